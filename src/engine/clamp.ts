@@ -1,0 +1,35 @@
+// §11 "Both": a record's timestamp is its evidence time, clamped to now (a clock ahead of ours
+// must not hold a claim open in the future).
+import type { ChildEvidence, DirectEvidence, SessionEvidence, TranscriptSignal } from './evidence';
+
+const cap = (at: number, now: number): number => Math.min(at, now);
+
+function clampSignal(signal: TranscriptSignal | null, now: number): TranscriptSignal | null {
+  return signal === null ? null : { ...signal, at: cap(signal.at, now) };
+}
+
+function clampChild(child: ChildEvidence, now: number): ChildEvidence {
+  return {
+    ...child,
+    startedAt: cap(child.startedAt, now),
+    lastAt: cap(child.lastAt, now),
+    signal: clampSignal(child.signal, now),
+    request: child.request === null ? null : { ...child.request, at: cap(child.request.at, now) },
+  };
+}
+
+export function clampEvidence(evidence: SessionEvidence, now: number): SessionEvidence {
+  const direct: DirectEvidence[] = evidence.direct.map((item) => ({ ...item, at: cap(item.at, now) }));
+  const turn = evidence.turn === null
+    ? null
+    : { ...evidence.turn, startedAt: cap(evidence.turn.startedAt, now), endedAt: evidence.turn.endedAt === null ? null : cap(evidence.turn.endedAt, now) };
+  return {
+    ...evidence,
+    lastRecordAt: evidence.lastRecordAt === null ? null : cap(evidence.lastRecordAt, now),
+    signal: clampSignal(evidence.signal, now),
+    turn,
+    direct,
+    children: evidence.children.map((child) => clampChild(child, now)),
+    notices: evidence.notices.map((notice) => ({ ...notice, at: cap(notice.at, now) })),
+  };
+}

@@ -1,0 +1,121 @@
+// Direct evidence (a live registry's status, a hook event) and how it meets the transcript (R6, R8).
+import type { DirectEvidence, Liveness, TranscriptSignal } from './evidence';
+import type { Timings } from './timings';
+import type { Observation } from './observation';
+import { isAsking, observe } from './observation';
+import { decisivePending } from './transcript';
+
+const APPROVAL_WAITS = new Set(['permission prompt', 'sandbox request', 'worker request']);
+const INPUT_WAITS = new Set(['input needed', 'dialog open']);
+
+/** The ambiguous pending call behind the transcript's last record, if that record is one. */
+function pendingDetail(signal: TranscriptSignal | null): string | null {
+  if (signal?.kind !== 'tool-call') return null;
+  return decisivePending(signal.pending)?.detail ?? null;
+}
+
+/** §11 registry `status` mapping; anything unrecognised is R6. */
+export function readRegistryStatus(
+  evidence: Extract<DirectEvidence, { kind: 'registry-status' }>,
+  signal: TranscriptSignal | null,
+): Observation {
+  const { source, at, status, waitingFor } = evidence;
+  switch (status) {
+    case 'busy': {
+      const pending = pendingDetail(signal);
+      return pending === null
+        ? observe('running', 'provider-busy', at, source, 'direct', null, '§11 registry busy')
+        : observe('running', 'tool-pending', at, source, 'direct', pending, 'R3 registry busy with a tool call pending');
+    }
+    case 'waiting': {
+      const wait = (waitingFor ?? '').trim();
+      if (APPROVAL_WAITS.has(wait)) {
+        return observe('awaiting-approval', 'approval-requested', at, source, 'direct', pendingDetail(signal) ?? wait, '§11 registry waiting for approval');
+      }
+      if (INPUT_WAITS.has(wait)) {
+        return observe('awaiting-input', 'input-requested', at, source, 'direct', pendingDetail(signal) ?? wait, '§11 registry waiting for input');
+      }
+      return observe('awaiting-input', 'provider-waiting', at, source, 'direct', wait === '' ? 'waiting' : `waiting: ${wait}`, '§11 registry waiting');
+    }
+    case 'idle':
+      return observe('idle', 'provider-idle', at, source, 'direct', null, '§11 registry idle');
+    default:
+      return observe('unknown', 'unrecognized-status', at, source, 'direct', `status "${status}"`, 'R6 unrecognised registry status');
+  }
+}
+
+/** A hook event as an observation; a mid-turn mark lapses after hookWorkingHold (§9). */
+export function readHook(
+  evidence: Extract<DirectEvidence, { kind: 'hook' }>,
+  now: number,
+  timings: Timings,
+): Observation | null {
+  const { source, at, detail } = evidence;
+  switch (evidence.event) {
+    case 'permission-request':
+      return observe('awaiting-approval', 'approval-requested', at, source, 'direct', detail, 'hook permission request');
+    case 'input-request':
+      return observe('awaiting-input', 'input-requested', at, source, 'direct', detail, 'hook input request');
+    case 'mid-turn':
+      return now - at < timings.hookWorkingHold
+        ? observe('running', 'provider-busy', at, source, 'direct', detail, 'hook mid-turn mark (hookWorkingHold)')
+        : null;
+    case 'stop':
+    case 'idle-notice':
+      return observe('idle', 'turn-finished', at, source, 'direct', null, 'hook turn stopped');
+    case 'stop-failure':
+      return observe('error', 'api-error', at, source, 'direct', detail, 'hook turn failed');
+    case 'session-end':
+      return observe('ended', 'session-end-hook', at, source, 'direct', null, 'hook session ended');
+  }
+}
+
+/** The newest usable direct observation; registry statuses count only from a live process. */
+export function readDirect(
+  direct: readonly DirectEvidence[],
+  liveness: Liveness,
+  signal: TranscriptSignal | null,
+  now: number,
+  timings: Timings,
+): Observation | null {
+  let best: Observation | null = null;
+  for (const evidence of direct) {
+    const observation =
+      evidence.kind === 'hook'
+        ? readHook(evidence, now, timings)
+        : liveness.kind === 'alive'
+          ? readRegistryStatus(evidence, signal)
+          : null;
+    if (observation !== null && (best === null || observation.at >= best.at)) best = observation;
+  }
+  return best;
+}
+
+/** Records that prove a request was answered (R8). */
+function answers(signal: TranscriptSignal): boolean {
+  return signal.kind === 'tool-result' || signal.kind === 'interrupted' || signal.kind === 'prompt';
+}
+
+/**
+ * R8: direct beats inferred, except that a newer transcript record answering a direct request
+ * clears it. Liveness that is gone ends the session whatever the transcript says (§11, R7).
+ */
+export function decideLead(
+  inferred: Observation | null,
+  direct: Observation | null,
+  signal: TranscriptSignal | null,
+  liveness: Liveness,
+): Observation | null {
+  if (liveness.kind === 'dead') {
+    const why = liveness.why === 'pid-reused' ? 'R7 pid reused by another process' : '§11 registry pid not running';
+    return observe('ended', 'process-gone', liveness.at, liveness.source, 'inferred', null, why);
+  }
+  if (liveness.kind === 'removed') {
+    return observe('ended', 'registry-removed', liveness.at, liveness.source, 'inferred', null, '§11 registry entry removed while watched');
+  }
+  if (direct === null) return inferred;
+  if (inferred !== null && signal !== null && isAsking(direct.state) && answers(signal) && signal.at > direct.at) {
+    return { ...inferred, rule: `R8 newer ${signal.kind} answered the direct request` };
+  }
+  return { ...direct, rule: inferred === null ? direct.rule : `R8 direct beats inferred (${direct.rule})` };
+}

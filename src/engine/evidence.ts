@@ -1,0 +1,132 @@
+// What providers hand the engine: facts read from files, registries and hooks, each with the
+// time it describes (epoch ms). Nothing here is a status; the engine decides (R13).
+import type { Provider } from './vocabulary';
+
+/** A tool call recorded without its result. `category` says which R3 exception applies. */
+export interface PendingTool {
+  id: string;
+  name: string;
+  /** Human text for the row ("Bash: npm publish", "asks: Which database?"). */
+  detail: string;
+  category: 'question' | 'plan' | 'subagent' | 'generic';
+  /** Codex only: the call asked for escalated sandbox permissions (R3, `on-request`). */
+  escalation: boolean;
+}
+
+/**
+ * The last status-bearing record of a transcript, as a fact about that record (§11). The
+ * engine turns it into an observation; providers never decide the state.
+ */
+export type TranscriptSignal =
+  | { kind: 'prompt'; at: number } // a real prompt, or a task notification that opens a turn
+  | { kind: 'tool-result'; at: number }
+  | { kind: 'progress'; at: number } // thinking, reasoning, an API retry, an open task
+  | {
+      kind: 'tool-call';
+      at: number;
+      pending: PendingTool[];
+      /** Codex turn_context approval_policy; null where the provider has none (Claude). */
+      approvalPolicy: string | null;
+    }
+  | { kind: 'assistant-text'; at: number; stop: 'end' | 'tool-use' | 'none' }
+  | { kind: 'turn-end'; at: number; failed: boolean; detail: string | null }
+  | { kind: 'interrupted'; at: number }
+  | { kind: 'api-error'; at: number; detail: string | null };
+
+/** The turn the last signal belongs to. */
+export interface TurnEvidence {
+  /** The turn's first real prompt. */
+  startedAt: number;
+  /** The record that closed it, when it is closed. */
+  endedAt: number | null;
+  /** The provider's own duration figure (turn_duration, task_complete), when written. */
+  durationMs: number | null;
+}
+
+/** Direct evidence: what the provider itself reported (live registry, hooks, notify). */
+export type DirectEvidence =
+  | {
+      kind: 'registry-status';
+      source: string;
+      at: number;
+      /** The registry's `status`, verbatim; unrecognised values are R6. */
+      status: string;
+      waitingFor: string | null;
+    }
+  | {
+      kind: 'hook';
+      source: string;
+      at: number;
+      event: HookEvent;
+      detail: string | null;
+    };
+
+/** Hook events, normalised by the provider (status-model.md §11, issue 6). */
+export type HookEvent =
+  | 'permission-request' // awaiting approval until any later event or an answering record
+  | 'input-request' // an elicitation or question raised through a hook
+  | 'mid-turn' // prompt submitted, tool started or finished: holds working for hookWorkingHold
+  | 'stop'
+  | 'stop-failure'
+  | 'session-end'
+  | 'idle-notice'; // a Notification hook saying the agent is idle: the turn is over, nobody is asked
+
+/** Whether the provider's live registry says a process is behind the session. */
+export type Liveness =
+  | { kind: 'unreported' } // no registry entry known (Codex; Claude without a registry file)
+  | { kind: 'alive'; pid: number }
+  | { kind: 'dead'; source: string; pid: number; at: number; why: 'no-process' | 'pid-reused' }
+  | { kind: 'removed'; source: string; at: number }; // the entry vanished while Lookout watched
+
+/** A subagent transcript, or a background watcher (a shell loop the agent left running). */
+export interface ChildEvidence {
+  id: string;
+  name: string;
+  role: 'agent' | 'watcher';
+  source: string;
+  /** First record: decides which lead turn the child belongs to (R12). */
+  startedAt: number;
+  /** Newest record of any kind. */
+  lastAt: number;
+  signal: TranscriptSignal | null;
+  /** A direct request made by the child (a hook with the child's id), if any. */
+  request: { kind: 'approval' | 'input'; at: number; detail: string } | null;
+}
+
+/** The working tree of the session's folder, as `git status` last reported it. */
+export type WorkingTree =
+  | { kind: 'unknown' }
+  | { kind: 'not-a-repo' }
+  | { kind: 'read'; at: number; fingerprint: string; changedFiles: number };
+
+/** A program notification raised by an agent hook: an expiring needs-you claim (§5). */
+export interface ProgramNotice {
+  source: string;
+  at: number;
+  message: string;
+}
+
+export interface SessionEvidence {
+  provider: Provider;
+  sessionId: string;
+  title: string | null;
+  cwd: string | null;
+  branch: string | null;
+  /** Source name of the transcript (`claude.transcript`, `codex.rollout`). */
+  transcriptSource: string;
+  /** Newest record time seen in any of the session's files (never an mtime, R2). */
+  lastRecordAt: number | null;
+  signal: TranscriptSignal | null;
+  turn: TurnEvidence | null;
+  direct: DirectEvidence[];
+  liveness: Liveness;
+  children: ChildEvidence[];
+  workingTree: WorkingTree;
+  notices: ProgramNotice[];
+  /** Lines skipped as malformed or oversized; shown by `explain`. */
+  skippedLines: number;
+}
+
+export function sessionKey(provider: Provider, sessionId: string): string {
+  return `${provider}:${sessionId}`;
+}

@@ -1,0 +1,14 @@
+// The engine's public surface: what providers, the runtime and the popover may import.
+export * from './vocabulary';
+export * from './timings';
+export * from './evidence';
+export * from './facts';
+export * from './duration';
+export * from './row';
+export type { Observation } from './observation';
+export type { Claim } from './claims';
+export type { ChildView } from './children';
+export type { NotificationPlan } from './notify';
+export type { DerivedSession } from './session';
+export { evaluate, toRow } from './evaluate';
+export type { Evaluation, EvaluationInput } from './evaluate';

@@ -1,0 +1,94 @@
+// Which claims to notify now, coalesced into one notification per evaluation (R40–R43).
+import type { Claim } from './claims';
+import type { NotificationSwitches } from './facts';
+import type { Timings } from './timings';
+import { NOTIFY_LOOKBACK_MS } from './timings';
+import type { Provider } from './vocabulary';
+import { projectName } from './row';
+
+export interface NotifyCandidate {
+  key: string;
+  provider: Provider;
+  cwd: string | null;
+  branch: string | null;
+  claim: Claim | null;
+  muted: boolean;
+  historical: boolean;
+}
+
+export interface NotificationPlan {
+  /** Claim ids to add to the notified ledger once shown (R41). */
+  claimIds: string[];
+  keys: string[];
+  title: string;
+  body: string;
+}
+
+const PROVIDER_NAMES: Record<Provider, string> = { claude: 'Claude', codex: 'Codex' };
+
+function wanted(claim: Claim, switches: NotificationSwitches): boolean {
+  switch (claim.kind) {
+    case 'needs-you':
+      return switches.needsYou;
+    case 'failed':
+      return switches.failed;
+    case 'ready-for-review':
+    case 'finished':
+      return switches.finished;
+  }
+}
+
+/** R40 + R41: the claims that should notify now. */
+export function claimsToNotify(
+  candidates: readonly NotifyCandidate[],
+  notified: ReadonlySet<string>,
+  switches: NotificationSwitches,
+  onScreen: string | null,
+  now: number,
+  timings: Timings,
+): NotifyCandidate[] {
+  if (!switches.enabled) return [];
+  return candidates.filter(({ key, claim, muted, historical }) => {
+    if (claim === null || muted || historical || key === onScreen) return false;
+    if (notified.has(claim.id) || !wanted(claim, switches)) return false;
+    if (claim.ambiguous) return now - claim.since >= timings.ambiguousNotifyAfter;
+    if (claim.kind === 'needs-you') return true;
+    return now - claim.since <= NOTIFY_LOOKBACK_MS;
+  });
+}
+
+function verb(claim: Claim): string {
+  switch (claim.kind) {
+    case 'needs-you':
+      return claim.ambiguous ? 'may need you' : 'needs you';
+    case 'failed':
+      return 'failed';
+    case 'ready-for-review':
+      return 'is ready for review';
+    case 'finished':
+      return 'finished';
+  }
+}
+
+/** Who and where: "Claude · api-server (main)". */
+export function whereLabel(candidate: NotifyCandidate): string {
+  const folder = projectName(candidate.cwd) ?? 'unknown folder';
+  const branch = candidate.branch === null ? '' : ` (${candidate.branch})`;
+  return `${PROVIDER_NAMES[candidate.provider]} · ${folder}${branch}`;
+}
+
+/** R42 + R43: one notification for everything gained in this beat. */
+export function planNotification(due: readonly NotifyCandidate[]): NotificationPlan | null {
+  const claims = due.flatMap((candidate) => (candidate.claim === null ? [] : [{ candidate, claim: candidate.claim }]));
+  const first = claims[0];
+  if (first === undefined) return null;
+  const claimIds = claims.map(({ claim }) => claim.id);
+  const keys = claims.map(({ candidate }) => candidate.key);
+  if (claims.length === 1) {
+    return { claimIds, keys, title: `${whereLabel(first.candidate)} ${verb(first.claim)}`, body: first.claim.detail ?? '' };
+  }
+  const needing = claims.filter(({ claim }) => claim.kind === 'needs-you').length;
+  const title = needing === claims.length ? `${claims.length} sessions need you` : needing > 0 ? `${claims.length} sessions want you (${needing} need you)` : `${claims.length} sessions finished or failed`;
+  const body = claims.map(({ candidate, claim }) => `${whereLabel(candidate)} ${verb(claim)}${claim.detail === null ? '' : `: ${claim.detail}`}`).join('\n');
+  return { claimIds, keys, title, body };
+}

@@ -1,0 +1,34 @@
+// An observation (status-model.md §2) with the rule that produced it, kept for `explain`.
+import type { Confidence, Reason, State } from './vocabulary';
+
+export interface Observation {
+  state: State;
+  reason: Reason;
+  detail: string | null;
+  source: string;
+  confidence: Confidence;
+  at: number;
+  /** Which rule decided, e.g. "R3 tool call pending, no direct evidence". */
+  rule: string;
+}
+
+export function observe(
+  state: State,
+  reason: Reason,
+  at: number,
+  source: string,
+  confidence: Confidence,
+  detail: string | null,
+  rule: string,
+): Observation {
+  return { state, reason, detail, source, confidence, at, rule };
+}
+
+/** Live states: the ones R4 downgrades when their inferred evidence is old. */
+export function isLiveState(state: State): boolean {
+  return state === 'running' || state === 'running-subagents' || state === 'awaiting-approval' || state === 'awaiting-input';
+}
+
+export function isAsking(state: State): boolean {
+  return state === 'awaiting-approval' || state === 'awaiting-input';
+}

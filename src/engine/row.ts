@@ -1,0 +1,56 @@
+// A row exactly as cli.md's `status --json` describes a session (schema version 1).
+import type {
+  ChildLiveness,
+  ClaimKind,
+  Confidence,
+  Provider,
+  Reason,
+  ReviewState,
+  State,
+  Workflow,
+  Level,
+} from './vocabulary';
+
+export const SCHEMA_VERSION = 1;
+
+export interface Row {
+  key: string;
+  provider: Provider;
+  sessionId: string;
+  title: string | null;
+  cwd: string | null;
+  branch: string | null;
+  lastActivityAt: string | null;
+  observed: { state: State; reason: Reason; detail: string | null; source: string; confidence: Confidence; at: string | null };
+  children: { liveness: ChildLiveness; live: number };
+  review: { state: ReviewState; by: string | null; at: string | null; newActivitySince: boolean };
+  workflow: Workflow;
+  claim: { kind: ClaimKind; since: string; expiresAt: string | null; ambiguous: boolean; detail: string | null } | null;
+  muted: { until: string | null } | null;
+  historical: boolean;
+  triageRank: number;
+  /** Extra (schema 1 allows additions): an idle row quiet for idleStaleAfter is shown dimmed. */
+  idleStale: boolean;
+}
+
+export interface Snapshot {
+  schemaVersion: number;
+  now: string;
+  attention: { count: number; level: Level };
+  sessions: Row[];
+}
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export function isoOrNull(ms: number | null): string | null {
+  return ms === null ? null : iso(ms);
+}
+
+/** The project folder a person recognises: the last segment of cwd. */
+export function projectName(cwd: string | null): string | null {
+  if (cwd === null) return null;
+  const parts = cwd.split(/[\\/]+/).filter((part) => part.length > 0);
+  return parts[parts.length - 1] ?? cwd;
+}

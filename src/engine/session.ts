@@ -1,0 +1,116 @@
+// Derives one session's row at `now`: observation, fold, review, claim (everything but order).
+import type { SessionEvidence } from './evidence';
+import { sessionKey } from './evidence';
+import type { RuleApplication, Settings, UserFacts } from './facts';
+import type { ChildView } from './children';
+import { childState, dropInterruptedTurnChildren, summarizeChildren } from './children';
+import type { Claim } from './claims';
+import { deriveClaim } from './claims';
+import { clampEvidence } from './clamp';
+import { decideLead, readDirect } from './direct';
+import { foldLead } from './fold';
+import type { Observation } from './observation';
+import { observe } from './observation';
+import type { EffectiveReview } from './review';
+import { dueRules, effectiveReview, newActivitySince, workflowOf } from './review';
+import { downgradeStale, readSignal } from './transcript';
+import { triageRank } from './triage';
+import type { ChildLiveness, Workflow } from './vocabulary';
+
+export interface DerivedSession {
+  key: string;
+  evidence: SessionEvidence;
+  lastActivityAt: number | null;
+  /** Every observation considered, in the order the engine weighed them (for `explain`). */
+  considered: Observation[];
+  observed: Observation;
+  children: ChildView[];
+  childSummary: { liveness: ChildLiveness; live: number };
+  review: EffectiveReview;
+  newActivitySince: boolean;
+  workflow: Workflow;
+  claim: Claim | null;
+  muted: { until: number | null } | null;
+  historical: boolean;
+  rank: number;
+  idleStale: boolean;
+  applied: RuleApplication[];
+}
+
+function newest(times: readonly (number | null)[]): number | null {
+  let best: number | null = null;
+  for (const time of times) if (time !== null && (best === null || time > best)) best = time;
+  return best;
+}
+
+export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: Settings, now: number, onScreen: string | null): DerivedSession {
+  const { timings } = settings;
+  const evidence = clampEvidence(raw, now);
+  const key = sessionKey(evidence.provider, evidence.sessionId);
+  const { signal } = evidence;
+
+  const inferred = signal === null ? null : downgradeStale(readSignal(signal, evidence.transcriptSource, now, timings), now, timings);
+  const direct = readDirect(evidence.direct, evidence.liveness, signal, now, timings);
+  const lead =
+    decideLead(inferred, direct, signal, evidence.liveness) ??
+    observe('unknown', 'no-evidence', evidence.lastRecordAt ?? Number.NaN, evidence.transcriptSource, 'unknown', null, 'R1 no status-bearing record');
+
+  const starts = new Map(evidence.children.map((child) => [child.id, child.startedAt]));
+  const views = dropInterruptedTurnChildren(
+    evidence.children.map((child) => childState(child, now, timings)),
+    signal,
+    evidence.turn,
+    starts,
+  );
+  const pendingLaunches = signal?.kind === 'tool-call' ? signal.pending.filter((tool) => tool.category === 'subagent').length : 0;
+  const childSummary = summarizeChildren(views, pendingLaunches);
+  const observed = downgradeStale(foldLead(lead, views, childSummary.liveness), now, timings);
+
+  const lastActivityAt = newest([
+    evidence.lastRecordAt,
+    ...evidence.children.map((child) => child.lastAt),
+    ...evidence.direct.map((item) => item.at),
+  ]);
+  const historical = lastActivityAt !== null && now - lastActivityAt > timings.historicalAfter && evidence.liveness.kind !== 'alive';
+
+  const applied = dueRules(key, settings.rules, facts.ruleLedger, lastActivityAt, now);
+  const review = effectiveReview(key, facts, applied);
+  const workflow = workflowOf(observed, review.state, historical);
+  const claim = deriveClaim({
+    key,
+    folded: observed,
+    leadSignal: signal,
+    turn: evidence.turn,
+    children: views,
+    workingTree: evidence.workingTree,
+    visit: facts.visits[key],
+    attentionCall: facts.attentionCalls[key],
+    notices: evidence.notices,
+    lastActivityAt,
+    historical,
+    onScreen: onScreen === key,
+    now,
+    timings,
+  });
+  const mute = facts.mutes[key];
+  const muted = mute !== undefined && (mute.until === null || mute.until > now) ? { until: mute.until } : null;
+
+  return {
+    key,
+    evidence,
+    lastActivityAt,
+    considered: [inferred, direct, lead].filter((item): item is Observation => item !== null),
+    observed,
+    children: views.filter((child) => child.state !== 'done'),
+    childSummary,
+    review,
+    newActivitySince: newActivitySince(review, lastActivityAt),
+    workflow,
+    claim,
+    muted,
+    historical,
+    rank: triageRank(claim, review.state, workflow, historical),
+    idleStale: observed.state === 'idle' && now - observed.at > timings.idleStaleAfter,
+    applied,
+  };
+}
