@@ -98,10 +98,11 @@ function finishClaim(input: ClaimInput): Claim | null {
   const { key, folded, workingTree, visit, onScreen, now, timings } = input;
   const finished = finishedTurn(input);
   if (finished === null || finished.length < timings.longJobFloor) return null;
+  // A visit after the finish has seen the result: neither claim is news any more.
+  if (visit !== undefined && visit.at >= finished.at) return null;
   const took = `finished in ${formatDuration(finished.length)}`;
   if (workingTree.kind === 'read' && workingTree.changedFiles > 0 && workingTree.fingerprint !== (visit?.fingerprint ?? null)) {
-    const visited = visit !== undefined && visit.at >= finished.at;
-    if (visited || onScreen) return null;
+    if (onScreen) return null;
     const files = `${workingTree.changedFiles} file${workingTree.changedFiles === 1 ? '' : 's'} changed`;
     return claim(key, 'ready-for-review', finished.at, folded.source, `${took}, ${files}`);
   }

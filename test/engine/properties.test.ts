@@ -1,0 +1,139 @@
+// Properties of the engine over random evidence: order is total and stable, workflow agrees
+// with observation and review, the count matches the rows, inputs are never mutated.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { PendingTool, ReviewState, SessionEvidence, TranscriptSignal, UserFacts } from '../../src/engine';
+import { REVIEW_STATES, defaultSettings, emptyFacts, evaluate } from '../../src/engine';
+import { T0 } from './build';
+
+const time = fc.integer({ min: T0 - 3 * 86_400_000, max: T0 + 60_000 });
+const pending: fc.Arbitrary<PendingTool> = fc.record({
+  id: fc.string({ maxLength: 4 }),
+  name: fc.constantFrom('Bash', 'AskUserQuestion', 'ExitPlanMode', 'Task'),
+  detail: fc.string({ maxLength: 8 }),
+  category: fc.constantFrom('question', 'plan', 'subagent', 'generic'),
+  escalation: fc.boolean(),
+});
+const signal: fc.Arbitrary<TranscriptSignal> = fc.oneof(
+  fc.record({ kind: fc.constantFrom('prompt', 'tool-result', 'progress', 'interrupted'), at: time }) as fc.Arbitrary<TranscriptSignal>,
+  fc.record({ kind: fc.constant('tool-call' as const), at: time, pending: fc.array(pending, { maxLength: 3 }), approvalPolicy: fc.constantFrom(null, 'never', 'on-request', 'untrusted') }),
+  fc.record({ kind: fc.constant('assistant-text' as const), at: time, stop: fc.constantFrom('end' as const, 'tool-use' as const, 'none' as const) }),
+  fc.record({ kind: fc.constant('turn-end' as const), at: time, failed: fc.boolean(), detail: fc.constant(null) }),
+  fc.record({ kind: fc.constant('api-error' as const), at: time, detail: fc.constant('x') }),
+);
+const evidence: fc.Arbitrary<SessionEvidence> = fc.record({
+  provider: fc.constantFrom('claude' as const, 'codex' as const),
+  sessionId: fc.uuid(),
+  title: fc.constant('t'),
+  cwd: fc.constant('/w'),
+  branch: fc.constant(null),
+  transcriptSource: fc.constant('claude.transcript'),
+  lastRecordAt: fc.option(time, { nil: null }),
+  signal: fc.option(signal, { nil: null }),
+  turn: fc.option(fc.record({ startedAt: time, endedAt: fc.option(time, { nil: null }), durationMs: fc.option(fc.nat(600_000), { nil: null }) }), { nil: null }),
+  direct: fc.array(
+    fc.record({ kind: fc.constant('registry-status' as const), source: fc.constant('claude.session-registry'), at: time, status: fc.constantFrom('busy', 'idle', 'waiting', 'odd'), waitingFor: fc.constantFrom(null, 'permission prompt', 'input needed', 'other') }),
+    { maxLength: 2 },
+  ),
+  liveness: fc.constantFrom({ kind: 'unreported' as const }, { kind: 'alive' as const, pid: 1 }),
+  children: fc.array(
+    fc.record({ id: fc.string({ maxLength: 3 }), name: fc.constant('c'), role: fc.constantFrom('agent' as const, 'watcher' as const), source: fc.constant('claude.transcript'), startedAt: time, lastAt: time, signal: fc.option(signal, { nil: null }), request: fc.constant(null) }),
+    { maxLength: 3 },
+  ),
+  workingTree: fc.constantFrom({ kind: 'unknown' as const }, { kind: 'read' as const, at: T0, fingerprint: 'f', changedFiles: 2 }),
+  notices: fc.constant([]),
+  skippedLines: fc.constant(0),
+});
+const world = fc.record({
+  sessions: fc.uniqueArray(evidence, { maxLength: 8, selector: (item) => `${item.provider}:${item.sessionId}` }),
+  reviews: fc.array(fc.constantFrom(...REVIEW_STATES), { maxLength: 8 }),
+  mutedMask: fc.array(fc.boolean(), { maxLength: 8 }),
+});
+
+function factsFor(sessions: SessionEvidence[], reviews: ReviewState[], mutedMask: boolean[]): UserFacts {
+  const facts = emptyFacts();
+  sessions.forEach((item, index) => {
+    const key = `${item.provider}:${item.sessionId}`;
+    const review = reviews[index];
+    if (review !== undefined) facts.reviews[key] = { state: review, at: T0 - 1000, lastActivityAt: null };
+    if (mutedMask[index] === true) facts.mutes[key] = { at: T0, until: null };
+  });
+  return facts;
+}
+
+const settings = defaultSettings();
+
+describe('engine properties', () => {
+  it('R31 triage order is total and stable: any input order gives the same rows', () => {
+    fc.assert(
+      fc.property(world, fc.integer(), ({ sessions, reviews, mutedMask }, seed) => {
+        const facts = factsFor(sessions, reviews, mutedMask);
+        const shuffled = [...sessions].sort((a, b) => ((a.sessionId.charCodeAt(0) * seed) % 7) - ((b.sessionId.charCodeAt(0) * seed) % 7));
+        const one = evaluate({ sessions, facts, settings, now: T0, onScreen: null }).snapshot.sessions.map((row) => row.key);
+        const two = evaluate({ sessions: shuffled, facts, settings, now: T0, onScreen: null }).snapshot.sessions.map((row) => row.key);
+        expect(two).toEqual(one);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('R31 muted rows follow unmuted ones and ranks never decrease within each part', () => {
+    fc.assert(
+      fc.property(world, ({ sessions, reviews, mutedMask }) => {
+        const rows = evaluate({ sessions, facts: factsFor(sessions, reviews, mutedMask), settings, now: T0, onScreen: null }).snapshot.sessions;
+        for (let index = 1; index < rows.length; index += 1) {
+          const before = rows[index - 1]!;
+          const after = rows[index]!;
+          expect(before.muted !== null && after.muted === null).toBe(false);
+          if ((before.muted === null) === (after.muted === null)) expect(before.triageRank).toBeLessThanOrEqual(after.triageRank);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('R20 every workflow agrees with its observed state and review state', () => {
+    fc.assert(
+      fc.property(world, ({ sessions, reviews, mutedMask }) => {
+        const rows = evaluate({ sessions, facts: factsFor(sessions, reviews, mutedMask), settings, now: T0, onScreen: null }).snapshot.sessions;
+        for (const row of rows) {
+          const { state, reason } = row.observed;
+          const asking = ['awaiting-approval', 'awaiting-input', 'error'].includes(state) || (state === 'unknown' && reason === 'tool-pending');
+          if (asking && !row.historical) expect(row.workflow).toBe('needs-input');
+          else if (state === 'running' || state === 'running-subagents') expect(row.workflow).toBe('working');
+          else if (row.review.state !== 'unreviewed') expect(row.workflow).toBe(row.review.state);
+          else if (state === 'idle' || state === 'ended') expect(row.workflow).toBe('unreviewed');
+          else expect(row.workflow).toBe('unknown');
+          if (row.historical) expect(row.claim).toBeNull();
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('R32 the attention count is the number of unmuted, non-historical rows ranked 1–5', () => {
+    fc.assert(
+      fc.property(world, ({ sessions, reviews, mutedMask }) => {
+        const { snapshot } = evaluate({ sessions, facts: factsFor(sessions, reviews, mutedMask), settings, now: T0, onScreen: null });
+        const counted = snapshot.sessions.filter((row) => row.muted === null && !row.historical && row.triageRank <= 5);
+        expect(snapshot.attention.count).toBe(counted.length);
+        expect(snapshot.attention.level === 'needs-you').toBe(counted.some((row) => row.triageRank === 1));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the engine is pure: same input, same output, input untouched', () => {
+    fc.assert(
+      fc.property(world, ({ sessions, reviews, mutedMask }) => {
+        const facts = factsFor(sessions, reviews, mutedMask);
+        const before = JSON.stringify({ sessions, facts });
+        const one = evaluate({ sessions, facts, settings, now: T0, onScreen: null });
+        const two = evaluate({ sessions, facts, settings, now: T0, onScreen: null });
+        expect(JSON.stringify(one.snapshot)).toBe(JSON.stringify(two.snapshot));
+        expect(JSON.stringify({ sessions, facts })).toBe(before);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
