@@ -1,0 +1,19 @@
+// `lookout status [--json] [--all] [--now <ISO>]`
+import { parseArgs } from 'node:util';
+import { resolveNow } from '../clock';
+import { formatStatus } from '../format-status';
+import { evaluateFromDisk } from './evaluation';
+
+export async function statusCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { json: { type: 'boolean' }, all: { type: 'boolean' }, now: { type: 'string' } },
+    strict: true,
+    allowPositionals: false,
+  });
+  const now = resolveNow(values.now);
+  const { snapshot } = await evaluateFromDisk(now);
+  const shown = values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };
+  process.stdout.write(values.json === true ? `${JSON.stringify(shown)}\n` : `${formatStatus(shown, now)}\n`);
+  return 0;
+}

@@ -1,0 +1,46 @@
+// The human `status` table: who needs you, and why, one session per line.
+import type { Row, Snapshot } from '../engine';
+import { formatDuration, projectName } from '../engine';
+
+const MARKS: Record<number, string> = { 1: '●', 2: '✕', 3: '◆', 4: '⚑', 5: '◐', 6: '✓', 7: '▶', 8: '?', 9: '·', 10: '·', 11: '·' };
+
+export function attentionLine(snapshot: Snapshot): string {
+  const rows = snapshot.sessions.filter((row) => row.muted === null && !row.historical);
+  const needYou = rows.filter((row) => row.triageRank === 1).length;
+  const review = rows.filter((row) => row.triageRank >= 2 && row.triageRank <= 5).length;
+  const working = rows.filter((row) => row.workflow === 'working').length;
+  const parts = [`${needYou} need${needYou === 1 ? 's' : ''} you`, `${review} to review`, `${working} working`];
+  return parts.join(' · ');
+}
+
+/** What the row is doing, in words: "awaiting approval — Bash: npm publish". */
+export function stateText(row: Row): string {
+  const claim = row.claim;
+  const base = row.observed.state.replace(/-/g, ' ');
+  const detail = claim?.detail ?? row.observed.detail;
+  const claimWord = claim === null ? '' : claim.kind === 'needs-you' ? '' : ` [${claim.kind}]`;
+  return `${base}${claimWord}${detail === null ? '' : ` — ${detail}`}`;
+}
+
+export function age(row: Row, now: number): string {
+  if (row.lastActivityAt === null) return '—';
+  return formatDuration(now - Date.parse(row.lastActivityAt));
+}
+
+function pad(text: string, width: number): string {
+  return text.length >= width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
+}
+
+export function formatStatus(snapshot: Snapshot, now: number): string {
+  const lines = [`Lookout · ${attentionLine(snapshot)}`];
+  if (snapshot.sessions.length === 0) lines.push('No sessions found. (CLAUDE_CONFIG_DIR / CODEX_HOME set the folders to read.)');
+  for (const row of snapshot.sessions) {
+    const where = `${projectName(row.cwd) ?? '?'}${row.branch === null ? '' : ` · ${row.branch}`}`;
+    const flags = [row.muted !== null ? 'muted' : '', row.historical ? 'historical' : '', row.observed.confidence].filter((flag) => flag !== '').join(', ');
+    lines.push(
+      `${MARKS[row.triageRank] ?? '·'} ${pad(row.provider, 6)} ${pad(row.sessionId.slice(0, 8), 8)} ${pad(where, 28)} ${pad(stateText(row), 60)} ${pad(age(row, now), 8)} ${flags}`,
+    );
+    if (row.title !== null) lines.push(`    ${pad(row.title, 100)}`.trimEnd());
+  }
+  return lines.join('\n');
+}

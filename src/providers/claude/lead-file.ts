@@ -1,0 +1,23 @@
+// A Claude session file: the lead's records, and the inline sidechain records of 1.x (a child).
+import type { JsonRecord } from '../jsonl/parse-record';
+import type { Accumulator } from '../tailed-file';
+import { ClaudeTranscript } from './transcript';
+
+export class ClaudeLeadFile implements Accumulator {
+  readonly lead = new ClaudeTranscript();
+  readonly sidechain = new ClaudeTranscript();
+  sawSidechain = false;
+
+  get settled(): boolean {
+    return this.lead.settled;
+  }
+
+  apply(record: JsonRecord): void {
+    if (record.isSidechain === true) {
+      this.sawSidechain = true;
+      this.sidechain.apply(record);
+    } else {
+      this.lead.apply(record);
+    }
+  }
+}

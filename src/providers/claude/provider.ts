@@ -1,0 +1,173 @@
+// Claude Code as evidence: leads, their children and the live registry, assembled per session.
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { ChildEvidence, SessionEvidence } from '../../engine';
+import { parseRecord, str } from '../jsonl/parse-record';
+import { Problems } from '../problems';
+import type { EvidenceSource } from '../source';
+import { syncFiles } from '../source';
+import type { TailOptions } from '../tailed-file';
+import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
+import { discoverClaude } from './discover';
+import { ClaudeLeadFile } from './lead-file';
+import type { RegistryEntry } from './registry';
+import { REGISTRY_SOURCE, readRegistry, registryView } from './registry';
+import { ClaudeTranscript } from './transcript';
+
+export const TRANSCRIPT_SOURCE = 'claude.transcript';
+
+const stem = (path: string): string => basename(path).replace(/\.jsonl$/, '');
+
+export class ClaudeProvider implements EvidenceSource {
+  readonly name = 'claude';
+  readonly problems = new Problems();
+  private readonly leads = new Map<string, TailedFile<ClaudeLeadFile>>();
+  private readonly children = new Map<string, TailedFile<ClaudeTranscript>>();
+  private readonly childParents = new Map<string, string>();
+  private readonly childNames = new Map<string, string>();
+  /** Sessions seen alive in the registry, so a vanished entry reads as `registry-removed`. */
+  private readonly watchedLive = new Set<string>();
+  private readonly removedAt = new Map<string, number>();
+
+  constructor(
+    readonly root: string,
+    private readonly options: TailOptions = DEFAULT_TAIL_OPTIONS,
+    private readonly watching = false,
+  ) {}
+
+  async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
+    const files = await discoverClaude(this.root, this.problems);
+    await syncFiles(this.leads, files.leads, (path) => new TailedFile(path, () => new ClaudeLeadFile(), this.options), changed, this.problems);
+    for (const { path, parentStem } of files.subagents) this.childParents.set(path, parentStem);
+    const childPaths = [...files.subagents.map((item) => item.path), ...files.looseAgents];
+    await syncFiles(this.children, childPaths, (path) => new TailedFile(path, () => new ClaudeTranscript(), this.options), changed, this.problems);
+    await this.loadChildNames(files.subagents.map((item) => item.path));
+    const registry = await readRegistry(this.root, this.problems);
+    return this.assemble(registry, now);
+  }
+
+  private async loadChildNames(paths: readonly string[]): Promise<void> {
+    for (const path of paths) {
+      if (this.childNames.has(path)) continue;
+      const metaPath = join(dirname(path), `${stem(path)}.meta.json`);
+      try {
+        const meta = parseRecord(await readFile(metaPath, 'utf8'));
+        const name = str(meta?.description) ?? str(meta?.agentType);
+        if (name !== null) this.childNames.set(path, name);
+      } catch {
+        this.childNames.set(path, stem(path).replace(/^agent-/, ''));
+      }
+    }
+  }
+
+  private childEvidence(path: string, file: TailedFile<ClaudeTranscript>): ChildEvidence | null {
+    const { tail, head } = file;
+    const lastAt = tail.lastRecordAt ?? head?.lastRecordAt ?? null;
+    if (lastAt === null) return null;
+    const id = tail.agentId ?? head?.agentId ?? stem(path).replace(/^agent-/, '');
+    return {
+      id,
+      name: this.childNames.get(path) ?? id,
+      role: 'agent',
+      source: TRANSCRIPT_SOURCE,
+      startedAt: head?.firstAt ?? tail.firstAt ?? lastAt,
+      lastAt,
+      signal: tail.signal,
+      request: null,
+    };
+  }
+
+  private assemble(registry: readonly RegistryEntry[], now: number): SessionEvidence[] {
+    const byParentStem = new Map<string, ChildEvidence[]>();
+    const bySessionId = new Map<string, ChildEvidence[]>();
+    for (const [path, file] of this.children) {
+      const child = this.childEvidence(path, file);
+      if (child === null) continue;
+      const parent = this.childParents.get(path);
+      const target = parent !== undefined ? byParentStem : bySessionId;
+      const key = parent ?? file.tail.sessionId ?? file.head?.sessionId ?? '';
+      target.set(key, [...(target.get(key) ?? []), child]);
+    }
+    const entriesBySession = new Map<string, RegistryEntry[]>();
+    for (const entry of registry) entriesBySession.set(entry.sessionId, [...(entriesBySession.get(entry.sessionId) ?? []), entry]);
+
+    const sessions = new Map<string, SessionEvidence>();
+    for (const [path, file] of this.leads) {
+      const { lead, sidechain, sawSidechain } = file.tail;
+      const head = file.head?.lead ?? null;
+      const sessionId = lead.sessionId ?? head?.sessionId ?? stem(path);
+      const children = [...(byParentStem.get(stem(path)) ?? []), ...(bySessionId.get(sessionId) ?? [])];
+      if (sawSidechain && sidechain.lastRecordAt !== null) {
+        children.push({ id: 'sidechain', name: 'sidechain', role: 'agent', source: TRANSCRIPT_SOURCE, startedAt: sidechain.firstAt ?? sidechain.lastRecordAt, lastAt: sidechain.lastRecordAt, signal: sidechain.signal, request: null });
+      }
+      const skipped = file.skipped + [...this.children.entries()].filter(([childPath]) => this.childParents.get(childPath) === stem(path)).reduce((sum, [, child]) => sum + child.skipped, 0);
+      const evidence: SessionEvidence = {
+        provider: 'claude',
+        sessionId,
+        title: lead.customTitle ?? lead.summaryTitle ?? head?.customTitle ?? head?.summaryTitle ?? head?.firstPrompt ?? lead.firstPrompt,
+        cwd: lead.cwd ?? head?.cwd ?? null,
+        branch: lead.branch ?? head?.branch ?? null,
+        transcriptSource: TRANSCRIPT_SOURCE,
+        lastRecordAt: lead.lastRecordAt ?? head?.lastRecordAt ?? null,
+        signal: lead.signal,
+        turn: lead.turn,
+        direct: [],
+        liveness: { kind: 'unreported' },
+        children,
+        workingTree: { kind: 'unknown' },
+        notices: [],
+        skippedLines: skipped,
+      };
+      const previous = sessions.get(sessionId);
+      // Two files claiming one session: keep the one with the newer records.
+      if (previous === undefined || (evidence.lastRecordAt ?? 0) > (previous.lastRecordAt ?? 0)) sessions.set(sessionId, evidence);
+    }
+    this.applyRegistry(sessions, entriesBySession, now);
+    return [...sessions.values()];
+  }
+
+  private applyRegistry(sessions: Map<string, SessionEvidence>, entries: Map<string, RegistryEntry[]>, now: number): void {
+    for (const [sessionId, list] of entries) {
+      const view = registryView(list, now);
+      if (view === null) continue;
+      const existing = sessions.get(sessionId);
+      if (existing === undefined && view.liveness.kind !== 'alive') continue; // a crash leftover with no transcript
+      const base = existing ?? blankSession(sessionId, view.cwd);
+      sessions.set(sessionId, { ...base, cwd: base.cwd ?? view.cwd, liveness: view.liveness, direct: [...base.direct, ...view.direct] });
+      if (view.liveness.kind === 'alive') {
+        this.watchedLive.add(sessionId);
+        this.removedAt.delete(sessionId);
+      }
+    }
+    if (!this.watching) return;
+    for (const sessionId of this.watchedLive) {
+      if (entries.has(sessionId)) continue;
+      this.watchedLive.delete(sessionId);
+      this.removedAt.set(sessionId, now);
+    }
+    for (const [sessionId, at] of this.removedAt) {
+      const existing = sessions.get(sessionId);
+      if (existing !== undefined && !entries.has(sessionId)) sessions.set(sessionId, { ...existing, liveness: { kind: 'removed', source: REGISTRY_SOURCE, at } });
+    }
+  }
+}
+
+function blankSession(sessionId: string, cwd: string | null): SessionEvidence {
+  return {
+    provider: 'claude',
+    sessionId,
+    title: null,
+    cwd,
+    branch: null,
+    transcriptSource: TRANSCRIPT_SOURCE,
+    lastRecordAt: null,
+    signal: null,
+    turn: null,
+    direct: [],
+    liveness: { kind: 'unreported' },
+    children: [],
+    workingTree: { kind: 'unknown' },
+    notices: [],
+    skippedLines: 0,
+  };
+}

@@ -1,0 +1,98 @@
+// Claude Code's live registry: sessions/<pid>.json, one per running session (§11).
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DirectEvidence, Liveness } from '../../engine';
+import { num, parseRecord, str } from '../jsonl/parse-record';
+import type { ProcessCheck } from '../process-liveness';
+import { checkProcess } from '../process-liveness';
+import type { Problems } from '../problems';
+import { errorCode } from '../problems';
+
+export const REGISTRY_SOURCE = 'claude.session-registry';
+
+export interface RegistryEntry {
+  file: string;
+  pid: number;
+  sessionId: string;
+  cwd: string | null;
+  status: string | null;
+  waitingFor: string | null;
+  updatedAt: number | null;
+  procStart: string | null;
+}
+
+export function parseRegistry(file: string, text: string): RegistryEntry | null {
+  const record = parseRecord(text.trim());
+  if (record === null) return null;
+  const pid = num(record.pid);
+  const sessionId = str(record.sessionId);
+  if (pid === null || sessionId === null) return null;
+  const procStart = record.procStart;
+  return {
+    file,
+    pid,
+    sessionId,
+    cwd: str(record.cwd),
+    status: str(record.status),
+    waitingFor: str(record.waitingFor),
+    updatedAt: num(record.statusUpdatedAt) ?? num(record.updatedAt),
+    procStart: typeof procStart === 'number' ? String(procStart) : str(procStart),
+  };
+}
+
+export async function readRegistry(root: string, problems: Problems): Promise<RegistryEntry[]> {
+  const folder = join(root, 'sessions');
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') problems.add({ kind: 'unreadable', path: folder, detail: String(errorCode(error)) });
+    return [];
+  }
+  const entries: RegistryEntry[] = [];
+  for (const name of names) {
+    if (!/^\d+\.json$/.test(name)) continue;
+    const file = join(folder, name);
+    try {
+      const entry = parseRegistry(file, await readFile(file, 'utf8'));
+      if (entry !== null) entries.push(entry);
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') problems.add({ kind: 'unreadable', path: file, detail: String(errorCode(error)) });
+    }
+  }
+  return entries;
+}
+
+export interface RegistryView {
+  liveness: Liveness;
+  direct: DirectEvidence[];
+  cwd: string | null;
+}
+
+/** The registry's word on one session; a live entry wins over dead ones (two terminals, R7). */
+export function registryView(entries: readonly RegistryEntry[], now: number, check: (pid: number, procStart: string | null) => ProcessCheck = checkProcess): RegistryView | null {
+  if (entries.length === 0) return null;
+  let dead: { entry: RegistryEntry; why: 'no-process' | 'pid-reused' } | null = null;
+  let alive: RegistryEntry | null = null;
+  for (const entry of entries) {
+    const result = check(entry.pid, entry.procStart);
+    if (result === 'alive') {
+      if (alive === null || (entry.updatedAt ?? 0) > (alive.updatedAt ?? 0)) alive = entry;
+    } else {
+      dead = { entry, why: result };
+    }
+  }
+  if (alive !== null) {
+    const direct: DirectEvidence[] =
+      alive.status === null
+        ? []
+        : [{ kind: 'registry-status', source: REGISTRY_SOURCE, at: alive.updatedAt ?? now, status: alive.status, waitingFor: alive.waitingFor }];
+    return { liveness: { kind: 'alive', pid: alive.pid }, direct, cwd: alive.cwd };
+  }
+  if (dead === null) return null;
+  return {
+    liveness: { kind: 'dead', source: REGISTRY_SOURCE, pid: dead.entry.pid, at: dead.entry.updatedAt ?? now, why: dead.why },
+    direct: [],
+    cwd: dead.entry.cwd,
+  };
+}

@@ -1,0 +1,145 @@
+// Folds Claude Code transcript records, in file order, into the facts §11 asks for: the last
+// status-bearing record, pending tool calls, the turn, title, cwd and branch. No statuses here.
+import type { PendingTool, TranscriptSignal, TurnEvidence } from '../../engine';
+import type { JsonRecord } from '../jsonl/parse-record';
+import { arr, num, obj, oneLine, str, time } from '../jsonl/parse-record';
+import { toolCategory, toolDetail } from './tools';
+
+const LOCAL_COMMAND_PREFIXES = ['<command-name>', '<local-command-stdout>', '<local-command-stderr>', '<local-command-caveat>'];
+const TERMINAL_STOPS = new Set(['end_turn', 'stop_sequence', 'max_tokens', 'refusal']);
+const INTERRUPT_PREFIX = '[Request interrupted by user';
+
+export class ClaudeTranscript {
+  sessionId: string | null = null;
+  cwd: string | null = null;
+  branch: string | null = null;
+  customTitle: string | null = null;
+  summaryTitle: string | null = null;
+  firstPrompt: string | null = null;
+  firstAt: number | null = null;
+  lastRecordAt: number | null = null;
+  signal: TranscriptSignal | null = null;
+  turn: TurnEvidence | null = null;
+  agentId: string | null = null;
+  readonly pending = new Map<string, PendingTool & { at: number }>();
+  private lastAssistantApiError: { detail: string | null } | null = null;
+
+  /** Whether a status-bearing record has been seen (the cold read may stop looking further back). */
+  get settled(): boolean {
+    return this.signal !== null && this.turn !== null;
+  }
+
+  get title(): string | null {
+    return this.customTitle ?? this.summaryTitle ?? this.firstPrompt;
+  }
+
+  apply(record: JsonRecord): void {
+    const type = str(record.type);
+    const at = time(record.timestamp);
+    this.noteMetadata(record, type);
+    if (type !== 'user' && type !== 'assistant' && type !== 'system') return;
+    if (at !== null) {
+      if (this.firstAt === null) this.firstAt = at;
+      if (this.lastRecordAt === null || at > this.lastRecordAt) this.lastRecordAt = at;
+    }
+    this.sessionId ??= str(record.sessionId);
+    this.agentId ??= str(record.agentId);
+    this.cwd = str(record.cwd) ?? this.cwd;
+    this.branch = str(record.gitBranch) ?? this.branch;
+    if (at === null) return; // a status-bearing record without its own time cannot date a state
+    if (type === 'user') this.applyUser(record, at);
+    else if (type === 'assistant') this.applyAssistant(record, at);
+    else this.applySystem(record, at);
+  }
+
+  private noteMetadata(record: JsonRecord, type: string | null): void {
+    if (type === 'custom-title') this.customTitle = str(record.customTitle) ?? this.customTitle;
+    else if (type === 'ai-title') this.summaryTitle = str(record.aiTitle) ?? str(record.title) ?? this.summaryTitle;
+    else if (type === 'summary' && this.summaryTitle === null) this.summaryTitle = str(record.summary);
+  }
+
+  private applyUser(record: JsonRecord, at: number): void {
+    if (record.isMeta === true || record.isCompactSummary === true) return;
+    const content = obj(record.message)?.content;
+    const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : arr(content).map(obj).filter((block): block is JsonRecord => block !== null);
+    const results = blocks.filter((block) => block.type === 'tool_result');
+    if (results.length > 0) {
+      for (const block of results) {
+        const id = str(block.tool_use_id);
+        if (id !== null) this.pending.delete(id);
+      }
+      this.signal = { kind: 'tool-result', at };
+      return;
+    }
+    const text = blocks.map((block) => str(block.text) ?? '').join('\n').trim();
+    if (LOCAL_COMMAND_PREFIXES.some((prefix) => text.startsWith(prefix))) return;
+    if (text.startsWith(INTERRUPT_PREFIX)) {
+      this.pending.clear();
+      this.signal = { kind: 'interrupted', at };
+      this.closeTurn(at, null);
+      return;
+    }
+    // A real prompt (or a task notification, which opens a turn but never names the session).
+    const notification = obj(record.origin)?.kind === 'task-notification' || text.startsWith('<task-notification>');
+    if (!notification && this.firstPrompt === null && text !== '') this.firstPrompt = oneLine(text, 100);
+    this.pending.clear();
+    this.lastAssistantApiError = null;
+    this.signal = { kind: 'prompt', at };
+    this.turn = { startedAt: at, endedAt: null, durationMs: null };
+  }
+
+  private applyAssistant(record: JsonRecord, at: number): void {
+    const message = obj(record.message);
+    if (record.isApiErrorMessage === true) {
+      const text = arr(message?.content).map(obj).map((block) => str(block?.text) ?? '').join(' ');
+      const detail = text === '' ? str(record.error) : oneLine(text, 100);
+      this.lastAssistantApiError = { detail };
+      this.signal = { kind: 'api-error', at, detail };
+      this.closeTurn(at, null);
+      return;
+    }
+    this.lastAssistantApiError = null;
+    const stopReason = str(message?.stop_reason);
+    for (const block of arr(message?.content).map(obj)) {
+      if (block === null) continue;
+      switch (block.type) {
+        case 'tool_use': {
+          const id = str(block.id) ?? `anonymous-${at}`;
+          const name = str(block.name) ?? 'tool';
+          const input = obj(block.input) ?? {};
+          this.pending.set(id, { id, name, detail: toolDetail(name, input), category: toolCategory(name), escalation: false, at });
+          this.signal = { kind: 'tool-call', at, pending: [...this.pending.values()], approvalPolicy: null };
+          break;
+        }
+        case 'thinking':
+        case 'redacted_thinking':
+          this.signal = { kind: 'progress', at };
+          break;
+        case 'text': {
+          const stop = stopReason === null ? 'none' : TERMINAL_STOPS.has(stopReason) ? 'end' : stopReason === 'tool_use' ? 'tool-use' : 'none';
+          this.signal = { kind: 'assistant-text', at, stop };
+          if (stop === 'end') this.closeTurn(at, null);
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+
+  private applySystem(record: JsonRecord, at: number): void {
+    const subtype = str(record.subtype);
+    if (subtype === 'turn_duration' || subtype === 'stop_hook_summary') {
+      const failed = this.lastAssistantApiError !== null;
+      this.signal = { kind: 'turn-end', at, failed, detail: this.lastAssistantApiError?.detail ?? null };
+      this.closeTurn(at, subtype === 'turn_duration' ? num(record.durationMs) : null);
+    } else if (subtype === 'api_error') {
+      this.signal = { kind: 'progress', at };
+    }
+  }
+
+  private closeTurn(at: number, durationMs: number | null): void {
+    if (this.turn === null) return;
+    this.turn = { ...this.turn, endedAt: at, durationMs: durationMs ?? this.turn.durationMs };
+  }
+}

@@ -1,0 +1,141 @@
+// Codex as evidence: rollouts keyed by their first session_meta, children by parent thread.
+import { basename, join } from 'node:path';
+import type { ChildEvidence, SessionEvidence } from '../../engine';
+import { Problems, errorCode } from '../problems';
+import type { EvidenceSource } from '../source';
+import { syncFiles } from '../source';
+import type { TailOptions } from '../tailed-file';
+import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
+import type { CompressedRollout } from './compressed';
+import { readCompressed } from './compressed';
+import { discoverCodex } from './discover';
+import { CodexRollout } from './rollout';
+import { ThreadNames } from './thread-names';
+
+export const ROLLOUT_SOURCE = 'codex.rollout';
+
+interface RolloutView {
+  path: string;
+  tail: CodexRollout;
+  head: CodexRollout | null;
+  skipped: number;
+}
+
+/** The thread id: the first session_meta's id, else the uuid at the end of the file name. */
+function threadId(view: RolloutView): string | null {
+  const meta = view.head?.meta ?? view.tail.meta;
+  if (meta !== null) return meta.id;
+  const match = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl(\.zst)?$/i.exec(basename(view.path));
+  return match?.[1] ?? null;
+}
+
+export class CodexProvider implements EvidenceSource {
+  readonly name = 'codex';
+  readonly problems = new Problems();
+  private readonly rollouts = new Map<string, TailedFile<CodexRollout>>();
+  private readonly compressed = new Map<string, CompressedRollout>();
+  private readonly index: TailedFile<ThreadNames>;
+
+  constructor(
+    readonly root: string,
+    private readonly options: TailOptions = DEFAULT_TAIL_OPTIONS,
+  ) {
+    const whole = 8 * 1024 * 1024;
+    this.index = new TailedFile(join(root, 'session_index.jsonl'), () => new ThreadNames(), { ...options, firstWindow: whole, maxWindow: whole });
+  }
+
+  async sync(_now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
+    const files = await discoverCodex(this.root, this.problems);
+    await syncFiles(this.rollouts, files.rollouts, (path) => new TailedFile(path, () => new CodexRollout(), this.options), changed, this.problems);
+    await this.syncCompressed(files.compressed);
+    await this.syncIndex(changed);
+    return this.assemble();
+  }
+
+  private async syncCompressed(paths: readonly string[]): Promise<void> {
+    const wanted = new Set(paths);
+    for (const path of this.compressed.keys()) if (!wanted.has(path)) this.compressed.delete(path);
+    for (const path of paths) {
+      try {
+        this.compressed.set(path, await readCompressed(path, this.options.maxLineBytes, this.compressed.get(path)));
+      } catch (error) {
+        if (errorCode(error) !== 'ENOENT') this.problems.add({ kind: 'unreadable', path, detail: errorCode(error) ?? String(error) });
+      }
+    }
+  }
+
+  private async syncIndex(changed: ReadonlySet<string> | undefined): Promise<void> {
+    if (changed !== undefined && !changed.has(this.index.path)) return;
+    try {
+      await this.index.load();
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') this.problems.add({ kind: 'unreadable', path: this.index.path, detail: errorCode(error) ?? String(error) });
+    }
+  }
+
+  private views(): RolloutView[] {
+    const views: RolloutView[] = [];
+    for (const [path, file] of this.rollouts) views.push({ path, tail: file.tail, head: file.head, skipped: file.skipped });
+    for (const [path, item] of this.compressed) {
+      // A live .jsonl wins over a compressed copy of the same thread.
+      if (!this.rollouts.has(path.replace(/\.zst$/, ''))) views.push({ path, tail: item.rollout, head: null, skipped: item.skipped });
+    }
+    return views;
+  }
+
+  private assemble(): SessionEvidence[] {
+    const names = this.index.tail.names;
+    const leads: { id: string; view: RolloutView }[] = [];
+    const children = new Map<string, ChildEvidence[]>();
+    const childSkips = new Map<string, number>();
+    for (const view of this.views()) {
+      const id = threadId(view);
+      if (id === null) continue;
+      const meta = view.head?.meta ?? view.tail.meta;
+      const parent = meta?.parentThreadId ?? null;
+      if (parent === null) {
+        leads.push({ id, view });
+        continue;
+      }
+      const lastAt = view.tail.lastRecordAt;
+      if (lastAt === null) continue;
+      const child: ChildEvidence = {
+        id,
+        name: meta?.nickname ?? names.get(id) ?? id.slice(0, 8),
+        role: 'agent',
+        source: ROLLOUT_SOURCE,
+        startedAt: meta?.startedAt ?? view.head?.firstAt ?? view.tail.firstAt ?? lastAt,
+        lastAt,
+        signal: view.tail.signal,
+        request: null,
+      };
+      children.set(parent, [...(children.get(parent) ?? []), child]);
+      childSkips.set(parent, (childSkips.get(parent) ?? 0) + view.skipped);
+    }
+    const sessions = new Map<string, SessionEvidence>();
+    for (const { id, view } of leads) {
+      const { tail, head } = view;
+      const meta = head?.meta ?? tail.meta;
+      const evidence: SessionEvidence = {
+        provider: 'codex',
+        sessionId: id,
+        title: names.get(id) ?? head?.firstPrompt ?? tail.firstPrompt,
+        cwd: tail.cwd ?? head?.cwd ?? meta?.cwd ?? null,
+        branch: meta?.branch ?? null,
+        transcriptSource: ROLLOUT_SOURCE,
+        lastRecordAt: tail.lastRecordAt ?? head?.lastRecordAt ?? null,
+        signal: tail.signal,
+        turn: tail.turn,
+        direct: [],
+        liveness: { kind: 'unreported' },
+        children: children.get(id) ?? [],
+        workingTree: { kind: 'unknown' },
+        notices: [],
+        skippedLines: view.skipped + (childSkips.get(id) ?? 0),
+      };
+      const previous = sessions.get(id);
+      if (previous === undefined || (evidence.lastRecordAt ?? 0) > (previous.lastRecordAt ?? 0)) sessions.set(id, evidence);
+    }
+    return [...sessions.values()];
+  }
+}

@@ -1,0 +1,244 @@
+// Folds Codex rollout lines, in file order, into the facts §11 asks for: the turn, pending calls,
+// the approval policy, the first session_meta, title and branch. No statuses here.
+import type { PendingTool, TranscriptSignal, TurnEvidence } from '../../engine';
+import type { JsonRecord } from '../jsonl/parse-record';
+import { arr, num, obj, oneLine, str, time } from '../jsonl/parse-record';
+import { asksEscalation, toolCategory, toolDetail } from './tools';
+
+export interface CodexMeta {
+  id: string;
+  cwd: string | null;
+  branch: string | null;
+  parentThreadId: string | null;
+  nickname: string | null;
+  startedAt: number | null;
+}
+
+type Pending = PendingTool & { at: number };
+
+/** Injected context that travels as a user message but is not the user's prompt. */
+function isInjected(text: string): boolean {
+  return /^\s*(<[a-z_]+[\s>]|# AGENTS\.md)/i.test(text);
+}
+
+export class CodexRollout {
+  meta: CodexMeta | null = null;
+  firstPrompt: string | null = null;
+  branch: string | null = null;
+  cwd: string | null = null;
+  lastRecordAt: number | null = null;
+  firstAt: number | null = null;
+  turn: TurnEvidence | null = null;
+  approvalPolicy: string | null = null;
+  /** Seen a task event: the file has explicit turns (Codex ≥ Feb 2026). */
+  private explicitTurns = false;
+  private turnOpen = false;
+  private lastTurnActivity: number | null = null;
+  private closing: TranscriptSignal | null = null;
+  private legacySignal: TranscriptSignal | null = null;
+  private readonly pending = new Map<string, Pending>();
+  /** Undated legacy records take the newest time seen before them (docs/providers.md). */
+  private clock: number | null = null;
+
+  get settled(): boolean {
+    return this.signal !== null && (this.turn !== null || !this.explicitTurns);
+  }
+
+  apply(record: JsonRecord): void {
+    const own = time(record.timestamp);
+    if (own !== null) this.clock = own;
+    const at = own ?? this.clock;
+    const type = str(record.type);
+    const payload = obj(record.payload);
+    if (at !== null) {
+      this.firstAt ??= at;
+      if (this.lastRecordAt === null || at > this.lastRecordAt) this.lastRecordAt = at;
+    }
+    if (payload === null) {
+      // The legacy layout: a header line {id, timestamp, git} and bare response items.
+      if (type === null && this.meta === null && str(record.id) !== null) this.applyMeta(record, at);
+      else if (type !== null && at !== null) this.applyItem(record, at);
+      return;
+    }
+    if (at === null) return;
+    switch (type) {
+      case 'session_meta':
+        if (this.meta === null) this.applyMeta(payload, at);
+        return;
+      case 'turn_context':
+        this.approvalPolicy = str(payload.approval_policy) ?? this.approvalPolicy;
+        this.cwd = str(payload.cwd) ?? this.cwd;
+        return;
+      case 'event_msg':
+        this.applyEvent(payload, at);
+        return;
+      case 'response_item':
+        this.applyItem(payload, at);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private applyMeta(payload: JsonRecord, at: number | null): void {
+    const id = str(payload.id);
+    if (id === null) return;
+    const spawn = obj(obj(obj(payload.source)?.subagent)?.thread_spawn);
+    const git = obj(payload.git);
+    this.meta = {
+      id,
+      cwd: str(payload.cwd),
+      branch: str(git?.branch),
+      parentThreadId: str(spawn?.parent_thread_id),
+      nickname: str(payload.agent_nickname) ?? str(spawn?.agent_nickname),
+      startedAt: time(payload.timestamp) ?? at,
+    };
+    this.cwd ??= this.meta.cwd;
+    this.branch ??= this.meta.branch;
+  }
+
+  private applyEvent(payload: JsonRecord, at: number): void {
+    switch (str(payload.type)) {
+      case 'task_started':
+      case 'turn_started':
+        this.explicitTurns = true;
+        this.turnOpen = true;
+        this.pending.clear();
+        this.closing = null;
+        this.lastTurnActivity = at;
+        this.turn = { startedAt: at, endedAt: null, durationMs: null };
+        return;
+      case 'task_complete':
+      case 'turn_complete':
+        this.explicitTurns = true;
+        this.endTurn(at, { kind: 'turn-end', at, failed: false, detail: null }, num(payload.duration_ms));
+        return;
+      case 'turn_aborted':
+        // Only an interrupt ends the turn; "replaced" and the like hand over to the next turn.
+        if (str(payload.reason) === 'interrupted') this.endTurn(at, { kind: 'interrupted', at }, num(payload.duration_ms));
+        return;
+      case 'error':
+        if (this.turnOpen) this.endTurn(at, { kind: 'api-error', at, detail: oneLine(str(payload.message) ?? 'error', 100) }, null);
+        return;
+      case 'exec_command_end':
+      case 'patch_apply_end':
+      case 'mcp_tool_call_end':
+        this.resolve(str(payload.call_id), at);
+        return;
+      case 'user_message':
+        this.notePrompt(str(payload.message), at);
+        return;
+      case 'agent_message':
+        this.touch(at, { kind: 'assistant-text', at, stop: 'none' });
+        return;
+      case 'agent_reasoning':
+        this.touch(at, { kind: 'progress', at });
+        return;
+      case 'item_completed':
+        this.applyCompletedItem(obj(payload.item), at);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Codex 0.147+ writes turn items instead of user_message / agent_message. */
+  private applyCompletedItem(item: JsonRecord | null, at: number): void {
+    const text = arr(item?.content).map(obj).map((part) => str(part?.text) ?? '').join(' ');
+    switch (str(item?.type)) {
+      case 'UserMessage':
+        this.notePrompt(text, at);
+        return;
+      case 'AgentMessage':
+        this.touch(at, { kind: 'assistant-text', at, stop: 'none' });
+        return;
+      case 'Reasoning':
+        this.touch(at, { kind: 'progress', at });
+        return;
+      default:
+        return;
+    }
+  }
+
+  private applyItem(payload: JsonRecord, at: number): void {
+    switch (str(payload.type)) {
+      case 'function_call':
+      case 'custom_tool_call':
+      case 'local_shell_call': {
+        const callId = str(payload.call_id) ?? str(payload.id) ?? `anonymous-${at}`;
+        const name = str(payload.name) ?? 'shell';
+        const argumentsText = str(payload.arguments);
+        const input = str(payload.input);
+        const pending: Pending = {
+          id: callId,
+          name,
+          detail: toolDetail(name, argumentsText, input),
+          category: toolCategory(name),
+          escalation: asksEscalation(argumentsText ?? input ?? ''),
+          at,
+        };
+        this.pending.set(callId, pending);
+        this.touch(at, this.pendingSignal(at));
+        return;
+      }
+      case 'function_call_output':
+      case 'custom_tool_call_output':
+        this.resolve(str(payload.call_id), at);
+        return;
+      case 'reasoning':
+        this.touch(at, { kind: 'progress', at });
+        return;
+      case 'message': {
+        const role = str(payload.role);
+        const text = arr(payload.content).map(obj).map((part) => str(part?.text) ?? '').join(' ');
+        if (role === 'assistant') this.touch(at, { kind: 'assistant-text', at, stop: 'none' });
+        else if (role === 'user' && !this.explicitTurns && !isInjected(text)) this.notePrompt(text, at);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private notePrompt(text: string | null, at: number): void {
+    if (text !== null && !isInjected(text) && this.firstPrompt === null && text.trim() !== '') this.firstPrompt = oneLine(text, 100);
+    if (!this.explicitTurns) {
+      // Older files: a user message opens an implicit turn.
+      this.pending.clear();
+      this.turn = { startedAt: at, endedAt: null, durationMs: null };
+    }
+    this.touch(at, { kind: 'prompt', at });
+  }
+
+  private resolve(callId: string | null, at: number): void {
+    if (callId !== null) this.pending.delete(callId);
+    this.touch(at, this.pending.size > 0 ? this.pendingSignal(at) : { kind: 'tool-result', at });
+  }
+
+  private pendingSignal(at: number): TranscriptSignal {
+    const calls = [...this.pending.values()];
+    const newest = calls.reduce((latest, call) => Math.max(latest, call.at), 0);
+    return { kind: 'tool-call', at: newest === 0 ? at : newest, pending: calls, approvalPolicy: this.approvalPolicy };
+  }
+
+  private touch(at: number, signal: TranscriptSignal): void {
+    this.lastTurnActivity = at;
+    this.legacySignal = signal;
+  }
+
+  private endTurn(at: number, signal: TranscriptSignal, durationMs: number | null): void {
+    this.turnOpen = false;
+    this.pending.clear();
+    this.closing = signal;
+    if (this.turn === null && durationMs !== null) this.turn = { startedAt: at - durationMs, endedAt: at, durationMs };
+    else if (this.turn !== null) this.turn = { ...this.turn, endedAt: at, durationMs: durationMs ?? this.turn.durationMs };
+  }
+
+  /** The lead's signal: from task events where the file has them, else from the last item (§11). */
+  get signal(): TranscriptSignal | null {
+    if (!this.explicitTurns) return this.legacySignal;
+    if (!this.turnOpen) return this.closing;
+    if (this.pending.size > 0) return this.pendingSignal(this.lastTurnActivity ?? 0);
+    return this.lastTurnActivity === null ? null : { kind: 'progress', at: this.lastTurnActivity };
+  }
+}

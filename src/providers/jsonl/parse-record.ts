@@ -1,0 +1,50 @@
+// Admission of one JSONL line: a plain object or null. Keys that could reach a prototype are
+// dropped, so no transcript can change how Lookout's own objects behave.
+
+export type JsonRecord = Record<string, unknown>;
+
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
+
+function revive(key: string, value: unknown): unknown {
+  return FORBIDDEN.has(key) ? undefined : value;
+}
+
+export function parseRecord(line: string): JsonRecord | null {
+  const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+  if (text.trim() === '') return null;
+  try {
+    const value: unknown = JSON.parse(text, revive);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonRecord) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function str(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+export function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+export function obj(value: unknown): JsonRecord | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonRecord) : null;
+}
+
+export function arr(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** An ISO-8601 timestamp as epoch ms, or null. */
+export function time(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** Collapses whitespace and trims to a display length. */
+export function oneLine(text: string, max = 120): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

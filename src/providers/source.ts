@@ -1,0 +1,73 @@
+// What every provider offers the runtime: evidence for all its sessions, re-read incrementally.
+import type { SessionEvidence } from '../engine';
+import type { Problems } from './problems';
+import type { Accumulator, TailedFile } from './tailed-file';
+import { errorCode } from './problems';
+
+export interface EvidenceSource {
+  readonly name: string;
+  readonly root: string;
+  readonly problems: Problems;
+  /**
+   * Re-reads what changed and returns evidence for every session. With `changed`, only those
+   * paths are re-read (and discovery runs); without it, every known file is checked.
+   */
+  sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]>;
+}
+
+/**
+ * Loads new files and updates changed ones. A file that vanished is dropped; one that cannot be
+ * read is reported once and skipped. Files are read a few at a time to bound open handles.
+ */
+export async function syncFiles<A extends Accumulator>(
+  known: Map<string, TailedFile<A>>,
+  present: readonly string[],
+  make: (path: string) => TailedFile<A>,
+  changed: ReadonlySet<string> | undefined,
+  problems: Problems,
+): Promise<void> {
+  const wanted = new Set(present);
+  for (const path of known.keys()) if (!wanted.has(path)) known.delete(path);
+  const work: { path: string; run: () => Promise<void> }[] = [];
+  for (const path of present) {
+    const existing = known.get(path);
+    if (existing === undefined) {
+      const file = make(path);
+      work.push({
+        path,
+        run: async () => {
+          await file.load();
+          known.set(path, file);
+        },
+      });
+    } else if (changed === undefined || changed.has(path)) {
+      work.push({ path, run: () => existing.update() });
+    }
+  }
+  const failures = await inBatches(work.map((item) => item.run), 16);
+  for (const [index, error] of failures) {
+    const code = errorCode(error);
+    const path = work[index]?.path ?? '';
+    if (code === 'ENOENT') known.delete(path);
+    else problems.add({ kind: 'unreadable', path, detail: code ?? String(error) });
+  }
+}
+
+/** Runs tasks with bounded concurrency; returns the failures by task index. */
+async function inBatches(tasks: readonly (() => Promise<void>)[], width: number): Promise<Map<number, unknown>> {
+  const failures = new Map<number, unknown>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < tasks.length) {
+      const index = next;
+      next += 1;
+      try {
+        await tasks[index]?.();
+      } catch (error) {
+        failures.set(index, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, tasks.length) }, worker));
+  return failures;
+}
