@@ -60,11 +60,13 @@ export class CodexRollout {
       else if (type !== null && at !== null) this.applyItem(record, at);
       return;
     }
+    if (type === 'session_meta') {
+      // Identity needs no time: trimmed headers carry none.
+      if (this.meta === null) this.applyMeta(payload, at);
+      return;
+    }
     if (at === null) return;
     switch (type) {
-      case 'session_meta':
-        if (this.meta === null) this.applyMeta(payload, at);
-        return;
       case 'turn_context':
         this.approvalPolicy = str(payload.approval_policy) ?? this.approvalPolicy;
         this.cwd = str(payload.cwd) ?? this.cwd;

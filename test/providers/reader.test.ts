@@ -1,0 +1,124 @@
+// The incremental JSONL reader: partial lines, the line cap, cold tails, appends, replacement.
+import { appendFileSync, mkdtempSync, rmSync, truncateSync, writeFileSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LineSplitter } from '../../src/providers/jsonl/line-splitter';
+import { parseRecord } from '../../src/providers/jsonl/parse-record';
+import type { JsonRecord } from '../../src/providers/jsonl/parse-record';
+import { readWindow } from '../../src/providers/jsonl/tail-file';
+import { TailedFile } from '../../src/providers/tailed-file';
+
+const dir = mkdtempSync(join(tmpdir(), 'lookout-reader-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+class Collect {
+  readonly records: JsonRecord[] = [];
+  settled = false;
+  apply(record: JsonRecord): void {
+    this.records.push(record);
+    if (record.settles === true) this.settled = true;
+  }
+}
+
+const options = { firstWindow: 64, maxWindow: 4096, headBytes: 64, maxLineBytes: 200 };
+const line = (n: number, extra: Record<string, unknown> = {}) => `${JSON.stringify({ n, ...extra })}\n`;
+
+describe('line splitter', () => {
+  it('§11 a partial last line is not a record until its newline arrives', () => {
+    const splitter = new LineSplitter();
+    expect(splitter.push(Buffer.from('{"a":1}\n{"b":')).lines).toEqual(['{"a":1}']);
+    expect(splitter.midLine).toBe(true);
+    expect(splitter.push(Buffer.from('2}\n')).lines).toEqual(['{"b":2}']);
+  });
+
+  it('skips a line over the cap without holding it, and counts it when it ends', () => {
+    const splitter = new LineSplitter(10);
+    const first = splitter.push(Buffer.from('x'.repeat(25)));
+    expect(first).toEqual({ lines: [], oversized: 0 });
+    const second = splitter.push(Buffer.from('yyy\n{"ok":1}\n'));
+    expect(second).toEqual({ lines: ['{"ok":1}'], oversized: 1 });
+  });
+
+  it('drops prototype keys so a transcript cannot reach Lookout objects', () => {
+    const record = parseRecord('{"__proto__":{"polluted":true},"constructor":{"x":1},"type":"user"}');
+    expect(record).toEqual({ type: 'user' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('rejects non-objects and broken JSON', () => {
+    for (const text of ['[1,2]', '42', '"s"', 'null', '{"a":', '\u0000\u0001']) expect(parseRecord(text)).toBeNull();
+  });
+});
+
+describe('tailed file', () => {
+  it('a cold read starts at a line boundary inside the window', async () => {
+    const path = join(dir, 'window.jsonl');
+    writeFileSync(path, Array.from({ length: 50 }, (_, n) => line(n)).join(''));
+    const read = await readWindow(path, 40, 200);
+    expect(read.reachedStart).toBe(false);
+    expect(read.lines.map((text) => JSON.parse(text).n)).toEqual([46, 47, 48, 49]);
+  });
+
+  it('widens the window only until the tail settles', async () => {
+    const path = join(dir, 'settle.jsonl');
+    writeFileSync(path, [line(0, { settles: true }), ...Array.from({ length: 30 }, (_, n) => line(n + 1))].join(''));
+    const file = new TailedFile(path, () => new Collect(), options);
+    await file.load();
+    expect(file.tail.settled).toBe(true);
+    expect(file.tail.records[0]?.n).toBe(0);
+  });
+
+  it('keeps the head apart when the window did not reach it', async () => {
+    const path = join(dir, 'head.jsonl');
+    writeFileSync(path, [line(0, { title: 'first' }), ...Array.from({ length: 30 }, (_, n) => line(n + 1, { settles: true }))].join(''));
+    const file = new TailedFile(path, () => new Collect(), options);
+    await file.load();
+    expect(file.head?.records[0]?.title).toBe('first');
+    expect(file.tail.records.length).toBeLessThan(31);
+  });
+
+  it('applies appends, holding a partial line until it completes', async () => {
+    const path = join(dir, 'append.jsonl');
+    writeFileSync(path, line(1, { settles: true }));
+    const file = new TailedFile(path, () => new Collect(), options);
+    await file.load();
+    appendFileSync(path, '{"n":2');
+    await file.update();
+    expect(file.tail.records.map((record) => record.n)).toEqual([1]);
+    appendFileSync(path, '}\n');
+    await file.update();
+    expect(file.tail.records.map((record) => record.n)).toEqual([1, 2]);
+  });
+
+  it('§11 a file that shrinks is re-read from the start', async () => {
+    const path = join(dir, 'shrink.jsonl');
+    writeFileSync(path, line(1, { settles: true }) + line(2));
+    const file = new TailedFile(path, () => new Collect(), options);
+    await file.load();
+    truncateSync(path, line(1, { settles: true }).length);
+    await file.update();
+    expect(file.tail.records.map((record) => record.n)).toEqual([1]);
+  });
+
+  it('§11 a file that is replaced is re-read from the start', async () => {
+    const path = join(dir, 'replace.jsonl');
+    writeFileSync(path, line(1, { settles: true }));
+    const file = new TailedFile(path, () => new Collect(), options);
+    await file.load();
+    writeFileSync(join(dir, 'replacement.jsonl'), line(7, { settles: true }) + line(8));
+    renameSync(join(dir, 'replacement.jsonl'), path);
+    await file.update();
+    expect(file.tail.records.map((record) => record.n)).toEqual([7, 8]);
+  });
+
+  it('counts malformed and oversized lines, and keeps going', async () => {
+    const path = join(dir, 'bad.jsonl');
+    writeFileSync(path, `${line(1)}garbage\n${'z'.repeat(500)}\n${line(2, { settles: true })}`);
+    const file = new TailedFile(path, () => new Collect(), { ...options, firstWindow: 4096 });
+    await file.load();
+    expect(file.malformed).toBe(1);
+    expect(file.oversized).toBe(1);
+    expect(file.tail.records.map((record) => record.n)).toEqual([1, 2]);
+  });
+});
