@@ -4,11 +4,15 @@ import type { LineSplitter } from './jsonl/line-splitter';
 import { DEFAULT_MAX_LINE_BYTES } from './jsonl/line-splitter';
 import type { JsonRecord } from './jsonl/parse-record';
 import { parseRecord } from './jsonl/parse-record';
-import { readAppended, readHead, readWindow } from './jsonl/tail-file';
+import type { OpenFile } from './jsonl/tail-file';
+import { readAppended, readHead, readWindow, withOpenFile } from './jsonl/tail-file';
 
 export interface Accumulator {
   apply(record: JsonRecord): void;
+  /** The tail decides the state: the cold read need not look further back. */
   readonly settled: boolean;
+  /** The head has given what only the head holds (identity, first prompt): stop reading it. */
+  readonly headDone: boolean;
 }
 
 export interface TailOptions {
@@ -19,9 +23,9 @@ export interface TailOptions {
 }
 
 export const DEFAULT_TAIL_OPTIONS: TailOptions = {
-  firstWindow: 128 * 1024,
+  firstWindow: 8 * 1024,
   maxWindow: 16 * 1024 * 1024,
-  headBytes: 256 * 1024,
+  headBytes: 1024 * 1024,
   maxLineBytes: DEFAULT_MAX_LINE_BYTES,
 };
 
@@ -47,38 +51,72 @@ export class TailedFile<A extends Accumulator> {
 
   /** Reads the file from scratch (first load, or after it shrank or was replaced). */
   async load(): Promise<void> {
-    let window = this.options.firstWindow;
-    for (;;) {
-      const read = await readWindow(this.path, window, this.options.maxLineBytes);
-      const fresh = this.make();
-      const counts = this.feed(fresh, read.lines);
-      if (fresh.settled || read.reachedStart || window >= this.options.maxWindow) {
-        this.tail = fresh;
-        this.malformed = counts;
-        this.oversized = read.oversized;
-        this.cursor = { ino: read.ino, offset: read.resumeAt, splitter: read.splitter };
-        this.head = read.reachedStart ? null : await this.loadHead();
-        return;
-      }
+    withOpenFile(this.path, (file) => this.loadFrom(file));
+  }
+
+  private loadFrom(file: OpenFile): void {
+    const { firstWindow, maxWindow, maxLineBytes } = this.options;
+    const first = readWindow(file, firstWindow, maxLineBytes);
+    let records = this.parse(first.lines);
+    let malformed = records.malformed;
+    let oversized = first.oversized;
+    let from = first.from;
+    let reachedStart = first.reachedStart;
+    let window = firstWindow;
+    let tail = this.replay(records.parsed);
+    // Widen backwards only while the tail does not settle the state; earlier lines are parsed once.
+    while (!tail.settled && !reachedStart && window < maxWindow) {
+      const earlier = readWindow(file, window * 3, maxLineBytes, from);
       window *= 4;
+      const older = this.parse(earlier.lines);
+      records = { parsed: [...older.parsed, ...records.parsed], malformed: 0 };
+      malformed += older.malformed;
+      oversized += earlier.oversized;
+      from = earlier.from;
+      reachedStart = earlier.reachedStart;
+      tail = this.replay(records.parsed);
     }
+    this.tail = tail;
+    this.malformed = malformed;
+    this.oversized = oversized;
+    this.cursor = { ino: first.ino, offset: first.resumeAt, splitter: first.splitter };
+    this.head = reachedStart ? null : this.loadHead(file);
   }
 
   /** Applies what was appended since the last read; reloads when the file was replaced. */
   async update(): Promise<void> {
     if (this.cursor === null) return this.load();
-    const read = await readAppended(this.path, this.cursor.offset, this.cursor.ino, this.cursor.splitter);
+    const read = readAppended(this.path, this.cursor.offset, this.cursor.ino, this.cursor.splitter);
     if (read.replaced) return this.load();
     this.malformed += this.feed(this.tail, read.lines);
     this.oversized += read.oversized;
     this.cursor = { ino: read.ino, offset: read.resumeAt, splitter: read.splitter };
   }
 
-  private async loadHead(): Promise<A> {
+  private loadHead(file: OpenFile): A {
     const head = this.make();
-    const read = await readHead(this.path, this.options.headBytes, this.options.maxLineBytes);
-    this.feed(head, read.lines);
+    readHead(file, this.options.headBytes, this.options.maxLineBytes, (line) => {
+      this.feed(head, [line]);
+      return head.headDone;
+    });
     return head;
+  }
+
+  private parse(lines: readonly string[]): { parsed: JsonRecord[]; malformed: number } {
+    const parsed: JsonRecord[] = [];
+    let malformed = 0;
+    for (const line of lines) {
+      const record = parseRecord(line);
+      if (record !== null) parsed.push(record);
+      else if (line.trim() !== '') malformed += 1;
+    }
+    return { parsed, malformed };
+  }
+
+  private replay(records: readonly JsonRecord[]): A {
+    const accumulator = this.make();
+    for (const record of records) accumulator.apply(record);
+    return accumulator;
   }
 
   /** Feeds lines to an accumulator; returns how many were not records. */

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LineSplitter } from '../../src/providers/jsonl/line-splitter';
 import { parseRecord } from '../../src/providers/jsonl/parse-record';
 import type { JsonRecord } from '../../src/providers/jsonl/parse-record';
-import { readWindow } from '../../src/providers/jsonl/tail-file';
+import { readWindow, withOpenFile } from '../../src/providers/jsonl/tail-file';
 import { TailedFile } from '../../src/providers/tailed-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'lookout-reader-'));
@@ -15,6 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 class Collect {
   readonly records: JsonRecord[] = [];
   settled = false;
+  headDone = true;
   apply(record: JsonRecord): void {
     this.records.push(record);
     if (record.settles === true) this.settled = true;
@@ -40,9 +41,12 @@ describe('line splitter', () => {
     expect(second).toEqual({ lines: ['{"ok":1}'], oversized: 1 });
   });
 
-  it('drops prototype keys so a transcript cannot reach Lookout objects', () => {
-    const record = parseRecord('{"__proto__":{"polluted":true},"constructor":{"x":1},"type":"user"}');
-    expect(record).toEqual({ type: 'user' });
+  it('a __proto__ key stays data: no prototype changes, no field appears', () => {
+    const record = parseRecord('{"__proto__":{"polluted":true,"isMeta":true},"constructor":{"x":1},"type":"user"}');
+    expect(record?.type).toBe('user');
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect(record?.isMeta).toBeUndefined();
+    expect(record?.polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -55,7 +59,7 @@ describe('tailed file', () => {
   it('a cold read starts at a line boundary inside the window', async () => {
     const path = join(dir, 'window.jsonl');
     writeFileSync(path, Array.from({ length: 50 }, (_, n) => line(n)).join(''));
-    const read = await readWindow(path, 40, 200);
+    const read = withOpenFile(path, (file) => readWindow(file, 40, 200));
     expect(read.reachedStart).toBe(false);
     expect(read.lines.map((text) => JSON.parse(text).n)).toEqual([46, 47, 48, 49]);
   });
@@ -120,5 +124,16 @@ describe('tailed file', () => {
     expect(file.malformed).toBe(1);
     expect(file.oversized).toBe(1);
     expect(file.tail.records.map((record) => record.n)).toEqual([1, 2]);
+  });
+});
+
+describe('cutting a large unread field', () => {
+  it('removes base_instructions, escapes and nesting included, and keeps the rest', async () => {
+    const { withoutField } = await import('../../src/providers/jsonl/skip-field');
+    const line = JSON.stringify({ type: 'session_meta', payload: { id: 'x', base_instructions: { text: 'a "quoted" \\ {brace} [x]'.repeat(500) }, git: { branch: 'main' } } });
+    const cut = parseRecord(withoutField(line, 'base_instructions'));
+    expect(cut).toEqual({ type: 'session_meta', payload: { id: 'x', base_instructions: null, git: { branch: 'main' } } });
+    expect(withoutField('{"a":1}', 'base_instructions')).toBe('{"a":1}');
+    expect(withoutField('{"base_instructions":"unterminated', 'base_instructions')).toBe('{"base_instructions":"unterminated');
   });
 });

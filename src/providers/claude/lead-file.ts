@@ -12,6 +12,10 @@ export class ClaudeLeadFile implements Accumulator {
     return this.lead.settled;
   }
 
+  get headDone(): boolean {
+    return this.lead.headDone;
+  }
+
   apply(record: JsonRecord): void {
     if (record.isSidechain === true) {
       this.sawSidechain = true;

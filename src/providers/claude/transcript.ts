@@ -29,6 +29,11 @@ export class ClaudeTranscript {
     return this.signal !== null && this.turn !== null;
   }
 
+  /** The head gave the session's identity and its first prompt (the fallback title). */
+  get headDone(): boolean {
+    return this.sessionId !== null && this.firstAt !== null && this.firstPrompt !== null;
+  }
+
   get title(): string | null {
     return this.customTitle ?? this.summaryTitle ?? this.firstPrompt;
   }

@@ -40,6 +40,10 @@ export class CodexRollout {
   /** Undated legacy records take the newest time seen before them (docs/providers.md). */
   private clock: number | null = null;
 
+  get headDone(): boolean {
+    return this.meta !== null && this.firstPrompt !== null;
+  }
+
   get settled(): boolean {
     return this.signal !== null && (this.turn !== null || !this.explicitTurns);
   }

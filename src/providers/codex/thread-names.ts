@@ -6,6 +6,7 @@ import type { Accumulator } from '../tailed-file';
 export class ThreadNames implements Accumulator {
   readonly names = new Map<string, string>();
   readonly settled = false;
+  readonly headDone = true;
 
   apply(record: JsonRecord): void {
     const id = str(record.id);

@@ -1,19 +1,22 @@
 // Admission of one JSONL line: a plain object or null. Keys that could reach a prototype are
 // dropped, so no transcript can change how Lookout's own objects behave.
 
+import { withoutField } from './skip-field';
+
 export type JsonRecord = Record<string, unknown>;
 
-const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
-
-function revive(key: string, value: unknown): unknown {
-  return FORBIDDEN.has(key) ? undefined : value;
-}
-
+/**
+ * One line as a plain object, or null. JSON.parse defines every key as an own data property, so a
+ * "__proto__" key in a transcript is just data: it cannot change any prototype. Records are read
+ * field by field and never merged into Lookout's own objects.
+ */
 export function parseRecord(line: string): JsonRecord | null {
-  const text = line.endsWith('\r') ? line.slice(0, -1) : line;
-  if (text.trim() === '') return null;
+  const raw = line.endsWith('\r') ? line.slice(0, -1) : line;
+  // Large fields Lookout never reads are cut before parsing (Codex session_meta instructions).
+  const text = raw.length > 8192 && raw.includes('"base_instructions":') ? withoutField(raw, 'base_instructions') : raw;
+  if (text.length === 0) return null;
   try {
-    const value: unknown = JSON.parse(text, revive);
+    const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonRecord) : null;
   } catch {
     return null;

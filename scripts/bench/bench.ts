@@ -1,0 +1,69 @@
+// `npm run bench`: Lookout's performance, as ratios against baselines measured in the same run.
+// Cold status over a synthetic history (issue 3); more sections join as the runtime grows.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runBaseline } from './baselines';
+import { measure, median, writeRssWrapper } from './measure';
+import { writeHistory } from './synthetic-history';
+
+const MB = 1024 * 1024;
+
+function coldStatus(folder: string, quick: boolean): void {
+  const plan = quick
+    ? { sessions: 40, totalBytes: 24 * MB, giantFiles: 2, giantBytes: 6 * MB }
+    : { sessions: 2000, totalBytes: 1100 * MB, giantFiles: 6, giantBytes: 60 * MB };
+  const now = Date.now();
+  const started = Date.now();
+  const history = writeHistory(folder, plan, now);
+  console.log(`history: ${plan.sessions} sessions, ${(history.bytes / MB).toFixed(0)} MB (${plan.giantFiles} files of ${plan.giantBytes / MB} MB), written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const list = join(folder, 'files.txt');
+  writeFileSync(list, history.files.join('\n'));
+  const wrapper = writeRssWrapper(folder);
+  const self = resolve(__filename);
+  const cli = resolve(__dirname, 'cli.cjs');
+  const env = { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: join(folder, 'home') };
+  const runs = quick ? 1 : 3;
+  const statusRuns: number[] = [];
+  const tailRuns: number[] = [];
+  const wholeRuns: number[] = [];
+  let peak = 0;
+  let rows = 0;
+  // Interleaved, so the page cache treats every reader alike; the first round warms it.
+  measure(wrapper, self, ['--baseline', 'whole', list], env);
+  for (let run = 0; run < runs; run += 1) {
+    tailRuns.push(measure(wrapper, self, ['--baseline', 'tail', list], env).ms);
+    const status = measure(wrapper, cli, ['status', '--json', '--all'], env);
+    statusRuns.push(status.ms);
+    peak = Math.max(peak, status.maxRssMb);
+    rows = (JSON.parse(status.stdout) as { sessions: unknown[] }).sessions.length;
+    wholeRuns.push(measure(wrapper, self, ['--baseline', 'whole', list], env).ms);
+  }
+  const status = median(statusRuns);
+  const tail = median(tailRuns);
+  const whole = median(wholeRuns);
+  console.log(`cold \`lookout status --json --all\`: ${status.toFixed(0)} ms for ${rows} rows (median of ${runs})`);
+  console.log(`baseline, last 64 KB of every file: ${tail.toFixed(0)} ms`);
+  console.log(`baseline, every file whole: ${whole.toFixed(0)} ms`);
+  console.log(`ratio status / tail baseline: ${(status / tail).toFixed(2)}x (target ≤ 3x)`);
+  console.log(`ratio whole / tail baseline: ${(whole / tail).toFixed(2)}x (for scale)`);
+  console.log(`peak memory of status: ${peak.toFixed(0)} MB (target < 200 MB)`);
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  if (args[0] === '--baseline') {
+    runBaseline(args[1] ?? 'tail', args[2] ?? '');
+    return;
+  }
+  const quick = args.includes('--quick');
+  const folder = mkdtempSync(join(tmpdir(), 'lookout-bench-'));
+  try {
+    console.log(`Lookout benchmark${quick ? ' (quick)' : ''} · node ${process.version} · ${new Date().toISOString()}`);
+    coldStatus(folder, quick);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+main();

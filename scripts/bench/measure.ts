@@ -1,0 +1,45 @@
+// Runs a command as a child process and measures its wall time and peak memory.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Measurement {
+  ms: number;
+  maxRssMb: number;
+  stdout: string;
+}
+
+/** A wrapper that runs a script and reports the process's peak resident memory on exit. */
+export function writeRssWrapper(folder: string): string {
+  const path = join(folder, 'rss-wrapper.cjs');
+  writeFileSync(
+    path,
+    [
+      "const target = process.argv[2];",
+      "process.argv.splice(1, 2, target);",
+      "process.on('exit', () => process.stderr.write(`\\nLOOKOUT_MAXRSS_KB ${process.resourceUsage().maxRSS}\\n`));",
+      'require(target);',
+    ].join('\n'),
+  );
+  return path;
+}
+
+export function measure(wrapper: string, script: string, args: string[], env: NodeJS.ProcessEnv): Measurement {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [wrapper, script, ...args], { env, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  const rss = /LOOKOUT_MAXRSS_KB (\d+)/.exec(result.stderr);
+  return { ms, maxRssMb: rss?.[1] === undefined ? Number.NaN : Number(rss[1]) / 1024, stdout: result.stdout };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
