@@ -73,13 +73,12 @@ export function evaluate(input: EvaluationInput): Evaluation {
     const session = deriveSession(evidence, facts, settings, now, onScreen);
     derived.set(session.key, session);
   }
-  const ordered = [...derived.values()].sort((a, b) =>
-    compareTriage(
-      { key: a.key, rank: a.rank, waitingSince: waitingSince(a), lastActivityAt: a.lastActivityAt, muted: a.muted !== null },
-      { key: b.key, rank: b.rank, waitingSince: waitingSince(b), lastActivityAt: b.lastActivityAt, muted: b.muted !== null },
-      (row) => derived.get(row.key)?.claim?.ambiguous === true,
-    ),
-  );
+  const rankables = [...derived.values()].map((session) => ({
+    session,
+    rankable: { key: session.key, rank: session.rank, waitingSince: waitingSince(session), lastActivityAt: session.lastActivityAt, muted: session.muted !== null },
+  }));
+  const ambiguous = (row: { key: string }): boolean => derived.get(row.key)?.claim?.ambiguous === true;
+  const ordered = rankables.sort((a, b) => compareTriage(a.rankable, b.rankable, ambiguous)).map((item) => item.session);
   const rows = ordered.map(toRow);
   const countable = ordered.map((session) => ({ rank: session.rank, muted: session.muted !== null, historical: session.historical, workflow: session.workflow }));
   const nextIndex = countable.findIndex(isCounted);

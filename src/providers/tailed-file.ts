@@ -4,7 +4,7 @@ import type { LineSplitter } from './jsonl/line-splitter';
 import { DEFAULT_MAX_LINE_BYTES } from './jsonl/line-splitter';
 import type { JsonRecord } from './jsonl/parse-record';
 import { parseRecord } from './jsonl/parse-record';
-import type { OpenFile } from './jsonl/tail-file';
+import type { OpenFile, WindowRead } from './jsonl/tail-file';
 import { readAppended, readHead, readWindow, withOpenFile } from './jsonl/tail-file';
 
 export interface Accumulator {
@@ -13,6 +13,10 @@ export interface Accumulator {
   readonly settled: boolean;
   /** The head has given what only the head holds (identity, first prompt): stop reading it. */
   readonly headDone: boolean;
+  /** This record opens the current turn: records before it no longer shape the state. */
+  opensTurn?(record: JsonRecord): boolean;
+  /** A cheap text test for lines before the turn that still matter (titles, sidechains). */
+  keepsBefore?(line: string): boolean;
 }
 
 export interface TailOptions {
@@ -57,6 +61,11 @@ export class TailedFile<A extends Accumulator> {
   private loadFrom(file: OpenFile): void {
     const { firstWindow, maxWindow, maxLineBytes } = this.options;
     const first = readWindow(file, firstWindow, maxLineBytes);
+    const recent = this.parseLastTurn(first.lines);
+    if (recent !== null && recent.tail.settled) {
+      this.finishLoad(file, first, recent.tail, recent.malformed, first.oversized, first.reachedStart);
+      return;
+    }
     let records = this.parse(first.lines);
     let malformed = records.malformed;
     let oversized = first.oversized;
@@ -76,11 +85,46 @@ export class TailedFile<A extends Accumulator> {
       reachedStart = earlier.reachedStart;
       tail = this.replay(records.parsed);
     }
+    this.finishLoad(file, first, tail, malformed, oversized, reachedStart);
+  }
+
+  private finishLoad(file: OpenFile, first: WindowRead, tail: A, malformed: number, oversized: number, reachedStart: boolean): void {
     this.tail = tail;
     this.malformed = malformed;
     this.oversized = oversized;
     this.cursor = { ino: first.ino, offset: first.resumeAt, splitter: first.splitter };
     this.head = reachedStart ? null : this.loadHead(file);
+  }
+
+  /**
+   * Parses the window from its end back to the record that opened the current turn, and only the
+   * lines before it that still matter: most of a cold read's parsing is skipped (docs/performance.md).
+   * Null when the window holds no turn start (then everything is parsed).
+   */
+  private parseLastTurn(lines: readonly string[]): { tail: A; malformed: number } | null {
+    const probe = this.make();
+    if (probe.opensTurn === undefined) return null;
+    const parsed: (JsonRecord | null)[] = new Array<JsonRecord | null>(lines.length).fill(null);
+    let malformed = 0;
+    let start = -1;
+    for (let index = lines.length - 1; index >= 0; index -= 1) {
+      const record = parseRecord(lines[index] ?? '');
+      if (record === null) {
+        if ((lines[index] ?? '').trim() !== '') malformed += 1;
+        continue;
+      }
+      parsed[index] = record;
+      if (probe.opensTurn(record)) {
+        start = index;
+        break;
+      }
+    }
+    if (start === -1) return null;
+    for (let index = 0; index < start; index += 1) {
+      const line = lines[index] ?? '';
+      if (probe.keepsBefore?.(line) === true) parsed[index] = parseRecord(line);
+    }
+    return { tail: this.replay(parsed.filter((record): record is JsonRecord => record !== null)), malformed };
   }
 
   /** Applies what was appended since the last read; reloads when the file was replaced. */

@@ -137,3 +137,12 @@ describe('cutting a large unread field', () => {
     expect(withoutField('{"base_instructions":"unterminated', 'base_instructions')).toBe('{"base_instructions":"unterminated');
   });
 });
+
+describe('reads that begin mid-line', () => {
+  it('drop the partial first line silently, even when it is longer than the cap', () => {
+    const splitter = new LineSplitter(8, true);
+    expect(splitter.push(Buffer.from('tail-of-a-very-long-line'))).toEqual({ lines: [], oversized: 0 });
+    expect(splitter.push(Buffer.from('...\n{"a":1}\n'))).toEqual({ lines: ['{"a":1}'], oversized: 0 });
+    expect(splitter.leadingBytes).toBe('tail-of-a-very-long-line...\n'.length);
+  });
+});

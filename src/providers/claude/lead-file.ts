@@ -1,7 +1,7 @@
 // A Claude session file: the lead's records, and the inline sidechain records of 1.x (a child).
 import type { JsonRecord } from '../jsonl/parse-record';
 import type { Accumulator } from '../tailed-file';
-import { ClaudeTranscript } from './transcript';
+import { ClaudeTranscript, claudeKeepsBefore, opensClaudeTurn } from './transcript';
 
 export class ClaudeLeadFile implements Accumulator {
   readonly lead = new ClaudeTranscript();
@@ -14,6 +14,14 @@ export class ClaudeLeadFile implements Accumulator {
 
   get headDone(): boolean {
     return this.lead.headDone;
+  }
+
+  opensTurn(record: JsonRecord): boolean {
+    return opensClaudeTurn(record);
+  }
+
+  keepsBefore(line: string): boolean {
+    return claudeKeepsBefore(line);
   }
 
   apply(record: JsonRecord): void {

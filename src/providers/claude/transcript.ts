@@ -9,6 +9,39 @@ const LOCAL_COMMAND_PREFIXES = ['<command-name>', '<local-command-stdout>', '<lo
 const TERMINAL_STOPS = new Set(['end_turn', 'stop_sequence', 'max_tokens', 'refusal']);
 const INTERRUPT_PREFIX = '[Request interrupted by user';
 
+/** A user record's content as text blocks (a string content is one text block). */
+function contentBlocks(record: JsonRecord): JsonRecord[] {
+  const content = obj(record.message)?.content;
+  return typeof content === 'string' ? [{ type: 'text', text: content }] : arr(content).map(obj).filter((block): block is JsonRecord => block !== null);
+}
+
+export type UserRecordKind = 'ignored' | 'tool-result' | 'interrupt' | 'prompt';
+
+/** What a user record is, for §11: meta, compaction and local-command echoes change nothing. */
+export function userRecordKind(record: JsonRecord): { kind: UserRecordKind; blocks: JsonRecord[]; text: string } {
+  const blocks = contentBlocks(record);
+  if (record.isMeta === true || record.isCompactSummary === true) return { kind: 'ignored', blocks, text: '' };
+  if (blocks.some((block) => block.type === 'tool_result')) return { kind: 'tool-result', blocks, text: '' };
+  const text = blocks.map((block) => str(block.text) ?? '').join('\n').trim();
+  if (LOCAL_COMMAND_PREFIXES.some((prefix) => text.startsWith(prefix))) return { kind: 'ignored', blocks, text };
+  if (text.startsWith(INTERRUPT_PREFIX)) return { kind: 'interrupt', blocks, text };
+  return { kind: 'prompt', blocks, text };
+}
+
+/** A real prompt (or task notification) of the lead: it opens the turn that decides the state. */
+export function opensClaudeTurn(record: JsonRecord): boolean {
+  return record.type === 'user' && record.isSidechain !== true && time(record.timestamp) !== null && userRecordKind(record).kind === 'prompt';
+}
+
+/**
+ * Lines before the turn that still matter: title records and 1.x inline sidechains. Both say so
+ * in their first fields, so only the line's start is searched.
+ */
+export function claudeKeepsBefore(line: string): boolean {
+  const start = line.slice(0, 200);
+  return start.includes('title"') || start.includes('"type":"summary"') || start.includes('"isSidechain":true');
+}
+
 export class ClaudeTranscript {
   sessionId: string | null = null;
   cwd: string | null = null;
@@ -38,6 +71,14 @@ export class ClaudeTranscript {
     return this.customTitle ?? this.summaryTitle ?? this.firstPrompt;
   }
 
+  opensTurn(record: JsonRecord): boolean {
+    return record.type === 'user' && time(record.timestamp) !== null && userRecordKind(record).kind === 'prompt';
+  }
+
+  keepsBefore(line: string): boolean {
+    return claudeKeepsBefore(line);
+  }
+
   apply(record: JsonRecord): void {
     const type = str(record.type);
     const at = time(record.timestamp);
@@ -64,21 +105,17 @@ export class ClaudeTranscript {
   }
 
   private applyUser(record: JsonRecord, at: number): void {
-    if (record.isMeta === true || record.isCompactSummary === true) return;
-    const content = obj(record.message)?.content;
-    const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : arr(content).map(obj).filter((block): block is JsonRecord => block !== null);
-    const results = blocks.filter((block) => block.type === 'tool_result');
-    if (results.length > 0) {
-      for (const block of results) {
-        const id = str(block.tool_use_id);
+    const { kind, blocks, text } = userRecordKind(record);
+    if (kind === 'ignored') return;
+    if (kind === 'tool-result') {
+      for (const block of blocks) {
+        const id = block.type === 'tool_result' ? str(block.tool_use_id) : null;
         if (id !== null) this.pending.delete(id);
       }
       this.signal = { kind: 'tool-result', at };
       return;
     }
-    const text = blocks.map((block) => str(block.text) ?? '').join('\n').trim();
-    if (LOCAL_COMMAND_PREFIXES.some((prefix) => text.startsWith(prefix))) return;
-    if (text.startsWith(INTERRUPT_PREFIX)) {
+    if (kind === 'interrupt') {
       this.pending.clear();
       this.signal = { kind: 'interrupted', at };
       this.closeTurn(at, null);

@@ -44,6 +44,17 @@ export class CodexRollout {
     return this.meta !== null && this.firstPrompt !== null;
   }
 
+  /** A task_started opens the turn that decides the state (files with explicit turns). */
+  opensTurn(record: JsonRecord): boolean {
+    const type = str(obj(record.payload)?.type);
+    return record.type === 'event_msg' && (type === 'task_started' || type === 'turn_started');
+  }
+
+  /** The first session_meta names the thread and its parent, wherever the window starts. */
+  keepsBefore(line: string): boolean {
+    return line.slice(0, 120).includes('"session_meta"');
+  }
+
   get settled(): boolean {
     return this.signal !== null && (this.turn !== null || !this.explicitTurns);
   }

@@ -6,7 +6,8 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { LineSplitter } from './line-splitter';
 
 const CHUNK = 1024 * 1024;
-const HEAD_CHUNK = 16 * 1024;
+/** Heads are read in growing steps: most need one short line, a Codex session_meta ~30 KB. */
+const HEAD_FIRST_CHUNK = 4 * 1024;
 const shared = Buffer.allocUnsafe(CHUNK);
 
 export interface WindowRead {
@@ -44,18 +45,6 @@ function readRange(fd: number, from: number, to: number, splitter: LineSplitter)
   return { lines, oversized };
 }
 
-function nextLineStart(fd: number, from: number, size: number): number {
-  let position = from;
-  while (position < size) {
-    const bytesRead = readSync(fd, shared, 0, Math.min(64 * 1024, size - position), position);
-    if (bytesRead === 0) break;
-    const newline = shared.subarray(0, bytesRead).indexOf(0x0a);
-    if (newline !== -1) return position + newline + 1;
-    position += bytesRead;
-  }
-  return size;
-}
-
 /** An open file, read in windows from its end and, when needed, from its head. */
 export interface OpenFile {
   fd: number;
@@ -78,15 +67,18 @@ export function withOpenFile<T>(path: string, use: (file: OpenFile) => T): T {
 export function readWindow(file: OpenFile, windowBytes: number, maxLineBytes: number, before: number | null = null): WindowRead & { reachedStart: boolean; from: number } {
   const { fd, size } = file;
   const end = before === null ? size : Math.min(before, size);
-  let from = Math.max(0, end - windowBytes);
-  if (from > 0) {
-    // Seek back to a line boundary: the byte after the newline that precedes the window.
-    readSync(fd, shared, 0, 1, from - 1);
-    if (shared[0] !== 0x0a) from = nextLineStart(fd, from, end);
+  const start = Math.max(0, end - windowBytes);
+  if (start === 0) {
+    const splitter = new LineSplitter(maxLineBytes);
+    const { lines, oversized } = readRange(fd, 0, end, splitter);
+    return { lines, oversized, resumeAt: size, splitter, ino: file.ino, size, reachedStart: true, from: 0 };
   }
-  const splitter = new LineSplitter(maxLineBytes);
-  const { lines, oversized } = readRange(fd, from, end, splitter);
-  return { lines, oversized, resumeAt: size, splitter, ino: file.ino, size, reachedStart: from === 0, from };
+  // Read from one byte early: everything up to the first newline belongs to a line we cannot
+  // see whole (or, if that byte is the newline, to none), so the splitter drops it silently.
+  const midLine = new LineSplitter(maxLineBytes, true);
+  const { lines, oversized } = readRange(fd, start - 1, end, midLine);
+  const from = midLine.inLeadingLine ? end : start - 1 + midLine.leadingBytes;
+  return { lines, oversized, resumeAt: size, splitter: midLine, ino: file.ino, size, reachedStart: false, from };
 }
 
 /**
@@ -97,10 +89,12 @@ export function readHead(file: OpenFile, maxBytes: number, maxLineBytes: number,
   const size = Math.min(file.size, maxBytes);
   const splitter = new LineSplitter(maxLineBytes);
   let position = 0;
+  let step = HEAD_FIRST_CHUNK;
   while (position < size) {
-    const bytesRead = readSync(file.fd, shared, 0, Math.min(HEAD_CHUNK, size - position), position);
+    const bytesRead = readSync(file.fd, shared, 0, Math.min(step, size - position), position);
     if (bytesRead === 0) break;
     position += bytesRead;
+    step = Math.min(step * 4, CHUNK);
     const { lines } = splitter.push(shared.subarray(0, bytesRead));
     for (const line of lines) if (take(line)) return;
   }
