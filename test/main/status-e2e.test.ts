@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/engine';
-import { FIXTURES } from '../providers/fixture-roots';
+import { FIXTURES, fixtures } from '../providers/fixture-roots';
 import { runCli } from './cli-process';
 
 const NOW = '2026-11-29T12:02:00.000Z';
@@ -23,7 +23,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-const claudeId = (n: number) => `c1a00000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const keyOf = (name: string): string => {
+  const fixture = fixtures('claude').find((item) => item.name === name);
+  if (fixture === undefined) throw new Error(`no fixture ${name}`);
+  return fixture.meta.sessionKey;
+};
 
 describe('lookout status (process)', () => {
   it('R31 R32 --json lists rows in triage order with the attention summary', () => {
@@ -90,13 +94,13 @@ describe('lookout status (process)', () => {
   });
 
   it('explain accepts a full key, a full id or a unique prefix, and shows the evidence and skipped lines', () => {
-    const key = `claude:${claudeId(24)}`;
+    const key = keyOf('question-pending');
     const byKey = runCli(['explain', key, '--now', NOW], env);
     expect(byKey.code).toBe(0);
     expect(byKey.stdout).toContain('question-pending');
     expect(byKey.stdout).toContain('R3 question tool pending');
-    expect(runCli(['explain', claudeId(24), '--now', NOW], env).stdout).toBe(byKey.stdout);
-    const malformed = runCli(['explain', `claude:${claudeId(36)}`, '--now', NOW], env);
+    expect(runCli(['explain', key.slice('claude:'.length), '--now', NOW], env).stdout).toBe(byKey.stdout);
+    const malformed = runCli(['explain', keyOf('malformed-lines'), '--now', NOW], env);
     expect(malformed.stdout).toContain('Skipped lines (malformed or oversized): 3');
   });
 });
