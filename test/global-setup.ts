@@ -2,6 +2,20 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
-export default function setup(): void {
+/** Helper processes some tests start, bundled like the product so they run the same code. */
+export const HELPERS = resolve(__dirname, '../test-artifacts/helpers');
+
+export default async function setup(): Promise<void> {
   execFileSync(process.execPath, [resolve(__dirname, '../scripts/build.mjs')], { stdio: 'inherit' });
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: { 'store-writer': resolve(__dirname, 'main/store-writer.ts') },
+    outdir: HELPERS,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'warning',
+  });
 }

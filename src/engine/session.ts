@@ -5,7 +5,7 @@ import type { RuleApplication, Settings, UserFacts } from './facts';
 import type { ChildView } from './children';
 import { childState, dropInterruptedTurnChildren, summarizeChildren } from './children';
 import type { Claim } from './claims';
-import { deriveClaim } from './claims';
+import { deriveClaim, finishedTurn } from './claims';
 import { clampEvidence } from './clamp';
 import { decideLead, readDirect } from './direct';
 import { foldLead } from './fold';
@@ -35,6 +35,8 @@ export interface DerivedSession {
   rank: number;
   idleStale: boolean;
   applied: RuleApplication[];
+  /** A finish claim here depends on the working tree: the runtime should read it (§5). */
+  wantsWorkingTree: boolean;
 }
 
 function newest(times: readonly (number | null)[]): number | null {
@@ -76,7 +78,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   const applied = dueRules(key, settings.rules, facts.ruleLedger, lastActivityAt, now);
   const review = effectiveReview(key, facts, applied);
   const workflow = workflowOf(observed, review.state, historical);
-  const claim = deriveClaim({
+  const claimInput = {
     key,
     folded: observed,
     leadSignal: signal,
@@ -91,7 +93,11 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     onScreen: onScreen === key,
     now,
     timings,
-  });
+  };
+  const claim = deriveClaim(claimInput);
+  const finished = historical ? null : finishedTurn(claimInput);
+  const visit = facts.visits[key];
+  const wantsWorkingTree = finished !== null && finished.length >= timings.longJobFloor && (visit === undefined || visit.at < finished.at);
   const mute = facts.mutes[key];
   const muted = mute !== undefined && (mute.until === null || mute.until > now) ? { until: mute.until } : null;
 
@@ -112,5 +118,6 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     rank: triageRank(claim, review.state, workflow, historical),
     idleStale: observed.state === 'idle' && now - observed.at > timings.idleStaleAfter,
     applied,
+    wantsWorkingTree,
   };
 }

@@ -1,6 +1,5 @@
 // One evaluation from the providers' files: what `status`, `explain` and `next` show.
-import type { Evaluation, SessionEvidence, Settings, UserFacts } from '../engine';
-import { evaluate } from '../engine';
+import type { SessionEvidence } from '../engine';
 import { ClaudeProvider } from '../providers/claude/provider';
 import { CodexProvider } from '../providers/codex/provider';
 import type { Problem } from '../providers/problems';
@@ -14,10 +13,6 @@ export function createSources(roots: ProviderRoots, watching = false): EvidenceS
 export async function collectEvidence(sources: readonly EvidenceSource[], now: number, changed?: ReadonlySet<string>): Promise<{ evidence: SessionEvidence[]; problems: Problem[] }> {
   const results = await Promise.all(sources.map((source) => source.sync(now, changed)));
   return { evidence: results.flat(), problems: sources.flatMap((source) => source.problems.drain()) };
-}
-
-export function evaluateOnce(evidence: readonly SessionEvidence[], facts: UserFacts, settings: Settings, now: number, onScreen: string | null = null): Evaluation {
-  return evaluate({ sessions: evidence, facts, settings, now, onScreen });
 }
 
 /** One line per problem, printed once on stderr ("counted, reported once"). */

@@ -1,6 +1,9 @@
 // Command table: each command is a small module; unknown commands are usage errors.
 import { UsageError } from '../usage-error';
 import { explainCommand } from './explain';
+import { attentionCommand, muteCommand, reviewCommand, unmuteCommand, visitCommand } from './fact-commands';
+import { nextCommand } from './next';
+import { openCommand } from './open';
 import { statusCommand } from './status';
 
 export type Command = (args: string[]) => Promise<number>;
@@ -8,12 +11,28 @@ export type Command = (args: string[]) => Promise<number>;
 const COMMANDS: Record<string, Command> = {
   status: statusCommand,
   explain: explainCommand,
+  next: nextCommand,
+  review: reviewCommand,
+  mute: muteCommand,
+  unmute: unmuteCommand,
+  visit: visitCommand,
+  attention: attentionCommand,
+  open: openCommand,
 };
 
 export const HELP = `Usage: lookout <command> [options]
 
   status [--json] [--all] [--now <ISO>]     every session in triage order
-  explain <session> [--now <ISO>]           the evidence behind one row
+  explain <session>                         the evidence behind one row
+  next [--json]                             the first row that wants attention, or "0 waiting"
+  review <session> <state>                  unreviewed, needs-review, reviewed, complete, flagged, outdated
+  mute <session> [--for 30m|2h|1d]          mute (until unmuted, or for a while)
+  unmute <session>
+  visit <session>                           record that you looked at it
+  attention <session> [message]             raise an expiring "needs you" on it
+  open <session> [--print]                  its tmux pane, else a terminal resuming it, else its folder
+
+Every command takes --now <ISO-8601> (the instant used and recorded).
 
 <session> is a full key (claude:7f0c…), a full id, or a unique id prefix (4+ characters).
 Folders: CLAUDE_CONFIG_DIR (~/.claude), CODEX_HOME (~/.codex), LOOKOUT_HOME (Lookout's state).`;

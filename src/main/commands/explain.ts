@@ -12,7 +12,7 @@ export async function explainCommand(args: string[]): Promise<number> {
   if (query === undefined) throw new UsageError('explain needs a session (a key, an id, or 4+ characters of one)');
   if (extra.length > 0) throw new UsageError(`explain takes one session, got ${positionals.length}`);
   const now = resolveNow(values.now);
-  const evaluation = await evaluateFromDisk(now);
+  const { evaluation } = await evaluateFromDisk(now);
   const row = matchSession(evaluation.snapshot.sessions, query);
   const derived = evaluation.derived.get(row.key);
   if (derived === undefined) throw new Error(`no derivation for ${row.key}`);

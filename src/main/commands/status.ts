@@ -12,7 +12,7 @@ export async function statusCommand(args: string[]): Promise<number> {
     allowPositionals: false,
   });
   const now = resolveNow(values.now);
-  const { snapshot } = await evaluateFromDisk(now);
+  const { snapshot } = (await evaluateFromDisk(now)).evaluation;
   const shown = values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };
   process.stdout.write(values.json === true ? `${JSON.stringify(shown)}\n` : `${formatStatus(shown, now)}\n`);
   return 0;

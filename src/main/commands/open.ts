@@ -1,0 +1,31 @@
+// `lookout open <session> [--print]`: R50, and a visit recorded (the user is looking at it).
+import { parseArgs } from 'node:util';
+import { resolveNow } from '../clock';
+import { planOpen } from '../open/plan';
+import { systemProbes } from '../open/probes';
+import { runPlan } from '../open/run';
+import { matchSession } from '../session-match';
+import { UsageError } from '../usage-error';
+import { evaluateFromDisk } from './evaluation';
+import { recordVisit } from './fact-commands';
+
+export async function openCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: { now: { type: 'string' }, print: { type: 'boolean' } }, strict: true, allowPositionals: true });
+  const [query, ...extra] = positionals;
+  if (query === undefined) throw new UsageError('open needs a session (a key, an id, or 4+ characters of one)');
+  if (extra.length > 0) throw new UsageError(`open takes one session, got ${positionals.length}`);
+  const now = resolveNow(values.now);
+  const context = await evaluateFromDisk(now);
+  const row = matchSession(context.evaluation.snapshot.sessions, query);
+  const liveness = context.evaluation.derived.get(row.key)?.evidence.liveness;
+  const pid = liveness?.kind === 'alive' ? liveness.pid : null;
+  const plan = planOpen({ provider: row.provider, sessionId: row.sessionId, cwd: row.cwd, pid }, context.state.settings.openCommand, systemProbes());
+  if (values.print === true) {
+    process.stdout.write(`${JSON.stringify(plan)}\n`);
+    return 0;
+  }
+  await runPlan(plan, context.state.home);
+  await recordVisit(context, row, now);
+  process.stdout.write(`${row.key}: opened (${plan.kind})\n`);
+  return 0;
+}

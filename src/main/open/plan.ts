@@ -1,0 +1,98 @@
+// R50: how to open a session, decided from what the machine offers. Pure: the probes are passed
+// in, so every case (and every hostile folder name) is tested without running anything.
+import type { Provider } from '../../engine';
+
+export interface OpenTarget {
+  provider: Provider;
+  sessionId: string;
+  cwd: string | null;
+  /** The live process behind the session (registry pid), if any. */
+  pid: number | null;
+}
+
+export interface Probes {
+  platform: NodeJS.Platform;
+  terminal: string | null;
+  /** pid, its parent, its parent's parent, … */
+  ancestry(pid: number): number[];
+  /** tmux panes with the pid of the process each one runs, or null without tmux. */
+  tmuxPanes(): { paneId: string; panePid: number }[] | null;
+  has(command: string): boolean;
+  isFolder(path: string): boolean;
+}
+
+export type OpenStep = { argv: string[]; cwd: string | null };
+
+export type OpenPlan =
+  | { kind: 'template'; steps: OpenStep[] }
+  | { kind: 'tmux-pane'; pane: string; steps: OpenStep[] }
+  | { kind: 'terminal'; steps: OpenStep[]; script: { name: string; text: string } | null }
+  | { kind: 'folder'; steps: OpenStep[] }
+  | { kind: 'none'; reason: string };
+
+/** Session ids go into argv: letters, digits, dots, dashes and underscores, never a leading dash. */
+export function safeSessionId(id: string): boolean {
+  return /^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(id);
+}
+
+export function resumeArgv(target: OpenTarget): string[] {
+  return target.provider === 'claude' ? ['claude', '--resume', target.sessionId] : ['codex', 'resume', target.sessionId];
+}
+
+/** POSIX single quotes: the only text Lookout ever hands to a shell is a macOS .command file. */
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function fill(template: readonly string[], target: OpenTarget, cwd: string): string[] {
+  return template.map((part) => part.replaceAll('{cwd}', cwd).replaceAll('{sessionId}', target.sessionId).replaceAll('{provider}', target.provider));
+}
+
+function findPane(target: OpenTarget, probes: Probes): string | null {
+  if (target.pid === null) return null;
+  const panes = probes.tmuxPanes();
+  if (panes === null) return null;
+  const chain = new Set(probes.ancestry(target.pid));
+  return panes.find((pane) => chain.has(pane.panePid))?.paneId ?? null;
+}
+
+export function planOpen(target: OpenTarget, template: readonly string[] | null, probes: Probes): OpenPlan {
+  const idOk = safeSessionId(target.sessionId);
+  const cwd = target.cwd !== null && target.cwd.startsWith('/') && probes.isFolder(target.cwd) ? target.cwd : null;
+  if (template !== null) {
+    if (!idOk) return { kind: 'none', reason: `the session id "${target.sessionId}" is not safe to pass on` };
+    if (cwd === null) return { kind: 'none', reason: 'the session has no folder that exists here' };
+    const [command, ...rest] = fill(template, target, cwd);
+    return command === undefined ? { kind: 'none', reason: 'the open template is empty' } : { kind: 'template', steps: [{ argv: [command, ...rest], cwd }] };
+  }
+  // 1. The tmux pane whose process is an ancestor of the session's process.
+  const pane = findPane(target, probes);
+  if (pane !== null) {
+    return {
+      kind: 'tmux-pane',
+      pane,
+      steps: [
+        { argv: ['tmux', 'select-window', '-t', pane], cwd: null },
+        { argv: ['tmux', 'select-pane', '-t', pane], cwd: null },
+        { argv: ['tmux', 'switch-client', '-t', pane], cwd: null },
+      ],
+    };
+  }
+  if (cwd === null) return { kind: 'none', reason: 'the session has no folder that exists here' };
+  // 2. A terminal in the folder running the provider's resume command.
+  if (idOk) {
+    const resume = resumeArgv(target);
+    if (probes.platform === 'darwin') {
+      const text = `#!/bin/sh\ncd ${shellQuote(cwd)} && exec ${resume.map(shellQuote).join(' ')}\n`;
+      return { kind: 'terminal', steps: [{ argv: ['open', '-a', 'Terminal', '{script}'], cwd }], script: { name: `lookout-open-${target.sessionId}.command`, text } };
+    }
+    if (probes.platform !== 'win32') {
+      const terminal = probes.terminal !== null && probes.terminal !== '' && probes.has(probes.terminal) ? probes.terminal : probes.has('x-terminal-emulator') ? 'x-terminal-emulator' : null;
+      if (terminal !== null) return { kind: 'terminal', steps: [{ argv: [terminal, '-e', ...resume], cwd }], script: null };
+    }
+  }
+  // 3. The folder itself.
+  const opener = probes.platform === 'darwin' ? 'open' : probes.platform === 'win32' ? 'explorer' : 'xdg-open';
+  if (!probes.has(opener)) return { kind: 'none', reason: `no terminal and no ${opener} to open ${cwd}` };
+  return { kind: 'folder', steps: [{ argv: [opener, cwd], cwd: null }] };
+}

@@ -1,0 +1,61 @@
+// What this machine offers for opening a session: read with argv-only spawns and /proc.
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join } from 'node:path';
+import type { Probes } from './plan';
+
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[1]);
+  } catch {
+    try {
+      return Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    } catch {
+      return null;
+    }
+  }
+}
+
+export function systemProbes(env: NodeJS.ProcessEnv = process.env): Probes {
+  return {
+    platform: process.platform,
+    terminal: env.TERMINAL ?? null,
+    ancestry(pid) {
+      const chain: number[] = [];
+      for (let current: number | null = pid; current !== null && current > 1 && chain.length < 64; current = parentOf(current)) chain.push(current);
+      return chain;
+    },
+    tmuxPanes() {
+      try {
+        const out = execFileSync('tmux', ['list-panes', '-a', '-F', '#{pane_id} #{pane_pid}'], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] });
+        return out
+          .split('\n')
+          .map((line) => line.trim().split(' '))
+          .filter((parts): parts is [string, string] => parts.length === 2 && /^%\d+$/.test(parts[0] ?? '') && /^\d+$/.test(parts[1] ?? ''))
+          .map(([paneId, panePid]) => ({ paneId, panePid: Number(panePid) }));
+      } catch {
+        return null;
+      }
+    },
+    has(command) {
+      const candidates = isAbsolute(command) ? [command] : (env.PATH ?? '').split(delimiter).filter((dir) => dir !== '').map((dir) => join(dir, command));
+      return candidates.some((path) => {
+        try {
+          accessSync(path, constants.X_OK);
+          return statSync(path).isFile();
+        } catch {
+          return false;
+        }
+      });
+    },
+    isFolder(path) {
+      try {
+        return statSync(path).isDirectory();
+      } catch {
+        return false;
+      }
+    },
+  };
+}

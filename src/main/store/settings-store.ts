@@ -1,0 +1,61 @@
+// settings.json: validated on load; a bad file is kept aside and the defaults apply (cli.md).
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { prettifyError } from 'zod';
+import type { Settings } from '../../engine';
+import { defaultSettings } from '../../engine';
+import { keepAside } from './quarantine';
+import type { SettingsFile } from './schema';
+import { SETTINGS_VERSION, settingsSchema } from './schema';
+
+export interface LoadedSettings {
+  settings: Settings;
+  /** Provider roots chosen in the settings (override the environment's defaults). */
+  roots: { claude?: string; codex?: string };
+  problems: string[];
+}
+
+/** Settings with the file's values laid over the defaults. */
+export function applySettings(file: SettingsFile): Settings {
+  const base = defaultSettings();
+  return {
+    timings: { ...base.timings, ...file.timings },
+    notifications: { ...base.notifications, ...file.notifications },
+    openCommand: file.openCommand,
+    rules: file.rules ?? base.rules,
+  };
+}
+
+export function settingsPath(home: string): string {
+  return join(home, 'settings.json');
+}
+
+export function loadSettings(home: string, now: number): LoadedSettings {
+  const path = settingsPath(home);
+  if (!existsSync(path)) return { settings: defaultSettings(), roots: {}, problems: [] };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    return setAside(path, `it is not valid JSON (${error instanceof Error ? error.message : String(error)})`, now);
+  }
+  const version = (raw as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (typeof version === 'number' && version > SETTINGS_VERSION) return setAside(path, `it was written by a newer Lookout (schema ${version})`, now);
+  const parsed = settingsSchema.safeParse(raw);
+  if (!parsed.success) return setAside(path, prettifyError(parsed.error).replace(/\s*\n\s*/g, ' '), now);
+  return { settings: applySettings(parsed.data), roots: parsed.data.roots, problems: [] };
+}
+
+function setAside(path: string, why: string, now: number): LoadedSettings {
+  const aside = keepAside(path, now);
+  return { settings: defaultSettings(), roots: {}, problems: [`lookout: ${path} could not be used (${why}); kept aside as ${aside}, using defaults`] };
+}
+
+/** Writes settings atomically (a temp file renamed over the old one). */
+export function saveSettings(home: string, file: SettingsFile): void {
+  mkdirSync(home, { recursive: true });
+  const path = settingsPath(home);
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(settingsSchema.parse(file), null, 2)}\n`);
+  renameSync(temp, path);
+}
