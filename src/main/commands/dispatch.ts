@@ -5,6 +5,7 @@ import { attentionCommand, muteCommand, reviewCommand, unmuteCommand, visitComma
 import { nextCommand } from './next';
 import { openCommand } from './open';
 import { statusCommand } from './status';
+import { watchCommand } from './watch';
 
 export type Command = (args: string[]) => Promise<number>;
 
@@ -18,11 +19,13 @@ const COMMANDS: Record<string, Command> = {
   visit: visitCommand,
   attention: attentionCommand,
   open: openCommand,
+  watch: watchCommand,
 };
 
 export const HELP = `Usage: lookout <command> [options]
 
   status [--json] [--all] [--now <ISO>]     every session in triage order
+  watch [--json] [--notify] [--all]         a new snapshot whenever a row changes (Ctrl-C stops)
   explain <session>                         the evidence behind one row
   next [--json]                             the first row that wants attention, or "0 waiting"
   review <session> <state>                  unreviewed, needs-review, reviewed, complete, flagged, outdated

@@ -1,0 +1,37 @@
+// `lookout watch [--json] [--notify]`: a new snapshot whenever a row changes; Ctrl-C exits
+// cleanly with every watcher and timer disposed.
+import { parseArgs } from 'node:util';
+import { resolveNow } from '../clock';
+import { formatStatus } from '../format-status';
+import { NodeNotifier } from '../notify/notifier';
+import { Runtime } from '../runtime/runtime';
+
+export async function watchCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, notify: { type: 'boolean' }, all: { type: 'boolean' }, now: { type: 'string' } }, strict: true, allowPositionals: false });
+  // With --now, time starts there and flows on: a watch over recorded files behaves as it did then.
+  const start = resolveNow(values.now);
+  const offset = start - Date.now();
+  const clock = (): number => Date.now() + offset;
+  const runtime = new Runtime({
+    env: process.env,
+    clock,
+    notifier: values.notify === true ? new NodeNotifier() : null,
+    onProblem: (line) => process.stderr.write(`${line}\n`),
+  });
+  runtime.onSnapshot((snapshot) => {
+    const shown = values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };
+    process.stdout.write(values.json === true ? `${JSON.stringify(shown)}\n` : `${formatStatus(shown, clock())}\n\n`);
+  });
+  await runtime.start();
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await runtime.dispose();
+  return 0;
+}
