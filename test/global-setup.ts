@@ -9,7 +9,7 @@ export default async function setup(): Promise<void> {
   execFileSync(process.execPath, [resolve(__dirname, '../scripts/build.mjs')], { stdio: 'inherit' });
   const { build } = await import('esbuild');
   await build({
-    entryPoints: { 'store-writer': resolve(__dirname, 'main/store-writer.ts') },
+    entryPoints: { 'store-writer': resolve(__dirname, 'main/store-writer.ts'), 'notify-helper': resolve(__dirname, 'main/notify-helper.ts') },
     outdir: HELPERS,
     outExtension: { '.js': '.cjs' },
     bundle: true,

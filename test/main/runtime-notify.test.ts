@@ -1,0 +1,79 @@
+// The runtime carries out the engine's notification decisions: coalesced, at most once per claim
+// across restarts (the ledger), never for muted rows, and a failing notifier is reported once.
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { NotificationPlan } from '../../src/engine';
+import type { Notifier } from '../../src/main/notify/notifier';
+import { Runtime } from '../../src/main/runtime/runtime';
+import { FIXTURES, fixtures } from '../providers/fixture-roots';
+
+const base = mkdtempSync(join(tmpdir(), 'lookout-notify-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+const NOW = Date.parse('2026-11-29T12:02:00.000Z');
+const key = (name: string) => fixtures('claude').find((item) => item.name === name)?.meta.sessionKey ?? '';
+let n = 0;
+
+function home(names: string[]): Record<string, string> {
+  n += 1;
+  const dir = join(base, `run-${n}`);
+  for (const name of names) cpSync(join(FIXTURES, 'claude', name), join(dir, 'claude'), { recursive: true });
+  return { CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir };
+}
+
+class Recorder implements Notifier {
+  readonly plans: NotificationPlan[] = [];
+  constructor(private readonly fail = false) {}
+  send(plan: NotificationPlan): Promise<void> {
+    this.plans.push(plan);
+    return this.fail ? Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')) : Promise.resolve();
+  }
+}
+
+async function once(env: Record<string, string>, notifier: Notifier, problems: string[] = []): Promise<Runtime> {
+  const runtime = new Runtime({ env, clock: () => NOW, notifier, onProblem: (line) => problems.push(line) });
+  await runtime.start();
+  await runtime.dispose();
+  return runtime;
+}
+
+describe('runtime notifications', () => {
+  it('R42 claims gained together make one notification; R41 the ledger keeps them from repeating after a restart', async () => {
+    const env = home(['question-pending', 'failed-turn']);
+    const first = new Recorder();
+    await once(env, first);
+    expect(first.plans).toHaveLength(1);
+    expect(first.plans[0]?.title).toBe('2 sessions want you (1 need you)');
+    expect(first.plans[0]?.keys.sort()).toEqual([key('failed-turn'), key('question-pending')].sort());
+    const ledger = JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'store.json'), 'utf8')).notified.map((entry: { id: string }) => entry.id);
+    expect(ledger).toEqual(expect.arrayContaining(first.plans[0]?.claimIds ?? []));
+    const second = new Recorder();
+    await once(env, second);
+    expect(second.plans).toEqual([]);
+  });
+
+  it('R60 a muted session is not notified', async () => {
+    const env = home(['question-pending']);
+    const runtime = new Runtime({ env, clock: () => NOW, notifier: null, onProblem: () => undefined });
+    runtime.mute(key('question-pending'), null);
+    await runtime.dispose();
+    const recorder = new Recorder();
+    await once(env, recorder);
+    expect(recorder.plans).toEqual([]);
+  });
+
+  it('a notifier that fails is reported once, and the runtime goes on', async () => {
+    const env = home(['question-pending']);
+    const problems: string[] = [];
+    const runtime = new Runtime({ env, clock: () => NOW, notifier: new Recorder(true), onProblem: (line) => problems.push(line) });
+    await runtime.start();
+    runtime.evaluateNow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    runtime.review(key('question-pending'), 'flagged');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(problems.filter((line) => line.includes('notifications are unavailable'))).toHaveLength(1);
+    expect(runtime.evaluation?.snapshot.sessions[0]?.review.state).toBe('flagged');
+    await runtime.dispose();
+  });
+});
