@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runBaseline } from './baselines';
 import { measure, median, writeRssWrapper } from './measure';
+import type { History } from './synthetic-history';
 import { writeHistory } from './synthetic-history';
+import { watchLatency } from './watch-latency';
 
 const MB = 1024 * 1024;
 
-function coldStatus(folder: string, quick: boolean): void {
+function coldStatus(folder: string, quick: boolean): History {
   const plan = quick
     ? { sessions: 40, totalBytes: 24 * MB, giantFiles: 2, giantBytes: 6 * MB }
     : { sessions: 2000, totalBytes: 1100 * MB, giantFiles: 6, giantBytes: 60 * MB };
@@ -48,9 +50,10 @@ function coldStatus(folder: string, quick: boolean): void {
   console.log(`ratio status / tail baseline: ${(status / tail).toFixed(2)}x (target ≤ 3x)`);
   console.log(`ratio whole / tail baseline: ${(whole / tail).toFixed(2)}x (for scale)`);
   console.log(`peak memory of status: ${peak.toFixed(0)} MB (target < 200 MB)`);
+  return history;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--baseline') {
     runBaseline(args[1] ?? 'tail', args[2] ?? '');
@@ -60,10 +63,12 @@ function main(): void {
   const folder = mkdtempSync(join(tmpdir(), 'lookout-bench-'));
   try {
     console.log(`Lookout benchmark${quick ? ' (quick)' : ''} · node ${process.version} · ${new Date().toISOString()}`);
-    coldStatus(folder, quick);
+    const history = coldStatus(folder, quick);
+    await watchLatency(history, join(folder, 'watch-home'), quick ? 10 : 100, quick ? 5 : 60);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+  process.exit(0);
 }
 
-main();
+void main();

@@ -1,5 +1,6 @@
 // One JSONL file followed incrementally: a cold read of its end (widening the window only while
 // the tail does not settle the state), its head for titles, then appends as they come.
+import { statSync } from 'node:fs';
 import type { LineSplitter } from './jsonl/line-splitter';
 import { DEFAULT_MAX_LINE_BYTES } from './jsonl/line-splitter';
 import type { JsonRecord } from './jsonl/parse-record';
@@ -130,6 +131,9 @@ export class TailedFile<A extends Accumulator> {
   /** Applies what was appended since the last read; reloads when the file was replaced. */
   async update(): Promise<void> {
     if (this.cursor === null) return this.load();
+    // One stat tells an untouched file: no open, no read (the rescan checks every file).
+    const info = statSync(this.path);
+    if (info.ino === this.cursor.ino && info.size === this.cursor.offset) return;
     const read = readAppended(this.path, this.cursor.offset, this.cursor.ino, this.cursor.splitter);
     if (read.replaced) return this.load();
     this.malformed += this.feed(this.tail, read.lines);

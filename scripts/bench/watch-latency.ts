@@ -1,0 +1,87 @@
+// The live runtime under load: append-to-snapshot latency, idle CPU and resident memory of
+// `lookout watch --json` over a watched history (issue 4).
+import { spawn } from 'node:child_process';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { median, percentile } from './measure';
+import type { History } from './synthetic-history';
+
+interface Row {
+  key: string;
+  observed: { state: string };
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** CPU seconds (user + system) a process has used, from /proc. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  return match?.[1] === undefined ? Number.NaN : Number(match[1]) / 1024;
+}
+
+export async function watchLatency(history: History, home: string, appends: number, idleSeconds: number): Promise<void> {
+  const cli = resolve(__dirname, 'cli.cjs');
+  const child = spawn(process.execPath, [cli, 'watch', '--json', '--all'], {
+    env: { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: home },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let buffer = '';
+  let latest = new Map<string, string>();
+  const waiters: { key: string; state: string; resolve: () => void }[] = [];
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (text: string) => {
+    buffer += text;
+    let newline = buffer.indexOf('\n');
+    while (newline !== -1) {
+      const snapshot = JSON.parse(buffer.slice(0, newline)) as { sessions: Row[] };
+      buffer = buffer.slice(newline + 1);
+      latest = new Map(snapshot.sessions.map((row) => [row.key, row.observed.state]));
+      for (const waiter of waiters.splice(0)) {
+        if (latest.get(waiter.key) === waiter.state) waiter.resolve();
+        else waiters.push(waiter);
+      }
+      newline = buffer.indexOf('\n');
+    }
+  });
+  const started = Date.now();
+  while (latest.size === 0) await sleep(20);
+  console.log(`watch: first snapshot of ${latest.size} rows after ${Date.now() - started} ms`);
+  await sleep(3000);
+  const claude = history.files.filter((file) => file.includes('/projects/'));
+  const latencies: number[] = [];
+  for (let index = 0; index < appends; index += 1) {
+    const file = claude[(index * 7) % claude.length] ?? '';
+    const sessionId = /([0-9a-f-]{36})\.jsonl$/.exec(file)?.[1] ?? '';
+    const key = `claude:${sessionId}`;
+    const wanted = latest.get(key) === 'running' ? 'idle' : 'running';
+    const record =
+      wanted === 'running'
+        ? { type: 'user', sessionId, cwd: '/home/me/app', timestamp: new Date().toISOString(), message: { role: 'user', content: `append ${index}` } }
+        : { type: 'assistant', sessionId, cwd: '/home/me/app', timestamp: new Date().toISOString(), message: { role: 'assistant', content: [{ type: 'text', text: 'done' }], stop_reason: 'end_turn' } };
+    const seen = new Promise<void>((done) => waiters.push({ key, state: wanted, resolve: done }));
+    const t0 = process.hrtime.bigint();
+    appendFileSync(file, `${JSON.stringify(record)}\n`);
+    await Promise.race([seen, sleep(5000)]);
+    latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    await sleep(30);
+  }
+  console.log(`append → snapshot latency over ${appends} appends: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (targets ≤ 100 ms, ≤ 300 ms)`);
+  await sleep(2000);
+  const pid = child.pid ?? 0;
+  const cpuBefore = cpuSeconds(pid);
+  const t1 = Date.now();
+  await sleep(idleSeconds * 1000);
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const wall = (Date.now() - t1) / 1000;
+  console.log(`idle CPU over ${wall.toFixed(0)} s: ${((cpu / wall) * 100).toFixed(2)}% of one core (target ≤ 1%)`);
+  console.log(`resident memory while watching: ${rssMb(pid).toFixed(0)} MB (target ≤ 150 MB)`);
+  child.kill('SIGINT');
+  await new Promise((done) => child.once('exit', done));
+}
