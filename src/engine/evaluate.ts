@@ -8,6 +8,7 @@ import type { Row, Snapshot } from './row';
 import { SCHEMA_VERSION, iso, isoOrNull } from './row';
 import type { DerivedSession } from './session';
 import { deriveSession } from './session';
+import { nextChangeAt } from './next-change';
 import { attentionOf, compareTriage, isCounted } from './triage';
 
 export interface EvaluationInput {
@@ -30,6 +31,11 @@ export interface Evaluation {
   notification: NotificationPlan | null;
   /** R22: rule applications to record in the ledger. */
   ruleApplications: RuleApplication[];
+  /**
+   * The earliest instant after which the rows could change with no new evidence or facts; the
+   * rows stay as they are strictly before it. Null when nothing is timed.
+   */
+  nextChangeAt: number | null;
 }
 
 const finiteIso = (ms: number): string | null => (Number.isFinite(ms) ? iso(ms) : null);
@@ -106,6 +112,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
     next: nextIndex === -1 ? null : (rows[nextIndex] ?? null),
     notification: planNotification(due),
     ruleApplications: ordered.flatMap((session) => session.applied),
+    nextChangeAt: nextChangeAt(ordered, facts, settings, now),
   };
 }
 

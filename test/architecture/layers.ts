@@ -16,11 +16,11 @@ export const ALLOWED: Record<Layer, readonly Layer[]> = {
 
 /** Packages each layer may import (node builtins count as the package "node"). */
 export const PACKAGES: Record<Layer, (name: string) => boolean> = {
-  engine: (name) => name === 'zod',
-  providers: (name) => name === 'node' || name === 'zod' || name === 'fzstd',
+  engine: (name) => name === 'zod' || name === 'zod/mini',
+  providers: (name) => name === 'node' || name === 'fzstd',
   main: (name) => !['electron', 'menubar', 'preact'].includes(name),
   tray: (name) => name !== 'preact',
-  popover: (name) => name === 'preact' || name === 'preact/hooks' || name === 'zod',
+  popover: (name) => name === 'preact' || name === 'preact/hooks' || name === 'zod/mini',
 };
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -39,7 +39,7 @@ export function packageName(spec: string): string {
   const builtins = ['fs', 'path', 'os', 'child_process', 'http', 'crypto', 'events', 'url', 'util', 'stream', 'zlib', 'readline', 'net', 'process', 'fs/promises', 'timers', 'worker_threads', 'assert', 'buffer'];
   if (builtins.includes(spec)) return 'node';
   const parts = spec.split('/');
-  return spec.startsWith('@') ? `${parts[0]}/${parts[1]}` : spec === 'preact/hooks' || spec === 'preact/jsx-runtime' ? spec : (parts[0] ?? spec);
+  return spec.startsWith('@') ? `${parts[0]}/${parts[1]}` : ['preact/hooks', 'preact/jsx-runtime', 'zod/mini', 'lowdb/node'].includes(spec) ? spec : (parts[0] ?? spec);
 }
 
 export interface Violation {

@@ -137,3 +137,35 @@ describe('engine properties', () => {
     );
   });
 });
+
+describe('the next change', () => {
+  it('rows stay exactly as they are at every instant before nextChangeAt (the beat may skip until then)', () => {
+    const quiet = { ...settings, rules: [] };
+    fc.assert(
+      fc.property(world, fc.integer({ min: 0, max: 1_000_000 }), ({ sessions, reviews, mutedMask }, fraction) => {
+        const facts = factsFor(sessions, reviews, mutedMask);
+        const first = evaluate({ sessions, facts, settings: quiet, now: T0, onScreen: null });
+        const horizon = first.nextChangeAt === null ? T0 + 86_400_000 * 30 : first.nextChangeAt;
+        const later = T0 + Math.floor(((horizon - 1 - T0) * fraction) / 1_000_000);
+        const second = evaluate({ sessions, facts, settings: quiet, now: later, onScreen: null });
+        expect(JSON.stringify(second.snapshot.sessions)).toBe(JSON.stringify(first.snapshot.sessions));
+        expect(second.snapshot.attention).toEqual(first.snapshot.attention);
+        expect(second.notification?.claimIds ?? []).toEqual(first.notification?.claimIds ?? []);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('the rows do change at nextChangeAt for a pending tool call (R3 grace)', () => {
+    const pending = { ...baseEvidence(), signal: { kind: 'tool-call' as const, at: T0, pending: [{ id: 'c', name: 'Bash', detail: 'Bash: x', category: 'generic' as const, escalation: false }], approvalPolicy: null } };
+    const first = evaluate({ sessions: [pending], facts: emptyFacts(), settings: { ...settings, rules: [] }, now: T0 + 1000, onScreen: null });
+    // A bound, not an exact instant: the assistant-text settle time (3 s) comes first here.
+    expect(first.nextChangeAt).toBeLessThanOrEqual(T0 + settings.timings.toolPendingGrace);
+    const after = evaluate({ sessions: [pending], facts: emptyFacts(), settings: { ...settings, rules: [] }, now: T0 + settings.timings.toolPendingGrace, onScreen: null });
+    expect(after.snapshot.sessions[0]?.observed.reason).toBe('tool-pending');
+  });
+});
+
+function baseEvidence(): SessionEvidence {
+  return { provider: 'claude', sessionId: 'a', title: null, cwd: null, branch: null, transcriptSource: 'claude.transcript', lastRecordAt: T0, signal: null, turn: null, direct: [], liveness: { kind: 'unreported' }, children: [], workingTree: { kind: 'unknown' }, notices: [], skippedLines: 0 };
+}

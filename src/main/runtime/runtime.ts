@@ -76,7 +76,7 @@ export class Runtime {
     this.sources = createSources(this.state.roots, true);
     await this.sync(undefined);
     await this.rewatch();
-    const beat = setInterval(() => this.evaluateNow(), this.state.settings.timings.beat);
+    const beat = setInterval(() => this.beat(), this.state.settings.timings.beat);
     const rescan = setInterval(() => {
       void this.rewatch();
       void this.sync(undefined);
@@ -157,6 +157,13 @@ export class Runtime {
       if (next !== undefined && !this.disposed) await this.sync(next ?? undefined);
     })();
     return this.syncing;
+  }
+
+  /** The beat: re-derive only when a timed transition may have happened (nextChangeAt). */
+  private beat(): void {
+    const next = this.last?.nextChangeAt;
+    if (this.last !== null && (next === null || next === undefined || this.options.clock() < next)) return;
+    this.evaluateNow();
   }
 
   /** One evaluation at the clock's now: emit if a row changed, carry out the decisions. */

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LowSync } from 'lowdb';
 import { DataFileSync } from 'lowdb/node';
-import { prettifyError } from 'zod';
+import { prettifyError } from 'zod/mini';
 import type { UserFacts } from '../../engine';
 import { withLock } from './lock';
 import { keepAside } from './quarantine';

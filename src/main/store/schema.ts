@@ -1,5 +1,6 @@
 // What Lookout persists, as validated on every load: user facts (store.json) and settings.
-import { z } from 'zod';
+// zod/mini: the same checks as zod at a fraction of the start-up cost (docs/performance.md).
+import * as z from 'zod/mini';
 import { REVIEW_STATES } from '../../engine';
 
 export const STORE_VERSION = 2;
@@ -10,13 +11,11 @@ const reviewState = z.enum(REVIEW_STATES);
 
 export const storeSchema = z.object({
   schemaVersion: z.literal(STORE_VERSION),
-  reviews: z.record(z.string(), z.object({ state: reviewState, at: isoTime, lastActivityAt: isoTime.nullable() })),
-  mutes: z.record(z.string(), z.object({ at: isoTime, until: isoTime.nullable() })),
-  visits: z.record(z.string(), z.object({ at: isoTime, fingerprint: z.string().nullable() })),
-  attentionCalls: z.record(z.string(), z.object({ at: isoTime, message: z.string().nullable() })),
-  ruleLedger: z.array(
-    z.object({ key: z.string(), ruleId: z.string(), version: z.number().int(), set: reviewState, at: isoTime, lastActivityAt: isoTime.nullable() }),
-  ),
+  reviews: z.record(z.string(), z.object({ state: reviewState, at: isoTime, lastActivityAt: z.nullable(isoTime) })),
+  mutes: z.record(z.string(), z.object({ at: isoTime, until: z.nullable(isoTime) })),
+  visits: z.record(z.string(), z.object({ at: isoTime, fingerprint: z.nullable(z.string()) })),
+  attentionCalls: z.record(z.string(), z.object({ at: isoTime, message: z.nullable(z.string()) })),
+  ruleLedger: z.array(z.object({ key: z.string(), ruleId: z.string(), version: z.int(), set: reviewState, at: isoTime, lastActivityAt: z.nullable(isoTime) })),
   notified: z.array(z.object({ id: z.string(), at: isoTime })),
 });
 export type StoreFile = z.infer<typeof storeSchema>;
@@ -25,9 +24,9 @@ export type StoreFile = z.infer<typeof storeSchema>;
 export const storeV1Schema = z.object({
   schemaVersion: z.literal(1),
   reviews: z.record(z.string(), z.object({ state: reviewState, at: isoTime })),
-  mutes: z.record(z.string(), z.object({ at: isoTime, until: isoTime.nullable() })),
-  visits: z.record(z.string(), z.object({ at: isoTime, fingerprint: z.string().nullable() })),
-  ruleLedger: z.array(z.object({ key: z.string(), ruleId: z.string(), version: z.number().int(), set: reviewState, at: isoTime })),
+  mutes: z.record(z.string(), z.object({ at: isoTime, until: z.nullable(isoTime) })),
+  visits: z.record(z.string(), z.object({ at: isoTime, fingerprint: z.nullable(z.string()) })),
+  ruleLedger: z.array(z.object({ key: z.string(), ruleId: z.string(), version: z.int(), set: reviewState, at: isoTime })),
   notified: z.array(z.string()),
 });
 
@@ -35,36 +34,32 @@ export function emptyStore(): StoreFile {
   return { schemaVersion: STORE_VERSION, reviews: {}, mutes: {}, visits: {}, attentionCalls: {}, ruleLedger: [], notified: [] };
 }
 
-const duration = z.string().regex(/^(\d+[smhdw])+$/, 'a duration like 30m, 2h or 7d');
-const ms = z.number().int().nonnegative();
+const duration = z.string().check(z.regex(/^(\d+[smhdw])+$/, 'a duration like 30m, 2h or 7d'));
+const ms = z.int().check(z.nonnegative());
+
+export const timingsSchema = z.partial(
+  z.object({
+    beat: z.int().check(z.minimum(250)),
+    toolPendingGrace: ms,
+    staleAfter: ms,
+    historicalAfter: ms,
+    claimExpiry: ms,
+    hookWorkingHold: ms,
+    finishedTick: ms,
+    longJobFloor: ms,
+    idleStaleAfter: ms,
+    gitRefresh: z.int().check(z.minimum(1000)),
+    ambiguousNotifyAfter: ms,
+    notifyCoalesce: ms,
+  }),
+);
 
 export const settingsSchema = z.object({
-  schemaVersion: z.literal(SETTINGS_VERSION).default(SETTINGS_VERSION),
-  timings: z
-    .object({
-      beat: ms.min(250),
-      toolPendingGrace: ms,
-      staleAfter: ms,
-      historicalAfter: ms,
-      claimExpiry: ms,
-      hookWorkingHold: ms,
-      finishedTick: ms,
-      longJobFloor: ms,
-      idleStaleAfter: ms,
-      gitRefresh: ms.min(1000),
-      ambiguousNotifyAfter: ms,
-      notifyCoalesce: ms,
-    })
-    .partial()
-    .default({}),
-  notifications: z
-    .object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() })
-    .partial()
-    .default({}),
-  openCommand: z.array(z.string().min(1)).min(1).nullable().default(null),
-  rules: z
-    .array(z.object({ id: z.string().min(1), version: z.number().int().positive(), when: z.object({ inactiveFor: duration }), set: reviewState }))
-    .optional(),
-  roots: z.object({ claude: z.string().min(1), codex: z.string().min(1) }).partial().default({}),
+  schemaVersion: z._default(z.literal(SETTINGS_VERSION), SETTINGS_VERSION),
+  timings: z._default(timingsSchema, {}),
+  notifications: z._default(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() })), {}),
+  openCommand: z._default(z.nullable(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))), null),
+  rules: z.optional(z.array(z.object({ id: z.string().check(z.minLength(1)), version: z.int().check(z.positive()), when: z.object({ inactiveFor: duration }), set: reviewState }))),
+  roots: z._default(z.partial(z.object({ claude: z.string().check(z.minLength(1)), codex: z.string().check(z.minLength(1)) })), {}),
 });
 export type SettingsFile = z.infer<typeof settingsSchema>;

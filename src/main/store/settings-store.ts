@@ -1,7 +1,7 @@
 // settings.json: validated on load; a bad file is kept aside and the defaults apply (cli.md).
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { prettifyError } from 'zod';
+import { prettifyError } from 'zod/mini';
 import type { Settings } from '../../engine';
 import { defaultSettings } from '../../engine';
 import { keepAside } from './quarantine';

@@ -1,0 +1,63 @@
+// When could the rows change with no new evidence? Every time rule of the model is an evidence
+// time plus a timing; the earliest such instant after `now` bounds how long the rows stay as they
+// are, so the runtime's beat can skip evaluations until then (a property test checks the bound).
+import type { UserFacts, Settings } from './facts';
+import type { DerivedSession } from './session';
+import { ASSISTANT_TEXT_SETTLE_MS, NOTIFY_LOOKBACK_MS } from './timings';
+import { parseDuration } from './duration';
+
+function offsets(settings: Settings): number[] {
+  const t = settings.timings;
+  const rules = settings.rules.map((rule) => parseDuration(rule.when.inactiveFor)).filter((ms): ms is number => ms !== null);
+  return [
+    0,
+    ASSISTANT_TEXT_SETTLE_MS,
+    t.toolPendingGrace,
+    t.staleAfter,
+    t.historicalAfter,
+    t.claimExpiry,
+    t.hookWorkingHold,
+    t.finishedTick,
+    t.idleStaleAfter,
+    t.ambiguousNotifyAfter,
+    t.toolPendingGrace + t.ambiguousNotifyAfter,
+    NOTIFY_LOOKBACK_MS,
+    ...rules,
+  ];
+}
+
+/** The evidence and fact times a session's derivation compares against `now`. */
+function anchors(session: DerivedSession, facts: UserFacts): number[] {
+  const { evidence, key } = session;
+  const times: (number | null | undefined)[] = [
+    evidence.signal?.at,
+    evidence.lastRecordAt,
+    evidence.turn?.endedAt,
+    session.lastActivityAt,
+    session.observed.at,
+    session.claim?.since,
+    session.claim?.expiresAt,
+    facts.mutes[key]?.until,
+    facts.attentionCalls[key]?.at,
+  ];
+  for (const item of evidence.direct) times.push(item.at);
+  for (const notice of evidence.notices) times.push(notice.at);
+  for (const child of evidence.children) times.push(child.lastAt, child.signal?.at, child.request?.at);
+  return times.filter((time): time is number => typeof time === 'number' && Number.isFinite(time));
+}
+
+export function nextChangeAt(sessions: Iterable<DerivedSession>, facts: UserFacts, settings: Settings, now: number): number | null {
+  const spans = offsets(settings);
+  let next: number | null = null;
+  for (const session of sessions) {
+    for (const anchor of anchors(session, facts)) {
+      for (const span of spans) {
+        // A rule compares with `>=` (flips at the threshold) or `>` (flips just after it).
+        const at = anchor + span;
+        const first = at > now ? at : at + 1 > now ? at + 1 : null;
+        if (first !== null && (next === null || first < next)) next = first;
+      }
+    }
+  }
+  return next;
+}
