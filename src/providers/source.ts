@@ -10,7 +10,8 @@ export interface EvidenceSource {
   readonly problems: Problems;
   /**
    * Re-reads what changed and returns evidence for every session. With `changed`, only those
-   * paths are re-read (and discovery runs); without it, every known file is checked.
+   * paths are re-read (and discovery runs); without it, every known file is checked. When
+   * nothing changed, the very same array as last time is returned (the runtime then skips work).
    */
   sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]>;
 }
@@ -18,6 +19,7 @@ export interface EvidenceSource {
 /**
  * Loads new files and updates changed ones. A file that vanished is dropped; one that cannot be
  * read is reported once and skipped. Files are read a few at a time to bound open handles.
+ * Says whether any file was added, dropped or grew.
  */
 export async function syncFiles<A extends Accumulator>(
   known: Map<string, TailedFile<A>>,
@@ -25,9 +27,14 @@ export async function syncFiles<A extends Accumulator>(
   make: (path: string) => TailedFile<A>,
   changed: ReadonlySet<string> | undefined,
   problems: Problems,
-): Promise<void> {
+): Promise<boolean> {
   const wanted = new Set(present);
-  for (const path of known.keys()) if (!wanted.has(path)) known.delete(path);
+  let touched = false;
+  for (const path of known.keys()) {
+    if (wanted.has(path)) continue;
+    known.delete(path);
+    touched = true;
+  }
   const work: { path: string; run: () => Promise<void> }[] = [];
   for (const path of present) {
     const existing = known.get(path);
@@ -38,19 +45,27 @@ export async function syncFiles<A extends Accumulator>(
         run: async () => {
           await file.load();
           known.set(path, file);
+          touched = true;
         },
       });
     } else if (changed === undefined || changed.has(path)) {
-      work.push({ path, run: () => existing.update() });
+      work.push({
+        path,
+        run: async () => {
+          if (await existing.update()) touched = true;
+        },
+      });
     }
   }
   const failures = await inBatches(work.map((item) => item.run), 16);
   for (const [index, error] of failures) {
     const code = errorCode(error);
     const path = work[index]?.path ?? '';
-    if (code === 'ENOENT') known.delete(path);
-    else problems.add({ kind: 'unreadable', path, detail: code ?? String(error) });
+    if (code === 'ENOENT') {
+      if (known.delete(path)) touched = true;
+    } else problems.add({ kind: 'unreadable', path, detail: code ?? String(error) });
   }
+  return touched;
 }
 
 /** Runs tasks with bounded concurrency; returns the failures by task index. */

@@ -128,17 +128,24 @@ export class TailedFile<A extends Accumulator> {
     return { tail: this.replay(parsed.filter((record): record is JsonRecord => record !== null)), malformed };
   }
 
-  /** Applies what was appended since the last read; reloads when the file was replaced. */
-  async update(): Promise<void> {
-    if (this.cursor === null) return this.load();
+  /** Applies what was appended since the last read; reloads when the file was replaced. Says whether anything changed. */
+  async update(): Promise<boolean> {
+    if (this.cursor === null) {
+      await this.load();
+      return true;
+    }
     // One stat tells an untouched file: no open, no read (the rescan checks every file).
     const info = statSync(this.path);
-    if (info.ino === this.cursor.ino && info.size === this.cursor.offset) return;
+    if (info.ino === this.cursor.ino && info.size === this.cursor.offset) return false;
     const read = readAppended(this.path, this.cursor.offset, this.cursor.ino, this.cursor.splitter);
-    if (read.replaced) return this.load();
+    if (read.replaced) {
+      await this.load();
+      return true;
+    }
     this.malformed += this.feed(this.tail, read.lines);
     this.oversized += read.oversized;
     this.cursor = { ino: read.ino, offset: read.resumeAt, splitter: read.splitter };
+    return read.lines.length > 0 || read.oversized > 0;
   }
 
   private loadHead(file: OpenFile): A {

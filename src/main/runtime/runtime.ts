@@ -2,12 +2,12 @@
 // the providers, re-derives rows on every change and every beat, keeps the user's facts,
 // notifies, and records what the engine decided.
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Evaluation, NotificationPlan, ReviewState, SessionEvidence, Snapshot } from '../../engine';
 import { evaluate, iso, isoOrNull, sessionKey } from '../../engine';
 import type { EvidenceSource } from '../../providers/source';
 import type { Notifier } from '../notify/notifier';
-import { collectEvidence, createSources, describeProblems } from '../snapshot-source';
+import { createSources, describeProblems } from '../snapshot-source';
 import type { RuntimeState } from '../state';
 import { loadState } from '../state';
 import type { StoreFile } from '../store/schema';
@@ -39,6 +39,7 @@ export class Runtime {
   private watcher: ChangeWatcher | null = null;
   private watchedTargets = '';
   private evidence: SessionEvidence[] = [];
+  private results: SessionEvidence[][] = [];
   private last: Evaluation | null = null;
   private lastShown = '';
   private readonly listeners = new Set<SnapshotListener>();
@@ -121,11 +122,14 @@ export class Runtime {
   private changed(paths: ReadonlySet<string>): void {
     const storePath = this.state.store.path;
     const settings = settingsPath(this.state.home);
-    const own = [...paths].filter((path) => path === storePath || path === settings);
-    if (own.length > 0) this.reloadFacts();
-    const provider = new Set([...paths].filter((path) => path !== storePath && path !== settings));
+    if ([...paths].some((path) => path === storePath || path === settings)) {
+      this.reloadFacts();
+      this.evaluateNow();
+    }
+    // Lookout's own folder (lock, temp files) is never provider evidence.
+    const home = `${this.state.home}${sep}`;
+    const provider = new Set([...paths].filter((path) => !path.startsWith(home) && path !== this.state.home));
     if (provider.size > 0) void this.sync(provider);
-    else if (own.length > 0) this.evaluateNow();
   }
 
   /** Another process (a command, the other face) changed the store or the settings. */
@@ -145,10 +149,15 @@ export class Runtime {
     this.syncing = (async () => {
       try {
         const now = this.options.clock();
-        const { evidence, problems } = await collectEvidence(this.sources, now, changed);
-        for (const line of describeProblems(problems)) this.options.onProblem(line);
-        this.evidence = evidence;
-        this.evaluateNow();
+        const results = await Promise.all(this.sources.map((source) => source.sync(now, changed)));
+        for (const line of describeProblems(this.sources.flatMap((source) => source.problems.drain()))) this.options.onProblem(line);
+        // Sources hand back the very same arrays when nothing changed: then the beat suffices.
+        const same = this.results.length === results.length && results.every((result, index) => result === this.results[index]);
+        this.results = results;
+        if (!same || this.last === null) {
+          this.evidence = results.flat();
+          this.evaluateNow();
+        }
       } finally {
         this.syncing = null;
       }

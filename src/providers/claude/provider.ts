@@ -11,6 +11,7 @@ import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
 import { discoverClaude } from './discover';
 import { ClaudeLeadFile } from './lead-file';
 import type { RegistryEntry } from './registry';
+import { pidAlive } from '../process-liveness';
 import { REGISTRY_SOURCE, readRegistry, registryView } from './registry';
 import { ClaudeTranscript } from './transcript';
 
@@ -35,15 +36,22 @@ export class ClaudeProvider implements EvidenceSource {
     private readonly watching = false,
   ) {}
 
+  private last: { evidence: SessionEvidence[]; registry: string } | null = null;
+
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const files = await discoverClaude(this.root, this.problems);
-    await syncFiles(this.leads, files.leads, (path) => new TailedFile(path, () => new ClaudeLeadFile(), this.options), changed, this.problems);
+    const leadsTouched = await syncFiles(this.leads, files.leads, (path) => new TailedFile(path, () => new ClaudeLeadFile(), this.options), changed, this.problems);
     for (const { path, parentStem } of files.subagents) this.childParents.set(path, parentStem);
     const childPaths = [...files.subagents.map((item) => item.path), ...files.looseAgents];
-    await syncFiles(this.children, childPaths, (path) => new TailedFile(path, () => new ClaudeTranscript(), this.options), changed, this.problems);
+    const childrenTouched = await syncFiles(this.children, childPaths, (path) => new TailedFile(path, () => new ClaudeTranscript(), this.options), changed, this.problems);
     await this.loadChildNames(files.subagents.map((item) => item.path));
     const registry = await readRegistry(this.root, this.problems);
-    return this.assemble(registry, now);
+    // The registry's word includes which pids are alive: a crash changes it with no file change.
+    const signature = JSON.stringify(registry.map((entry) => [entry, pidAlive(entry.pid)]));
+    if (!leadsTouched && !childrenTouched && this.last !== null && this.last.registry === signature) return this.last.evidence;
+    const evidence = this.assemble(registry, now);
+    this.last = { evidence, registry: signature };
+    return evidence;
   }
 
   private async loadChildNames(paths: readonly string[]): Promise<void> {

@@ -44,32 +44,48 @@ export class CodexProvider implements EvidenceSource {
     this.index = new TailedFile(join(root, 'session_index.jsonl'), () => new ThreadNames(), { ...options, firstWindow: whole, maxWindow: whole });
   }
 
+  private last: SessionEvidence[] | null = null;
+
   async sync(_now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const files = await discoverCodex(this.root, this.problems);
-    await syncFiles(this.rollouts, files.rollouts, (path) => new TailedFile(path, () => new CodexRollout(), this.options), changed, this.problems);
-    await this.syncCompressed(files.compressed);
-    await this.syncIndex(changed);
-    return this.assemble();
+    const rollouts = await syncFiles(this.rollouts, files.rollouts, (path) => new TailedFile(path, () => new CodexRollout(), this.options), changed, this.problems);
+    const compressed = await this.syncCompressed(files.compressed);
+    const index = await this.syncIndex(changed);
+    if (!rollouts && !compressed && !index && this.last !== null) return this.last;
+    this.last = this.assemble();
+    return this.last;
   }
 
-  private async syncCompressed(paths: readonly string[]): Promise<void> {
+  /** Says whether any compressed rollout appeared, went or changed. */
+  private async syncCompressed(paths: readonly string[]): Promise<boolean> {
     const wanted = new Set(paths);
-    for (const path of this.compressed.keys()) if (!wanted.has(path)) this.compressed.delete(path);
+    let touched = false;
+    for (const path of this.compressed.keys()) {
+      if (wanted.has(path)) continue;
+      this.compressed.delete(path);
+      touched = true;
+    }
     for (const path of paths) {
       try {
-        this.compressed.set(path, await readCompressed(path, this.options.maxLineBytes, this.compressed.get(path)));
+        const before = this.compressed.get(path);
+        const after = await readCompressed(path, this.options.maxLineBytes, before);
+        if (after !== before) touched = true;
+        this.compressed.set(path, after);
       } catch (error) {
         if (errorCode(error) !== 'ENOENT') this.problems.add({ kind: 'unreadable', path, detail: errorCode(error) ?? String(error) });
       }
     }
+    return touched;
   }
 
-  private async syncIndex(changed: ReadonlySet<string> | undefined): Promise<void> {
-    if (changed !== undefined && !changed.has(this.index.path)) return;
+  /** Says whether the thread names may have changed. */
+  private async syncIndex(changed: ReadonlySet<string> | undefined): Promise<boolean> {
+    if (changed !== undefined && !changed.has(this.index.path)) return false;
     try {
-      await this.index.load();
+      return await this.index.update();
     } catch (error) {
       if (errorCode(error) !== 'ENOENT') this.problems.add({ kind: 'unreadable', path: this.index.path, detail: errorCode(error) ?? String(error) });
+      return false;
     }
   }
 
