@@ -12,3 +12,4 @@ export type { NotificationPlan } from './notify';
 export type { DerivedSession } from './session';
 export { evaluate, toRow } from './evaluate';
 export type { Evaluation, EvaluationInput } from './evaluate';
+export * from './contract';

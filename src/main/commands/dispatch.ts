@@ -4,6 +4,7 @@ import { explainCommand } from './explain';
 import { attentionCommand, muteCommand, reviewCommand, unmuteCommand, visitCommand } from './fact-commands';
 import { nextCommand } from './next';
 import { openCommand } from './open';
+import { serveCommand } from './serve';
 import { statusCommand } from './status';
 import { watchCommand } from './watch';
 
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   attention: attentionCommand,
   open: openCommand,
   watch: watchCommand,
+  serve: serveCommand,
 };
 
 export const HELP = `Usage: lookout <command> [options]
@@ -34,6 +36,7 @@ export const HELP = `Usage: lookout <command> [options]
   visit <session>                           record that you looked at it
   attention <session> [message]             raise an expiring "needs you" on it
   open <session> [--print]                  its tmux pane, else a terminal resuming it, else its folder
+  serve [--port <n>]                        the popover as a page on 127.0.0.1 (first line: its URL)
 
 Every command takes --now <ISO-8601> (the instant used and recorded).
 

@@ -66,6 +66,14 @@ export class Runtime {
     return this.last;
   }
 
+  get roots(): { claude: string; codex: string } {
+    return this.state.roots;
+  }
+
+  get settings(): RuntimeState['settings'] {
+    return this.state.settings;
+  }
+
   onSnapshot(listener: SnapshotListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -133,7 +141,7 @@ export class Runtime {
   }
 
   /** Another process (a command, the other face) changed the store or the settings. */
-  private reloadFacts(): void {
+  reloadFacts(): void {
     const fresh = loadState(this.options.clock(), this.options.env);
     for (const line of fresh.problems) this.options.onProblem(line);
     this.state = { ...this.state, facts: fresh.facts, settings: fresh.settings };

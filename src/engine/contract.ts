@@ -1,0 +1,96 @@
+// The one contract between the runtime and the popover, whatever carries it (Electron IPC or
+// `lookout serve`): the state the popover shows, the commands it sends, validated with zod on the
+// receiving side. Plain data only.
+import * as z from 'zod/mini';
+import { CHILD_LIVENESS, CLAIM_KINDS, CONFIDENCES, LEVELS, PROVIDERS, REASONS, REVIEW_STATES, STATES, WORKFLOWS } from './vocabulary';
+
+const time = z.string();
+const nullableTime = z.nullable(z.string());
+
+export const rowSchema = z.object({
+  key: z.string(),
+  provider: z.enum(PROVIDERS),
+  sessionId: z.string(),
+  title: z.nullable(z.string()),
+  cwd: z.nullable(z.string()),
+  branch: z.nullable(z.string()),
+  lastActivityAt: nullableTime,
+  observed: z.object({ state: z.enum(STATES), reason: z.enum(REASONS), detail: z.nullable(z.string()), source: z.string(), confidence: z.enum(CONFIDENCES), at: nullableTime }),
+  children: z.object({ liveness: z.enum(CHILD_LIVENESS), live: z.number() }),
+  review: z.object({ state: z.enum(REVIEW_STATES), by: z.nullable(z.string()), at: nullableTime, newActivitySince: z.boolean() }),
+  workflow: z.enum(WORKFLOWS),
+  claim: z.nullable(z.object({ kind: z.enum(CLAIM_KINDS), since: time, expiresAt: nullableTime, ambiguous: z.boolean(), detail: z.nullable(z.string()) })),
+  muted: z.nullable(z.object({ until: nullableTime })),
+  historical: z.boolean(),
+  triageRank: z.number(),
+  idleStale: z.boolean(),
+});
+
+export const snapshotSchema = z.object({
+  schemaVersion: z.number(),
+  now: time,
+  attention: z.object({ count: z.number(), level: z.enum(LEVELS) }),
+  sessions: z.array(rowSchema),
+});
+
+/** One dismissible line the runtime wants the user to see (a store kept aside, no notifications). */
+export const problemSchema = z.object({ id: z.string(), text: z.string() });
+export type PopoverProblem = z.infer<typeof problemSchema>;
+
+/** The settings the popover shows and edits (a view of settings.json). */
+export const settingsViewSchema = z.object({
+  timings: z.record(z.string(), z.number()),
+  notifications: z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() }),
+  openCommand: z.nullable(z.array(z.string())),
+  roots: z.object({ claude: z.string(), codex: z.string() }),
+});
+export type SettingsView = z.infer<typeof settingsViewSchema>;
+
+/** Everything the popover shows, pushed on every change. */
+export const popoverStateSchema = z.object({
+  snapshot: snapshotSchema,
+  problems: z.array(problemSchema),
+  settings: settingsViewSchema,
+});
+export type PopoverState = z.infer<typeof popoverStateSchema>;
+
+const key = z.string().check(z.minLength(3), z.maxLength(300));
+
+/** What the popover may ask. Every message is validated before anything acts on it. */
+export const commandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('review'), key, state: z.enum(REVIEW_STATES) }),
+  z.object({ type: z.literal('mute'), key, span: z.enum(['1h', 'tomorrow', 'forever']) }),
+  z.object({ type: z.literal('unmute'), key }),
+  z.object({ type: z.literal('select'), key: z.nullable(key) }),
+  z.object({ type: z.literal('open'), key }),
+  z.object({ type: z.literal('dismiss'), id: z.string().check(z.maxLength(200)) }),
+  z.object({
+    type: z.literal('settings'),
+    notifications: z.optional(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() }))),
+    timings: z.optional(z.record(z.string(), z.int().check(z.nonnegative()))),
+    openCommand: z.optional(z.nullable(z.array(z.string().check(z.minLength(1))))),
+  }),
+]);
+export type PopoverCommand = z.infer<typeof commandSchema>;
+
+export const explainRequestSchema = z.object({ key });
+
+/** The evidence trail of one row, for the Explain panel. */
+export const explanationSchema = z.object({
+  key: z.string(),
+  decidedBy: z.string(),
+  observations: z.array(z.object({ at: nullableTime, source: z.string(), state: z.string(), reason: z.string(), confidence: z.string(), rule: z.string() })),
+  children: z.array(z.object({ name: z.string(), state: z.string(), detail: z.nullable(z.string()), at: nullableTime })),
+  liveness: z.string(),
+  skippedLines: z.number(),
+});
+export type Explanation = z.infer<typeof explanationSchema>;
+
+export const commandResultSchema = z.object({ ok: z.boolean(), error: z.optional(z.string()) });
+export type CommandResult = z.infer<typeof commandResultSchema>;
+
+/** Validates a message from the other side; null with a reason when it does not fit. */
+export function admit<T>(schema: z.ZodMiniType<T>, raw: unknown): { ok: true; value: T } | { ok: false; error: string } {
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: z.prettifyError(parsed.error).split('\n')[0] ?? 'invalid message' };
+}

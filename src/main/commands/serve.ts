@@ -1,0 +1,48 @@
+// `lookout serve [--port <n>]`: the popover in a browser; the first stdout line is its URL.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { resolveNow } from '../clock';
+import { PopoverHost } from '../popover-host';
+import { Runtime } from '../runtime/runtime';
+import { startServer } from '../serve/server';
+import { UsageError } from '../usage-error';
+
+export async function serveCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { port: { type: 'string' }, now: { type: 'string' }, notify: { type: 'boolean' } }, strict: true, allowPositionals: false });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a number from 0 to 65535 (got "${values.port}")`);
+  const assets = join(__dirname, 'popover');
+  if (!existsSync(join(assets, 'index.html'))) throw new Error(`the popover is not built (${assets}); run npm install`);
+  const offset = resolveNow(values.now) - Date.now();
+  const clock = (): number => Date.now() + offset;
+  let host: PopoverHost | null = null;
+  const pending: string[] = [];
+  const runtime = new Runtime({
+    env: process.env,
+    clock,
+    notifier: null,
+    onProblem: (line) => {
+      process.stderr.write(`${line}\n`);
+      if (host === null) pending.push(line);
+      else host.addProblem(line);
+    },
+  });
+  host = new PopoverHost(runtime, clock);
+  for (const line of pending) host.addProblem(line);
+  await runtime.start();
+  const server = await startServer(host, assets, port);
+  process.stdout.write(`${server.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await server.close();
+  await runtime.dispose();
+  return 0;
+}

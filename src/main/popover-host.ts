@@ -1,0 +1,165 @@
+// The runtime as the popover sees it, whatever the transport: the state it pushes, the commands
+// it accepts (validated), explanations. `lookout serve` and the tray app both use this.
+import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState, Snapshot } from '../engine';
+import { admit, commandSchema, explainRequestSchema } from '../engine';
+import { explainSession } from './explain-row';
+import { planOpen } from './open/plan';
+import { systemProbes } from './open/probes';
+import { runPlan } from './open/run';
+import type { Runtime } from './runtime/runtime';
+import { loadSettings, saveSettings } from './store/settings-store';
+import { settingsSchema } from './store/schema';
+
+export type StateListener = (state: PopoverState) => void;
+
+/** Until tomorrow morning: 08:00 local time on the next day. */
+export function tomorrowMorning(now: number): number {
+  const date = new Date(now);
+  date.setDate(date.getDate() + 1);
+  date.setHours(8, 0, 0, 0);
+  return date.getTime();
+}
+
+export class PopoverHost {
+  private problems: PopoverProblem[] = [];
+  private readonly listeners = new Set<StateListener>();
+  private nextProblem = 1;
+
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly clock: () => number,
+  ) {
+    runtime.onSnapshot(() => this.push());
+  }
+
+  /** A problem line from the runtime, shown once as a dismissible line. */
+  addProblem(text: string): void {
+    if (this.problems.some((problem) => problem.text === text)) return;
+    this.problems = [...this.problems, { id: `p${this.nextProblem}`, text }];
+    this.nextProblem += 1;
+    this.push();
+  }
+
+  subscribe(listener: StateListener): () => void {
+    this.listeners.add(listener);
+    const state = this.state();
+    if (state !== null) listener(state);
+    return () => this.listeners.delete(listener);
+  }
+
+  state(): PopoverState | null {
+    const evaluation = this.runtime.evaluation;
+    if (evaluation === null) return null;
+    const loaded = loadSettings(this.runtime.home, this.clock());
+    const { settings } = loaded;
+    return {
+      snapshot: evaluation.snapshot,
+      problems: this.problems,
+      settings: {
+        timings: { ...settings.timings },
+        notifications: settings.notifications,
+        openCommand: settings.openCommand,
+        roots: this.runtime.roots,
+      },
+    };
+  }
+
+  private push(): void {
+    const state = this.state();
+    if (state === null) return;
+    for (const listener of this.listeners) listener(state);
+  }
+
+  snapshot(): Snapshot | null {
+    return this.runtime.evaluation?.snapshot ?? null;
+  }
+
+  explain(raw: unknown): Explanation | null {
+    const request = admit(explainRequestSchema, raw);
+    if (!request.ok) return null;
+    const session = this.runtime.evaluation?.derived.get(request.value.key);
+    return session === undefined ? null : explainSession(session);
+  }
+
+  /** Runs one command from the popover; malformed ones are refused without effect. */
+  async command(raw: unknown): Promise<CommandResult> {
+    const admitted = admit(commandSchema, raw);
+    if (!admitted.ok) return { ok: false, error: `refused: ${admitted.error}` };
+    try {
+      await this.run(admitted.value);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private known(key: string): void {
+    if (this.runtime.evaluation?.derived.has(key) !== true) throw new Error(`no session ${key}`);
+  }
+
+  private async run(command: PopoverCommand): Promise<void> {
+    const now = this.clock();
+    switch (command.type) {
+      case 'review':
+        this.known(command.key);
+        this.runtime.review(command.key, command.state);
+        return;
+      case 'mute':
+        this.known(command.key);
+        this.runtime.mute(command.key, command.span === 'forever' ? null : command.span === '1h' ? now + 3_600_000 : tomorrowMorning(now));
+        return;
+      case 'unmute':
+        this.known(command.key);
+        this.runtime.unmute(command.key);
+        return;
+      case 'select':
+        // Selecting a row records a visit (R30); the selected row is "on screen" (R40, §5).
+        this.runtime.onScreen = command.key;
+        if (command.key !== null) {
+          this.known(command.key);
+          await this.runtime.visit(command.key);
+        } else this.runtime.evaluateNow();
+        return;
+      case 'open':
+        await this.open(command.key);
+        return;
+      case 'dismiss':
+        this.problems = this.problems.filter((problem) => problem.id !== command.id);
+        this.push();
+        return;
+      case 'settings':
+        this.saveSettings(command);
+        return;
+    }
+  }
+
+  /** R50, and the visit that goes with looking at a session (R44 when it came from a notification). */
+  async open(key: string): Promise<void> {
+    this.known(key);
+    const session = this.runtime.evaluation?.derived.get(key);
+    if (session === undefined) return;
+    const liveness = session.evidence.liveness;
+    const plan = planOpen(
+      { provider: session.evidence.provider, sessionId: session.evidence.sessionId, cwd: session.evidence.cwd, pid: liveness.kind === 'alive' ? liveness.pid : null },
+      this.runtime.settings.openCommand,
+      systemProbes(),
+    );
+    await runPlan(plan, this.runtime.home);
+    await this.runtime.visit(key);
+  }
+
+  private saveSettings(command: Extract<PopoverCommand, { type: 'settings' }>): void {
+    const home = this.runtime.home;
+    const current = loadSettings(home, this.clock());
+    const file = settingsSchema.parse({
+      timings: { ...current.settings.timings, ...command.timings },
+      notifications: { ...current.settings.notifications, ...command.notifications },
+      openCommand: command.openCommand === undefined ? current.settings.openCommand : command.openCommand,
+      rules: current.settings.rules,
+      roots: current.roots,
+    });
+    saveSettings(home, file);
+    this.runtime.reloadFacts();
+    this.push();
+  }
+}

@@ -1,0 +1,80 @@
+// Settings: timings, notification switches, the open template, where the agents' files are.
+import { useState } from 'preact/hooks';
+import type { PopoverCommand, SettingsView as Settings } from '../../engine/contract';
+
+const EDITABLE: { key: string; label: string }[] = [
+  { key: 'toolPendingGrace', label: 'Tool call reads as running for (s)' },
+  { key: 'staleAfter', label: 'Evidence goes stale after (s)' },
+  { key: 'historicalAfter', label: 'Sessions turn historical after (s)' },
+  { key: 'ambiguousNotifyAfter', label: 'Notify "may be waiting" after (s)' },
+  { key: 'longJobFloor', label: 'Finish notices for turns longer than (s)' },
+  { key: 'finishedTick', label: 'Show a finish tick for (s)' },
+];
+
+const SWITCHES: { key: 'enabled' | 'needsYou' | 'failed' | 'finished'; label: string }[] = [
+  { key: 'enabled', label: 'Notifications' },
+  { key: 'needsYou', label: 'When a session needs you' },
+  { key: 'failed', label: 'When a turn fails' },
+  { key: 'finished', label: 'When a long job finishes' },
+];
+
+export function SettingsView({ settings, onCommand, onBack }: { settings: Settings; onCommand: (command: PopoverCommand) => Promise<boolean>; onBack: () => void }) {
+  const [timings, setTimings] = useState<Record<string, number>>(settings.timings);
+  const [notifications, setNotifications] = useState(settings.notifications);
+  const [template, setTemplate] = useState((settings.openCommand ?? []).join('\n'));
+  const [saved, setSaved] = useState('');
+  const save = async (): Promise<void> => {
+    const lines = template.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+    const ok = await onCommand({ type: 'settings', timings, notifications, openCommand: lines.length === 0 ? null : lines });
+    setSaved(ok ? 'Saved.' : 'Could not save.');
+  };
+  return (
+    <section class="settings" aria-label="Settings">
+      <div class="settings-head">
+        <button type="button" onClick={onBack}>
+          ← Back
+        </button>
+        <h2>Settings</h2>
+      </div>
+      <fieldset>
+        <legend>Notifications</legend>
+        {SWITCHES.map((item) => (
+          <label key={item.key}>
+            <input type="checkbox" checked={notifications[item.key]} onChange={(event) => setNotifications({ ...notifications, [item.key]: event.currentTarget.checked })} /> {item.label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Timings</legend>
+        {EDITABLE.map((item) => (
+          <label key={item.key}>
+            {item.label}{' '}
+            <input
+              type="number"
+              min="0"
+              value={Math.round((timings[item.key] ?? 0) / 1000)}
+              onInput={(event) => setTimings({ ...timings, [item.key]: Math.max(0, Number(event.currentTarget.value)) * 1000 })}
+            />
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Open a session with</legend>
+        <label>
+          One argument per line; {'{cwd}'}, {'{sessionId}'} and {'{provider}'} are filled in. Empty: tmux pane, else a terminal, else the folder.
+          <textarea rows={4} value={template} onInput={(event) => setTemplate(event.currentTarget.value)} />
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend>Where the agents keep their files</legend>
+        <p>Claude Code: {settings.roots.claude}</p>
+        <p>Codex: {settings.roots.codex}</p>
+        <p class="hint">Set CLAUDE_CONFIG_DIR or CODEX_HOME to read other folders.</p>
+      </fieldset>
+      <button type="button" class="primary" onClick={() => void save()}>
+        Save
+      </button>
+      <span role="status">{saved}</span>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+// Pure derivations for the popover: groups in triage order, filtering, the "next" jump, words
+// and times. Kept apart from components so they are tested without a DOM.
+import type { Row } from '../engine/row';
+import { formatDuration, projectName } from '../engine';
+
+export type GroupId =
+  | 'needs-you'
+  | 'failed'
+  | 'ready'
+  | 'flagged'
+  | 'needs-review'
+  | 'finished'
+  | 'working'
+  | 'unknown'
+  | 'idle'
+  | 'done'
+  | 'muted'
+  | 'historical';
+
+export const GROUPS: { id: GroupId; title: string; collapsed: boolean }[] = [
+  { id: 'needs-you', title: 'Needs you', collapsed: false },
+  { id: 'failed', title: 'Failed', collapsed: false },
+  { id: 'ready', title: 'Ready for review', collapsed: false },
+  { id: 'flagged', title: 'Flagged', collapsed: false },
+  { id: 'needs-review', title: 'Needs review', collapsed: false },
+  { id: 'finished', title: 'Finished', collapsed: false },
+  { id: 'working', title: 'Working', collapsed: false },
+  { id: 'unknown', title: 'Unknown', collapsed: false },
+  { id: 'idle', title: 'Idle', collapsed: true },
+  { id: 'done', title: 'Reviewed / Complete / Outdated', collapsed: true },
+  { id: 'muted', title: 'Muted', collapsed: true },
+  { id: 'historical', title: 'Historical', collapsed: true },
+];
+
+const BY_RANK: Record<number, GroupId> = { 1: 'needs-you', 2: 'failed', 3: 'ready', 4: 'flagged', 5: 'needs-review', 6: 'finished', 7: 'working', 8: 'unknown', 9: 'idle', 10: 'done', 11: 'historical' };
+
+export function groupOf(row: Row): GroupId {
+  if (row.muted !== null) return 'muted';
+  return BY_RANK[row.triageRank] ?? 'unknown';
+}
+
+/** The colour class of a row's mark: one meaning each (popover.md). */
+export function markClass(row: Row): 'needs' | 'review' | 'working' | 'neutral' {
+  if (row.triageRank === 1) return 'needs';
+  if (row.triageRank >= 2 && row.triageRank <= 5) return 'review';
+  if (row.workflow === 'working') return 'working';
+  return 'neutral';
+}
+
+export function matches(row: Row, filter: string): boolean {
+  const words = filter.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  if (words.length === 0) return true;
+  const text = [row.title, row.cwd, row.branch, row.provider, row.observed.detail, row.claim?.detail, row.observed.state, row.workflow].filter((part) => part !== null && part !== undefined).join(' ').toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
+export type QuickFilter = 'all' | 'attention' | 'claude' | 'codex';
+
+export function passesQuick(row: Row, quick: QuickFilter): boolean {
+  switch (quick) {
+    case 'all':
+      return true;
+    case 'attention':
+      return row.muted === null && !row.historical && row.triageRank <= 6;
+    case 'claude':
+    case 'codex':
+      return row.provider === quick;
+  }
+}
+
+export interface Group {
+  id: GroupId;
+  title: string;
+  rows: Row[];
+}
+
+/** Rows grouped in triage order; historical rows only on request. */
+export function groupRows(rows: readonly Row[], showHistorical: boolean): Group[] {
+  const buckets = new Map<GroupId, Row[]>();
+  for (const row of rows) {
+    const id = groupOf(row);
+    if (id === 'historical' && !showHistorical) continue;
+    buckets.set(id, [...(buckets.get(id) ?? []), row]);
+  }
+  return GROUPS.flatMap((group) => {
+    const members = buckets.get(group.id);
+    return members === undefined ? [] : [{ id: group.id, title: group.title, rows: members }];
+  });
+}
+
+/** R33: the first counted row after the current one (wrapping), in triage order. */
+export function nextWanting(rows: readonly Row[], current: string | null): Row | null {
+  const counted = rows.filter((row) => row.muted === null && !row.historical && row.triageRank <= 5);
+  if (counted.length === 0) return null;
+  const index = counted.findIndex((row) => row.key === current);
+  return counted[(index + 1) % counted.length] ?? null;
+}
+
+/**
+ * Rows hold their order while the pointer is over the list (popover.md): known rows keep their
+ * places with fresh contents, new ones join at the end, gone ones leave.
+ */
+export function holdOrder(previous: readonly string[], rows: readonly Row[]): Row[] {
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const kept = previous.flatMap((key) => {
+    const row = byKey.get(key);
+    return row === undefined ? [] : [row];
+  });
+  const seen = new Set(previous);
+  return [...kept, ...rows.filter((row) => !seen.has(row.key))];
+}
+
+const PROVIDER_NAMES: Record<Row['provider'], string> = { claude: 'Claude', codex: 'Codex' };
+
+export function providerName(row: Row): string {
+  return PROVIDER_NAMES[row.provider];
+}
+
+export function where(row: Row): string {
+  const folder = projectName(row.cwd) ?? 'unknown folder';
+  return row.branch === null ? folder : `${folder} · ${row.branch}`;
+}
+
+/** The detail line: the request itself, then what it means. */
+export function detailLine(row: Row): string {
+  const { claim, observed } = row;
+  if (claim?.kind === 'needs-you') {
+    if (claim.ambiguous) return claim.detail ?? 'may be waiting for approval';
+    const what = observed.state === 'awaiting-approval' ? 'awaiting approval' : 'waiting for you';
+    return claim.detail === null ? what : `${claim.detail} — ${what}`;
+  }
+  if (claim?.kind === 'failed') return claim.detail ?? 'the turn ended in an error';
+  if (claim !== null) return claim.detail ?? claim.kind;
+  const state = observed.state.replace(/-/g, ' ');
+  if (observed.state === 'unknown' && observed.reason === 'stale-evidence') return 'no recent evidence — state unknown';
+  return observed.detail === null ? state : `${observed.detail} — ${state}`;
+}
+
+export function age(iso: string | null, now: string): string {
+  if (iso === null) return '';
+  return formatDuration(Date.parse(now) - Date.parse(iso));
+}
+
+export function counts(rows: readonly Row[]): { needYou: number; review: number; working: number } {
+  const live = rows.filter((row) => row.muted === null && !row.historical);
+  return {
+    needYou: live.filter((row) => row.triageRank === 1).length,
+    review: live.filter((row) => row.triageRank >= 2 && row.triageRank <= 5).length,
+    working: live.filter((row) => row.workflow === 'working').length,
+  };
+}
