@@ -8,7 +8,8 @@ import type { Row, Snapshot } from './row';
 import { SCHEMA_VERSION, iso, isoOrNull } from './row';
 import type { DerivedSession } from './session';
 import { deriveSession } from './session';
-import { nextChangeAt } from './next-change';
+import { earliest } from './next-change';
+import { sessionKey } from './evidence';
 import { attentionOf, compareTriage, isCounted } from './triage';
 
 export interface EvaluationInput {
@@ -18,6 +19,11 @@ export interface EvaluationInput {
   now: number;
   /** The session selected in an open popover: never notified, never awarded ready-for-review. */
   onScreen: string | null;
+  /**
+   * The previous evaluation, to reuse derivations whose evidence, facts and settings are the same
+   * objects and whose time has not come (the beat then costs only what changed).
+   */
+  previous?: Evaluation;
 }
 
 export interface Evaluation {
@@ -36,6 +42,18 @@ export interface Evaluation {
    * rows stay as they are strictly before it. Null when nothing is timed.
    */
   nextChangeAt: number | null;
+  /** What this evaluation read, so the next one can tell what changed. */
+  inputs: { facts: UserFacts; settings: Settings; onScreen: string | null };
+}
+
+/** Rows are cached on their derivation: a reused derivation gives the very same row object. */
+const rowCache = new WeakMap<DerivedSession, Row>();
+function rowOf(session: DerivedSession): Row {
+  const cached = rowCache.get(session);
+  if (cached !== undefined) return cached;
+  const row = toRow(session);
+  rowCache.set(session, row);
+  return row;
 }
 
 const finiteIso = (ms: number): string | null => (Number.isFinite(ms) ? iso(ms) : null);
@@ -72,11 +90,22 @@ export function toRow(session: DerivedSession): Row {
   };
 }
 
+/** A derivation may be reused when nothing it read has changed and its time has not come. */
+function reusable(previous: DerivedSession | undefined, evidence: SessionEvidence, input: EvaluationInput, before: Evaluation): previous is DerivedSession {
+  if (previous === undefined || previous.input !== evidence || before.inputs.facts !== input.facts || before.inputs.settings !== input.settings) return false;
+  if ((before.inputs.onScreen === previous.key) !== (input.onScreen === previous.key)) return false;
+  // A rule applied "now" is dated now: such a derivation is never carried to another instant.
+  if (previous.applied.length > 0) return false;
+  return previous.changeAt === null || input.now < previous.changeAt;
+}
+
 export function evaluate(input: EvaluationInput): Evaluation {
-  const { facts, settings, now, onScreen } = input;
+  const { facts, settings, now, onScreen, previous } = input;
   const derived = new Map<string, DerivedSession>();
   for (const evidence of input.sessions) {
-    const session = deriveSession(evidence, facts, settings, now, onScreen);
+    const key = sessionKey(evidence.provider, evidence.sessionId);
+    const before = previous?.derived.get(key);
+    const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : deriveSession(evidence, facts, settings, now, onScreen);
     derived.set(session.key, session);
   }
   const rankables = [...derived.values()].map((session) => ({
@@ -85,7 +114,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
   }));
   const ambiguous = (row: { key: string }): boolean => derived.get(row.key)?.claim?.ambiguous === true;
   const ordered = rankables.sort((a, b) => compareTriage(a.rankable, b.rankable, ambiguous)).map((item) => item.session);
-  const rows = ordered.map(toRow);
+  const rows = ordered.map((session) => rowOf(session));
   const countable = ordered.map((session) => ({ rank: session.rank, muted: session.muted !== null, historical: session.historical, workflow: session.workflow }));
   const nextIndex = countable.findIndex(isCounted);
 
@@ -112,7 +141,8 @@ export function evaluate(input: EvaluationInput): Evaluation {
     next: nextIndex === -1 ? null : (rows[nextIndex] ?? null),
     notification: planNotification(due),
     ruleApplications: ordered.flatMap((session) => session.applied),
-    nextChangeAt: nextChangeAt(ordered, facts, settings, now),
+    nextChangeAt: earliest(ordered.map((session) => session.changeAt)),
+    inputs: { facts, settings, onScreen },
   };
 }
 

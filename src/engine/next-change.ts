@@ -46,18 +46,22 @@ function anchors(session: DerivedSession, facts: UserFacts): number[] {
   return times.filter((time): time is number => typeof time === 'number' && Number.isFinite(time));
 }
 
-export function nextChangeAt(sessions: Iterable<DerivedSession>, facts: UserFacts, settings: Settings, now: number): number | null {
-  const spans = offsets(settings);
+/** The bound for one session: its derivation stays as it is strictly before this instant. */
+export function sessionChangeAt(session: DerivedSession, facts: UserFacts, settings: Settings, now: number): number | null {
   let next: number | null = null;
-  for (const session of sessions) {
-    for (const anchor of anchors(session, facts)) {
-      for (const span of spans) {
-        // A rule compares with `>=` (flips at the threshold) or `>` (flips just after it).
-        const at = anchor + span;
-        const first = at > now ? at : at + 1 > now ? at + 1 : null;
-        if (first !== null && (next === null || first < next)) next = first;
-      }
+  for (const anchor of anchors(session, facts)) {
+    for (const span of offsets(settings)) {
+      // A rule compares with `>=` (flips at the threshold) or `>` (flips just after it).
+      const at = anchor + span;
+      const first = at > now ? at : at + 1 > now ? at + 1 : null;
+      if (first !== null && (next === null || first < next)) next = first;
     }
   }
+  return next;
+}
+
+export function earliest(times: Iterable<number | null>): number | null {
+  let next: number | null = null;
+  for (const time of times) if (time !== null && (next === null || time < next)) next = time;
   return next;
 }

@@ -6,6 +6,7 @@ import type { ChildView } from './children';
 import { childState, dropInterruptedTurnChildren, summarizeChildren } from './children';
 import type { Claim } from './claims';
 import { deriveClaim, finishedTurn } from './claims';
+import { sessionChangeAt } from './next-change';
 import { clampEvidence } from './clamp';
 import { decideLead, readDirect } from './direct';
 import { foldLead } from './fold';
@@ -37,6 +38,10 @@ export interface DerivedSession {
   applied: RuleApplication[];
   /** A finish claim here depends on the working tree: the runtime should read it (§5). */
   wantsWorkingTree: boolean;
+  /** The evidence as handed in (before clamping): a later evaluation may reuse this derivation. */
+  input: SessionEvidence;
+  /** This derivation holds strictly before this instant (given the same evidence and facts). */
+  changeAt: number | null;
 }
 
 function newest(times: readonly (number | null)[]): number | null {
@@ -101,7 +106,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   const mute = facts.mutes[key];
   const muted = mute !== undefined && (mute.until === null || mute.until > now) ? { until: mute.until } : null;
 
-  return {
+  const derived: DerivedSession = {
     key,
     evidence,
     lastActivityAt,
@@ -119,5 +124,9 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     idleStale: observed.state === 'idle' && now - observed.at > timings.idleStaleAfter,
     applied,
     wantsWorkingTree,
+    input: raw,
+    changeAt: null,
   };
+  derived.changeAt = sessionChangeAt(derived, facts, settings, now);
+  return derived;
 }

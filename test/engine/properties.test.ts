@@ -169,3 +169,20 @@ describe('the next change', () => {
 function baseEvidence(): SessionEvidence {
   return { provider: 'claude', sessionId: 'a', title: null, cwd: null, branch: null, transcriptSource: 'claude.transcript', lastRecordAt: T0, signal: null, turn: null, direct: [], liveness: { kind: 'unreported' }, children: [], workingTree: { kind: 'unknown' }, notices: [], skippedLines: 0 };
 }
+
+describe('incremental evaluation', () => {
+  it('reusing the previous evaluation gives exactly what a fresh one gives, at any later instant', () => {
+    fc.assert(
+      fc.property(world, fc.integer({ min: 0, max: 3 * 86_400_000 }), ({ sessions, reviews, mutedMask }, step) => {
+        const facts = factsFor(sessions, reviews, mutedMask);
+        const first = evaluate({ sessions, facts, settings, now: T0, onScreen: null });
+        const reused = evaluate({ sessions, facts, settings, now: T0 + step, onScreen: null, previous: first });
+        const fresh = evaluate({ sessions, facts, settings, now: T0 + step, onScreen: null });
+        expect(JSON.stringify(reused.snapshot)).toBe(JSON.stringify(fresh.snapshot));
+        expect(reused.nextChangeAt).toBe(fresh.nextChangeAt);
+        expect(reused.notification).toEqual(fresh.notification);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

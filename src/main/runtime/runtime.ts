@@ -18,6 +18,17 @@ import type { WatchTarget } from './file-watch';
 import { ChangeWatcher } from './file-watch';
 import { TreeCache } from './tree-cache';
 
+/** Whether a snapshot differs: a reused derivation keeps its very row object, so most compare by reference. */
+export function changedRows(before: Evaluation, after: Evaluation): boolean {
+  const a = before.snapshot;
+  const b = after.snapshot;
+  if (a.attention.count !== b.attention.count || a.attention.level !== b.attention.level || a.sessions.length !== b.sessions.length) return true;
+  return a.sessions.some((row, index) => {
+    const other = b.sessions[index];
+    return other !== row && JSON.stringify(other) !== JSON.stringify(row);
+  });
+}
+
 /** A full re-read every so often: the safety net for missed events and crashed processes. */
 export const RESCAN_MS = 30_000;
 
@@ -41,7 +52,6 @@ export class Runtime {
   private evidence: SessionEvidence[] = [];
   private results: SessionEvidence[][] = [];
   private last: Evaluation | null = null;
-  private lastShown = '';
   private readonly listeners = new Set<SnapshotListener>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly trees = new TreeCache();
@@ -190,12 +200,10 @@ export class Runtime {
       const tree = this.trees.get(item.cwd);
       return tree === undefined ? item : { ...item, workingTree: tree };
     });
-    const facts = { ...this.state.facts, notified: [...this.state.facts.notified, ...this.notifiedHere] };
-    const evaluation = evaluate({ sessions, facts, settings: this.state.settings, now, onScreen: this.onScreen });
+    const evaluation = evaluate({ sessions, facts: this.state.facts, settings: this.state.settings, now, onScreen: this.onScreen, previous: this.last ?? undefined });
+    const before = this.last;
     this.last = evaluation;
-    const shown = JSON.stringify([evaluation.snapshot.attention, evaluation.snapshot.sessions]);
-    if (shown !== this.lastShown) {
-      this.lastShown = shown;
+    if (before === null || changedRows(before, evaluation)) {
       for (const listener of this.listeners) listener(evaluation.snapshot, evaluation);
     }
     this.carryOut(evaluation, now);
@@ -217,6 +225,8 @@ export class Runtime {
   }
 
   private notify(plan: NotificationPlan, now: number): void {
+    // If the store could not record them, this set still keeps each claim to one notification.
+    if (plan.claimIds.every((id) => this.notifiedHere.has(id))) return;
     for (const id of plan.claimIds) this.notifiedHere.add(id);
     // The ledger is written first: each claim notifies at most once, across restarts too (R41).
     this.update(now, (file) => {
