@@ -197,7 +197,7 @@ export function App({ transport }: { transport: PopoverTransport }) {
         </button>
       </div>
       <main class="list" onMouseEnter={() => setHovering(true)} onMouseLeave={() => setHovering(false)}>
-        {rows.length === 0 || (attention.count === 0 && groups.every((group) => group.rows.every((row) => row.triageRank > 6 || row.muted !== null))) ? (
+        {attention.count === 0 ? (
           <p class="empty">{`All quiet — ${attention.count} waiting${summary.working > 0 ? ` · ${summary.working} working` : ''}`}</p>
         ) : null}
         {groups.map((group) => (

@@ -1,0 +1,190 @@
+// The popover in real headless Chromium, served by `lookout serve` over fixture roots: triage
+// order, review and mute that persist, visits on selection, keys, and no console errors.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Snapshot } from '../../src/engine';
+import { runCli } from '../main/cli-process';
+import type { Served } from '../main/serve-process';
+import { serve } from '../main/serve-process';
+import { FIXTURES, fixtures } from '../providers/fixture-roots';
+import { CHROMIUM, launch } from './browser';
+
+if (CHROMIUM === null) console.log('popover browser tests skipped: Debian chromium is not installed (.ci/run installs it)');
+
+const NOW = '2026-11-29T12:02:00.000Z';
+const ARTIFACTS = resolve(__dirname, '../../test-artifacts');
+const CLAUDE = ['question-pending', 'tool-pending', 'failed-turn', 'working', 'long-finish', 'short-finish', 'hostile-title'];
+const CODEX = ['working', 'failed-turn', 'tool-pending'];
+const key = (provider: 'claude' | 'codex', name: string) => fixtures(provider).find((item) => item.name === name)?.meta.sessionKey ?? '';
+
+let dir: string;
+let env: Record<string, string>;
+let served: Served;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  if (CHROMIUM === null) return;
+  dir = mkdtempSync(join(tmpdir(), 'lookout-popover-'));
+  for (const name of CLAUDE) cpSync(join(FIXTURES, 'claude', name), join(dir, 'claude'), { recursive: true });
+  for (const name of CODEX) cpSync(join(FIXTURES, 'codex', name), join(dir, 'codex'), { recursive: true });
+  env = { CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir };
+  served = await serve(env, ['--now', NOW]);
+  browser = await launch();
+});
+
+afterAll(async () => {
+  if (CHROMIUM === null) return;
+  await browser?.close();
+  await served?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  if (CHROMIUM === null) return;
+  await page?.close();
+  page = await browser.newPage({ viewport: { width: 380, height: 560 }, deviceScaleFactor: 2 });
+  page.setDefaultTimeout(5000);
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  await page.goto(served.url.toString());
+  await page.waitForSelector('[data-session-key]');
+});
+
+const store = () => JSON.parse(readFileSync(join(dir, 'home', 'store.json'), 'utf8')) as { reviews: Record<string, { state: string }>; visits: Record<string, unknown>; mutes: Record<string, unknown> };
+const rowSelector = (sessionKey: string) => `[data-session-key="${sessionKey}"]`;
+const visibleKeys = () => page.$$eval('[data-session-key]', (items) => items.map((item) => item.getAttribute('data-session-key')));
+async function countIs(count: number): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const now = await page.getAttribute('[data-attention-count]', 'data-attention-count');
+    if (now === String(count)) return;
+    if (Date.now() - started > 5000) throw new Error(`attention count stayed ${now}, expected ${count}; page: ${await page.textContent('body')}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+async function waitFor(check: () => boolean, timeout = 5000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeout) throw new Error('condition not met in time');
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', () => {
+  it('R31 rows come in triage order, each carrying its key, workflow and rank', async () => {
+    const status = JSON.parse(runCli(['status', '--json', '--now', NOW], env).stdout) as Snapshot;
+    // Idle rows sit in a collapsed group; everything above them shows in the engine's order.
+    const expected = status.sessions.filter((row) => row.triageRank <= 8).map((row) => row.key);
+    expect(await visibleKeys()).toEqual(expected);
+    const first = await page.$(rowSelector(expected[0] ?? ''));
+    expect(await first?.getAttribute('data-rank')).toBe('1');
+    expect(await first?.getAttribute('data-workflow')).toBe('needs-input');
+    expect(await page.getAttribute('[data-attention-count]', 'data-attention-count')).toBe(String(status.attention.count));
+  });
+
+  it('R30 selecting a row records a visit', async () => {
+    const failed = key('claude', 'failed-turn');
+    await page.click(`${rowSelector(failed)} .row-main`);
+    await waitFor(() => {
+      try {
+        return store().visits[failed] !== undefined;
+      } catch {
+        return false;
+      }
+    });
+  });
+
+  it('§4 changing the review state persists to the store and moves the row', async () => {
+    const target = key('codex', 'working');
+    await page.click(`${rowSelector(target)} .row-main`);
+    await page.getByRole('combobox', { name: 'Review state' }).selectOption('flagged');
+    await waitFor(() => store().reviews[target]?.state === 'flagged');
+    // Still working: the workflow shows work until the turn ends (R20); the rank is flagged (R31).
+    await page.waitForSelector(`${rowSelector(target)}[data-rank="4"]`);
+  });
+
+  it('R60 muting moves the row to Muted and lowers the count', async () => {
+    const before = Number(await page.getAttribute('[data-attention-count]', 'data-attention-count'));
+    const target = key('claude', 'question-pending');
+    await page.click(`${rowSelector(target)} .row-main`);
+    await page.getByRole('combobox', { name: 'Mute' }).selectOption('1h');
+    await countIs(before - 1);
+    await waitFor(() => store().mutes[target] !== undefined);
+    expect(await page.$(rowSelector(target))).toBeNull();
+    await page.getByRole('button', { name: /^Muted \(1\)/ }).click();
+    // Still the selected row: its actions are open.
+    expect(await page.getAttribute(rowSelector(target), 'aria-current')).toBe('true');
+    await page.getByRole('button', { name: 'Unmute' }).click();
+    await countIs(before);
+  });
+
+  it('keys: j/k and arrows move, Ctrl+J jumps to the next row wanting attention, Escape closes explain', async () => {
+    const keys = await visibleKeys();
+    await page.keyboard.press('j');
+    expect(await page.getAttribute('[aria-current="true"]', 'data-session-key')).toBe(keys[0]);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getAttribute('[aria-current="true"]', 'data-session-key')).toBe(keys[1]);
+    await page.keyboard.press('k');
+    expect(await page.getAttribute('[aria-current="true"]', 'data-session-key')).toBe(keys[0]);
+    await page.keyboard.press('Control+j');
+    const jumped = await page.getAttribute('[aria-current="true"]', 'data-session-key');
+    expect(jumped).not.toBe(keys[0]);
+    expect(Number(await page.getAttribute('[aria-current="true"]', 'data-rank'))).toBeLessThanOrEqual(5);
+    await page.keyboard.press('e');
+    await page.getByRole('dialog', { name: 'Explain' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Explain' }).textContent()).toContain('Decided by');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('dialog', { name: 'Explain' }).count()).toBe(0);
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Filter sessions');
+  });
+
+  it('R33 Ctrl+J says "0 waiting" when nothing wants attention', async () => {
+    // Nothing waits once every counted row is muted.
+    const counted = (JSON.parse(runCli(['status', '--json', '--now', NOW], env).stdout) as Snapshot).sessions.filter((row) => row.triageRank <= 5 && row.muted === null);
+    for (const row of counted) runCli(['mute', row.key, '--now', NOW], env);
+    try {
+      await countIs(0);
+      await page.keyboard.press('Control+j');
+      await page.getByRole('status').filter({ hasText: '0 waiting' }).first().waitFor();
+      expect(await page.textContent('.empty')).toContain('All quiet — 0 waiting');
+    } finally {
+      for (const row of counted) runCli(['unmute', row.key, '--now', NOW], env);
+    }
+  });
+
+  it('transcript text with HTML and script renders as text', async () => {
+    const hostile = key('claude', 'hostile-title');
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await page.click(`${rowSelector(hostile)} .row-main`);
+    const text = await page.textContent(rowSelector(hostile));
+    expect(text).toContain('<script>window.pwned=2</script>');
+    expect(text).toContain('<b onmouseover="window.pwned=3">bold?</b>');
+    expect(await page.$$(`${rowSelector(hostile)} script, ${rowSelector(hostile)} img, ${rowSelector(hostile)} b`)).toHaveLength(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  });
+
+  it('light and dark themes, and a screenshot for the README', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.emulateMedia({ colorScheme: 'light' });
+    const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(dark).not.toBe(light);
+    await page.click(`${rowSelector(key('claude', 'question-pending'))} .row-main`);
+    await page.screenshot({ path: join(ARTIFACTS, 'popover.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(ARTIFACTS, 'popover-dark.png') });
+  });
+
+  it('no console errors along the way', () => {
+    expect(errors).toEqual([]);
+  });
+});
