@@ -51,6 +51,8 @@ export const popoverStateSchema = z.object({
   snapshot: snapshotSchema,
   problems: z.array(problemSchema),
   settings: settingsViewSchema,
+  /** A view the tray asked for (its menu's Settings…), numbered so each request is seen once. */
+  request: z.optional(z.object({ view: z.enum(['list', 'settings']), serial: z.number() })),
 });
 export type PopoverState = z.infer<typeof popoverStateSchema>;
 

@@ -24,6 +24,7 @@ export class PopoverHost {
   private problems: PopoverProblem[] = [];
   private readonly listeners = new Set<StateListener>();
   private nextProblem = 1;
+  private request: { view: 'list' | 'settings'; serial: number } | undefined;
 
   constructor(
     private readonly runtime: Runtime,
@@ -37,6 +38,12 @@ export class PopoverHost {
     if (this.problems.some((problem) => problem.text === text)) return;
     this.problems = [...this.problems, { id: `p${this.nextProblem}`, text }];
     this.nextProblem += 1;
+    this.push();
+  }
+
+  /** The tray's "Settings…": the popover switches to that view once. */
+  requestView(view: 'list' | 'settings'): void {
+    this.request = { view, serial: (this.request?.serial ?? 0) + 1 };
     this.push();
   }
 
@@ -61,6 +68,7 @@ export class PopoverHost {
         openCommand: settings.openCommand,
         roots: this.runtime.roots,
       },
+      ...(this.request === undefined ? {} : { request: this.request }),
     };
   }
 
@@ -144,8 +152,14 @@ export class PopoverHost {
       this.runtime.settings.openCommand,
       systemProbes(),
     );
-    await runPlan(plan, this.runtime.home);
+    // The user is looking at it either way: the visit stands even if nothing could be opened.
     await this.runtime.visit(key);
+    await runPlan(plan, this.runtime.home);
+  }
+
+  /** A notification was clicked (R44): open and visit; a failure to open becomes a problem line. */
+  openFromNotification(key: string): void {
+    this.open(key).catch((error: unknown) => this.addProblem(`lookout: could not open ${key}: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   private saveSettings(command: Extract<PopoverCommand, { type: 'settings' }>): void {

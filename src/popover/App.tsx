@@ -34,6 +34,15 @@ export function App({ transport }: { transport: PopoverTransport }) {
     setError(null);
   }, setError), [transport]);
 
+  // The tray menu's "Settings…" asks for a view; each request (by serial) is followed once.
+  const seenRequest = useRef(0);
+  useEffect(() => {
+    const request = state?.request;
+    if (request === undefined || request.serial === seenRequest.current) return;
+    seenRequest.current = request.serial;
+    setView(request.view);
+  }, [state?.request?.serial]);
+
   const send = async (command: PopoverCommand): Promise<boolean> => {
     const result = await transport.send(command);
     if (!result.ok) setNotice(result.error ?? 'that did not work');

@@ -1,0 +1,146 @@
+// The Electron shell: tray icon with its badge, the popover window (menubar), the context menu,
+// notifications, IPC. Thin: everything it shows comes from the runtime through the popover host.
+import type { App, BrowserWindowConstructorOptions, IpcMain, Menu, MenuItemConstructorOptions, NativeImage, Notification, NotificationConstructorOptions, Tray } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Evaluation, Snapshot } from '../engine';
+import { PopoverHost } from '../main/popover-host';
+import { Runtime } from '../main/runtime/runtime';
+import { badgeImages } from './badge';
+import { ElectronNotifier } from './electron-notifier';
+import { registerIpc } from './ipc';
+import type { MenuAction } from './tray-model';
+import { contextMenu, tooltip, trayTitle } from './tray-model';
+
+/** The parts of Electron the shell uses, passed in so the wiring is tested with fakes. */
+export interface ElectronParts {
+  app: Pick<App, 'requestSingleInstanceLock' | 'quit' | 'on' | 'getLoginItemSettings' | 'setLoginItemSettings' | 'whenReady'> & { dock?: { hide(): void } };
+  ipcMain: Pick<IpcMain, 'handle' | 'on' | 'removeHandler' | 'removeAllListeners'>;
+  createTray: (image: NativeImage) => Tray;
+  image: (x1: Buffer, x2: Buffer, template: boolean) => NativeImage;
+  buildMenu: (template: MenuItemConstructorOptions[]) => Menu;
+  notification: (options: NotificationConstructorOptions) => Notification;
+  notificationsSupported: () => boolean;
+}
+
+export interface PopoverWindow {
+  window: { webContents: Electron.WebContents; on(event: 'hide', listener: () => void): void } | undefined;
+  showWindow(): Promise<void> | void;
+  hideWindow(): void;
+  on(event: 'after-create-window', listener: () => void): void;
+}
+
+export type MenubarFactory = (options: { tray: Tray; index: string; browserWindow: BrowserWindowConstructorOptions; preloadWindow: boolean; showDockIcon: boolean; tooltip: string }) => PopoverWindow;
+
+export const WINDOW: BrowserWindowConstructorOptions = {
+  width: 380,
+  height: 560,
+  minWidth: 320,
+  minHeight: 240,
+  resizable: true,
+  show: false,
+  webPreferences: { contextIsolation: true, nodeIntegration: false, sandbox: true, webSecurity: true, spellcheck: false },
+};
+
+export interface TrayApp {
+  runtime: Runtime;
+  host: PopoverHost;
+  act(action: MenuAction): void;
+  dispose(): Promise<void>;
+}
+
+export async function startTray(electron: ElectronParts, menubar: MenubarFactory, distDir: string, env: NodeJS.ProcessEnv): Promise<TrayApp | null> {
+  const { app } = electron;
+  // One Lookout per user: a second launch just quits.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return null;
+  }
+  await app.whenReady();
+  app.dock?.hide();
+  const clock = (): number => Date.now();
+  const problems: string[] = [];
+  let host: PopoverHost | null = null;
+  const runtime = new Runtime({
+    env,
+    clock,
+    notifier: new ElectronNotifier(electron.notification, electron.notificationsSupported),
+    onProblem: (line) => (host === null ? problems.push(line) : host.addProblem(line)),
+    onOpen: (key) => host?.openFromNotification(key),
+  });
+  host = new PopoverHost(runtime, clock);
+  for (const line of problems) host.addProblem(line);
+
+  const icon = (snapshot: Snapshot | null): NativeImage => {
+    const images = badgeImages(snapshot?.attention.level ?? 'none', snapshot?.attention.count ?? 0);
+    return electron.image(images.x1.png, images.x2.png, images.template);
+  };
+  const tray = electron.createTray(icon(null));
+  const pageUrl = pathToFileURL(join(distDir, 'popover', 'index.html')).toString();
+  const popover = menubar({
+    tray,
+    index: pageUrl,
+    browserWindow: { ...WINDOW, webPreferences: { ...WINDOW.webPreferences, preload: join(distDir, 'preload.cjs') } },
+    preloadWindow: true,
+    showDockIcon: false,
+    tooltip: 'Lookout',
+  });
+  popover.on('after-create-window', () => {
+    const window = popover.window;
+    if (window === undefined) return;
+    // The popover never navigates away and never opens windows.
+    window.webContents.on('will-navigate', (event) => event.preventDefault());
+    window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    // Hidden, nothing is on screen: notifications and ready-for-review apply again (R40).
+    window.on('hide', () => void host?.command({ type: 'select', key: null }));
+  });
+  const disposeIpc = registerIpc({ ipc: electron.ipcMain, popover: () => popover.window?.webContents, pageUrl, host, hide: () => popover.hideWindow() });
+
+  const show = (evaluation: Evaluation | null): void => {
+    const snapshot = evaluation?.snapshot ?? null;
+    tray.setImage(icon(snapshot));
+    tray.setToolTip(snapshot === null ? 'Lookout' : tooltip(snapshot));
+    if (process.platform === 'darwin') tray.setTitle(snapshot === null ? '' : trayTitle(snapshot));
+  };
+  runtime.onSnapshot((_snapshot, evaluation) => show(evaluation));
+
+  const act = (action: MenuAction): void => {
+    switch (action) {
+      case 'open':
+        void popover.showWindow();
+        return;
+      case 'mute-all-1h':
+        for (const row of runtime.evaluation?.snapshot.sessions ?? []) if (row.muted === null && !row.historical) runtime.mute(row.key, clock() + 3_600_000);
+        return;
+      case 'settings':
+        host?.requestView('settings');
+        void popover.showWindow();
+        return;
+      case 'start-at-login':
+        app.setLoginItemSettings({ openAtLogin: !app.getLoginItemSettings().openAtLogin });
+        return;
+      case 'quit':
+        app.quit();
+        return;
+    }
+  };
+  tray.on('right-click', () => {
+    const items = contextMenu(app.getLoginItemSettings().openAtLogin).map((item): MenuItemConstructorOptions => ({
+      label: item.label,
+      ...(item.checked === undefined ? {} : { type: 'checkbox' as const, checked: item.checked }),
+      click: () => act(item.action),
+    }));
+    tray.popUpContextMenu(electron.buildMenu(items));
+  });
+  // A tray app lives on with no window open.
+  app.on('window-all-closed', () => undefined);
+  const dispose = async (): Promise<void> => {
+    disposeIpc();
+    await runtime.dispose();
+  };
+  app.on('before-quit', () => void dispose());
+
+  await runtime.start();
+  show(runtime.evaluation);
+  return { runtime, host, act, dispose };
+}

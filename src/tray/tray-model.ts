@@ -1,0 +1,33 @@
+// What the tray shows, as pure data: the tooltip, the macOS title, the context menu's items.
+import type { Snapshot } from '../engine/row';
+
+export function tooltip(snapshot: Snapshot): string {
+  const live = snapshot.sessions.filter((row) => row.muted === null && !row.historical);
+  const needYou = live.filter((row) => row.triageRank === 1).length;
+  const review = live.filter((row) => row.triageRank >= 2 && row.triageRank <= 5).length;
+  const working = live.filter((row) => row.workflow === 'working').length;
+  return `${needYou} need${needYou === 1 ? 's' : ''} you · ${review} to review · ${working} working`;
+}
+
+/** macOS shows the count beside the icon too; nothing when nothing is counted. */
+export function trayTitle(snapshot: Snapshot): string {
+  return snapshot.attention.count > 0 ? String(snapshot.attention.count) : '';
+}
+
+export type MenuAction = 'open' | 'mute-all-1h' | 'settings' | 'start-at-login' | 'quit';
+
+export interface MenuItemSpec {
+  action: MenuAction;
+  label: string;
+  checked?: boolean;
+}
+
+export function contextMenu(startsAtLogin: boolean): MenuItemSpec[] {
+  return [
+    { action: 'open', label: 'Open Lookout' },
+    { action: 'mute-all-1h', label: 'Mute all for 1 h' },
+    { action: 'settings', label: 'Settings…' },
+    { action: 'start-at-login', label: 'Start at login', checked: startsAtLogin },
+    { action: 'quit', label: 'Quit Lookout' },
+  ];
+}

@@ -1,0 +1,162 @@
+// The Electron shell with fake Electron parts: the badge and tooltip follow the runtime, IPC
+// refuses strangers and malformed messages, the menu acts, notifications open sessions (R44).
+import { EventEmitter } from 'node:events';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { CommandResult } from '../../src/engine';
+import { CHANNEL } from '../../src/tray/channels';
+import type { ElectronParts, MenubarFactory, PopoverWindow } from '../../src/tray/tray-app';
+import { startTray } from '../../src/tray/tray-app';
+import { FIXTURES, fixtures } from '../providers/fixture-roots';
+
+const base = mkdtempSync(join(tmpdir(), 'lookout-tray-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+const DIST = resolve(__dirname, '../../dist');
+const key = (name: string) => fixtures('claude').find((item) => item.name === name)?.meta.sessionKey ?? '';
+let n = 0;
+
+function fakes(lock = true) {
+  const handlers = new Map<string, (event: unknown, raw?: unknown) => unknown>();
+  const listeners = new Map<string, (event: unknown) => void>();
+  const tray = Object.assign(new EventEmitter(), { setImage: vi.fn(), setToolTip: vi.fn(), setTitle: vi.fn(), popUpContextMenu: vi.fn() });
+  const sent: [string, unknown][] = [];
+  const webContents = Object.assign(new EventEmitter(), { send: (channel: string, value: unknown) => sent.push([channel, value]), setWindowOpenHandler: vi.fn() });
+  const window = Object.assign(new EventEmitter(), { webContents });
+  const notifications: (EventEmitter & { title: string; body: string; show: () => void })[] = [];
+  const app = Object.assign(new EventEmitter(), {
+    requestSingleInstanceLock: () => lock,
+    quit: vi.fn(),
+    whenReady: () => Promise.resolve(),
+    getLoginItemSettings: () => ({ openAtLogin: false }),
+    setLoginItemSettings: vi.fn(),
+  });
+  const menus: { label?: string; click?: () => void }[][] = [];
+  const parts = {
+    app,
+    ipcMain: {
+      handle: (channel: string, handler: (event: unknown, raw?: unknown) => unknown) => handlers.set(channel, handler),
+      on: (channel: string, listener: (event: unknown) => void) => listeners.set(channel, listener),
+      removeHandler: (channel: string) => handlers.delete(channel),
+      removeAllListeners: (channel: string) => listeners.delete(channel),
+    },
+    createTray: () => tray,
+    image: (x1: Buffer, x2: Buffer, template: boolean) => ({ x1, x2, template }),
+    buildMenu: (template: { label?: string; click?: () => void }[]) => {
+      menus.push(template);
+      return template;
+    },
+    notification: (options: { title: string; body: string }) => {
+      const item = Object.assign(new EventEmitter(), { ...options, show: () => item.emit('show') });
+      notifications.push(item);
+      return item;
+    },
+    notificationsSupported: () => true,
+  } as unknown as ElectronParts;
+  const popover: PopoverWindow & { shown: number } = {
+    window: window as unknown as PopoverWindow['window'],
+    shown: 0,
+    showWindow() {
+      popover.shown += 1;
+    },
+    hideWindow: vi.fn(),
+    on: (_event, listener) => listener(),
+  };
+  const menubar: MenubarFactory = vi.fn(() => popover);
+  const page = `file://${DIST}/popover/index.html`;
+  const fromPopover = { sender: webContents, senderFrame: { url: page, parent: null } };
+  return { parts, menubar, tray, handlers, listeners, sent, notifications, popover, app, menus, fromPopover, webContents };
+}
+
+function home(names: string[]): NodeJS.ProcessEnv {
+  n += 1;
+  const dir = join(base, `run-${n}`);
+  for (const name of names) cpSync(join(FIXTURES, 'claude', name), join(dir, 'claude'), { recursive: true });
+  return { CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir, PATH: process.env.PATH };
+}
+
+describe('the tray app (fake Electron)', () => {
+  it('a second instance quits at once', async () => {
+    const f = fakes(false);
+    expect(await startTray(f.parts, f.menubar, DIST, home([]))).toBeNull();
+    expect(f.app.quit).toHaveBeenCalled();
+  });
+
+  it('R32 the badge, tooltip and window follow the runtime; the window is sandboxed', async () => {
+    const f = fakes();
+    const tray = await startTray(f.parts, f.menubar, DIST, home(['question-pending', 'working']));
+    const options = vi.mocked(f.menubar).mock.calls[0]?.[0];
+    expect(options?.browserWindow.webPreferences).toMatchObject({ contextIsolation: true, nodeIntegration: false, sandbox: true });
+    expect(options?.browserWindow.webPreferences?.preload).toBe(join(DIST, 'preload.cjs'));
+    const image = f.tray.setImage.mock.calls.at(-1)?.[0] as { template: boolean };
+    // The fixtures are 2026-11-29; today they are historical, so nothing is counted: a template icon.
+    expect(image.template).toBe(true);
+    expect(f.tray.setToolTip).toHaveBeenLastCalledWith('0 need you · 0 to review · 0 working');
+    await tray?.dispose();
+  });
+
+  it('IPC refuses strangers and malformed messages, and runs valid commands', async () => {
+    const f = fakes();
+    const env = home(['question-pending']);
+    const tray = await startTray(f.parts, f.menubar, DIST, env);
+    const command = f.handlers.get(CHANNEL.command);
+    const stranger = { sender: {}, senderFrame: { url: 'https://evil.example/', parent: null } };
+    const subframe = { sender: f.webContents, senderFrame: { url: f.fromPopover.senderFrame.url, parent: {} } };
+    const target = key('question-pending');
+    expect(await command?.(stranger, { type: 'review', key: target, state: 'flagged' })).toEqual({ ok: false, error: 'refused: not from the Lookout popover' });
+    expect(await command?.(subframe, { type: 'review', key: target, state: 'flagged' })).toMatchObject({ ok: false });
+    expect(((await command?.(f.fromPopover, { type: 'review', key: target, state: 'bogus' })) as CommandResult).ok).toBe(false);
+    expect(((await command?.(f.fromPopover, { type: 'rm -rf', key: target })) as CommandResult).ok).toBe(false);
+    expect(await command?.(f.fromPopover, { type: 'review', key: target, state: 'flagged' })).toEqual({ ok: true });
+    const store = JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'store.json'), 'utf8'));
+    expect(store.reviews[target].state).toBe('flagged');
+    expect(f.handlers.get(CHANNEL.explain)?.(stranger, { key: target })).toBeNull();
+    expect((f.handlers.get(CHANNEL.explain)?.(f.fromPopover, { key: target }) as { decidedBy: string }).decidedBy).toMatch(/^R\d/);
+    f.listeners.get(CHANNEL.ready)?.(f.fromPopover);
+    expect(f.sent.at(-1)?.[0]).toBe(CHANNEL.state);
+    await tray?.dispose();
+  });
+
+  it('the context menu: open, mute all for 1 h, settings, start at login, quit', async () => {
+    const f = fakes();
+    const tray = await startTray(f.parts, f.menubar, DIST, home(['question-pending', 'working']));
+    f.tray.emit('right-click');
+    const menu = f.menus.at(-1) ?? [];
+    expect(menu.map((item) => item.label)).toEqual(['Open Lookout', 'Mute all for 1 h', 'Settings…', 'Start at login', 'Quit Lookout']);
+    menu[0]?.click?.();
+    expect(f.popover.shown).toBe(1);
+    tray?.act('mute-all-1h');
+    expect(tray?.runtime.evaluation?.snapshot.sessions.every((row) => row.muted !== null || row.historical)).toBe(true);
+    menu[2]?.click?.();
+    expect(tray?.host.state()?.request).toEqual({ view: 'settings', serial: 1 });
+    menu[3]?.click?.();
+    expect(f.app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
+    menu[4]?.click?.();
+    expect(f.app.quit).toHaveBeenCalled();
+    await tray?.dispose();
+  });
+
+  it('R44 a notification click opens the session and records a visit', async () => {
+    const f = fakes();
+    const env = home(['question-pending']);
+    // Bring the fixture's question to now, so it notifies.
+    const fixture = fixtures('claude').find((item) => item.name === 'question-pending');
+    const file = join(env.CLAUDE_CONFIG_DIR ?? '', 'projects', '-home-me-app', `${fixture?.meta.sessionKey.slice(7)}.jsonl`);
+    const now = new Date().toISOString();
+    const text = readFileSync(file, 'utf8').replace(/"timestamp":"2026-11-29T12:00:(00|10)\.000Z"/g, `"timestamp":"${now}"`);
+    (await import('node:fs')).writeFileSync(file, text);
+    const tray = await startTray(f.parts, f.menubar, DIST, env);
+    await new Promise((done) => setTimeout(done, 100));
+    expect(f.notifications).toHaveLength(1);
+    expect(f.notifications[0]?.title).toBe('Claude · app (main) needs you');
+    expect(f.notifications[0]?.body).toBe('asks: Which database?');
+    f.notifications[0]?.emit('click');
+    await new Promise((done) => setTimeout(done, 300));
+    const store = JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'store.json'), 'utf8'));
+    expect(store.visits[fixture?.meta.sessionKey ?? '']).toBeDefined();
+    // The fixture's folder does not exist here: opening failed, and says so once, in the app.
+    expect(tray?.host.state()?.problems.map((problem) => problem.text)).toEqual([expect.stringContaining('the session has no folder that exists here')]);
+    await tray?.dispose();
+  });
+});
