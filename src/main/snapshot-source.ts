@@ -1,7 +1,11 @@
-// One evaluation from the providers' files: what `status`, `explain` and `next` show.
+// Evidence from every provider and the hook spool: what `status`, `explain`, `next` and the
+// runtime evaluate.
+import { join } from 'node:path';
 import type { SessionEvidence } from '../engine';
 import { ClaudeProvider } from '../providers/claude/provider';
 import { CodexProvider } from '../providers/codex/provider';
+import { mergeHooks } from '../providers/hooks/merge';
+import { HookSpool } from '../providers/hooks/spool-reader';
 import type { Problem } from '../providers/problems';
 import type { ProviderRoots } from '../providers/roots';
 import type { EvidenceSource } from '../providers/source';
@@ -10,9 +14,23 @@ export function createSources(roots: ProviderRoots, watching = false): EvidenceS
   return [new ClaudeProvider(roots.claude, undefined, watching), new CodexProvider(roots.codex)];
 }
 
-export async function collectEvidence(sources: readonly EvidenceSource[], now: number, changed?: ReadonlySet<string>): Promise<{ evidence: SessionEvidence[]; problems: Problem[] }> {
-  const results = await Promise.all(sources.map((source) => source.sync(now, changed)));
-  return { evidence: results.flat(), problems: sources.flatMap((source) => source.problems.drain()) };
+/** Where hooks leave their events: LOOKOUT_HOME/spool. */
+export function spoolFolder(home: string): string {
+  return join(home, 'spool');
+}
+
+export function createSpool(home: string): HookSpool {
+  return new HookSpool(spoolFolder(home));
+}
+
+export async function collectEvidence(
+  sources: readonly EvidenceSource[],
+  spool: HookSpool,
+  now: number,
+  changed?: ReadonlySet<string>,
+): Promise<{ evidence: SessionEvidence[]; problems: Problem[] }> {
+  const [hooks, ...results] = await Promise.all([spool.sync(), ...sources.map((source) => source.sync(now, changed))]);
+  return { evidence: mergeHooks(results.flat(), hooks), problems: [...sources.flatMap((source) => source.problems.drain()), ...spool.problems.drain()] };
 }
 
 /** One line per problem, printed once on stderr ("counted, reported once"). */

@@ -2,7 +2,7 @@
 // claim needs, evaluate at `now`, and record the automation rules that applied (R22).
 import type { Evaluation, SessionEvidence } from '../../engine';
 import { evaluate, iso, isoOrNull } from '../../engine';
-import { collectEvidence, createSources, describeProblems } from '../snapshot-source';
+import { collectEvidence, createSources, createSpool, describeProblems } from '../snapshot-source';
 import type { RuntimeState } from '../state';
 import { loadState } from '../state';
 import { foldersWanted, readTrees, withTrees } from '../working-trees';
@@ -21,7 +21,7 @@ export async function evaluateFromDisk(now: number): Promise<CommandEvaluation> 
   const state = loadState(now);
   reportProblems(state.problems);
   const sources = createSources(state.roots);
-  const collected = await collectEvidence(sources, now);
+  const collected = await collectEvidence(sources, createSpool(state.home), now);
   reportProblems(describeProblems(collected.problems));
   const run = (evidence: readonly SessionEvidence[]): Evaluation => evaluate({ sessions: evidence, facts: state.facts, settings: state.settings, now, onScreen: null });
   let evidence = collected.evidence;

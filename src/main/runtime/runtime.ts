@@ -7,7 +7,10 @@ import type { Evaluation, NotificationPlan, ReviewState, SessionEvidence, Snapsh
 import { evaluate, iso, isoOrNull, sessionKey } from '../../engine';
 import type { EvidenceSource } from '../../providers/source';
 import type { Notifier } from '../notify/notifier';
-import { createSources, describeProblems } from '../snapshot-source';
+import { createSources, createSpool, describeProblems, spoolFolder } from '../snapshot-source';
+import { mergeHooks } from '../../providers/hooks/merge';
+import type { HookSession } from '../../providers/hooks/spool-reader';
+import type { HookSpool } from '../../providers/hooks/spool-reader';
 import type { RuntimeState } from '../state';
 import { loadState } from '../state';
 import type { StoreFile } from '../store/schema';
@@ -47,6 +50,8 @@ export type SnapshotListener = (snapshot: Snapshot, evaluation: Evaluation) => v
 export class Runtime {
   private state: RuntimeState;
   private sources: EvidenceSource[] = [];
+  private spool: HookSpool | null = null;
+  private hooks: ReadonlyMap<string, HookSession> = new Map();
   private watcher: ChangeWatcher | null = null;
   private watchedTargets = '';
   private evidence: SessionEvidence[] = [];
@@ -93,6 +98,8 @@ export class Runtime {
     // Lookout's own folder is watched for facts another process records.
     mkdirSync(this.state.home, { recursive: true });
     this.sources = createSources(this.state.roots, true);
+    this.spool = createSpool(this.state.home);
+    mkdirSync(spoolFolder(this.state.home), { recursive: true });
     await this.sync(undefined);
     await this.rewatch();
     const beat = setInterval(() => this.beat(), this.state.settings.timings.beat);
@@ -122,6 +129,7 @@ export class Runtime {
       { path: join(codex, 'sessions'), depth: 3 },
       { path: join(codex, 'session_index.jsonl'), depth: 0 },
       { path: this.state.home, depth: 0 },
+      { path: spoolFolder(this.state.home), depth: 0 },
     ];
     return wanted.filter((target) => existsSync(target.path));
   }
@@ -144,9 +152,10 @@ export class Runtime {
       this.reloadFacts();
       this.evaluateNow();
     }
-    // Lookout's own folder (lock, temp files) is never provider evidence.
+    // Lookout's own folder (lock, temp files) is never provider evidence; its spool is.
     const home = `${this.state.home}${sep}`;
-    const provider = new Set([...paths].filter((path) => !path.startsWith(home) && path !== this.state.home));
+    const spool = `${spoolFolder(this.state.home)}${sep}`;
+    const provider = new Set([...paths].filter((path) => path.startsWith(spool) || (!path.startsWith(home) && path !== this.state.home)));
     if (provider.size > 0) void this.sync(provider);
   }
 
@@ -167,13 +176,18 @@ export class Runtime {
     this.syncing = (async () => {
       try {
         const now = this.options.clock();
+        const spool = this.spool;
+        const touchesSpool = changed === undefined || [...changed].some((path) => path.startsWith(spoolFolder(this.state.home)));
+        const hooks = spool !== null && touchesSpool ? await spool.sync() : this.hooks;
         const results = await Promise.all(this.sources.map((source) => source.sync(now, changed)));
-        for (const line of describeProblems(this.sources.flatMap((source) => source.problems.drain()))) this.options.onProblem(line);
-        // Sources hand back the very same arrays when nothing changed: then the beat suffices.
-        const same = this.results.length === results.length && results.every((result, index) => result === this.results[index]);
+        const problems = [...this.sources.flatMap((source) => source.problems.drain()), ...(spool?.problems.drain() ?? [])];
+        for (const line of describeProblems(problems)) this.options.onProblem(line);
+        // Sources and the spool hand back the very same objects when nothing changed: then the beat suffices.
+        const same = hooks === this.hooks && this.results.length === results.length && results.every((result, index) => result === this.results[index]);
         this.results = results;
+        this.hooks = hooks;
         if (!same || this.last === null) {
-          this.evidence = results.flat();
+          this.evidence = mergeHooks(results.flat(), hooks);
           this.evaluateNow();
         }
       } finally {

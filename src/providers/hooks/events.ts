@@ -1,0 +1,88 @@
+// What a hook payload says, as evidence (issue 6, agent-formats §1.9 and §2.9). Facts only: the
+// engine decides what they mean for the row.
+import type { HookEvent } from '../../engine';
+import type { JsonRecord } from '../jsonl/parse-record';
+import { obj, oneLine, str } from '../jsonl/parse-record';
+
+export type HookFact =
+  | { kind: 'event'; event: HookEvent; detail: string | null }
+  | { kind: 'notice'; message: string }
+  | { kind: 'subagent-start'; agentId: string; name: string }
+  | { kind: 'subagent-stop'; agentId: string }
+  | { kind: 'ignored' };
+
+function toolDetail(payload: JsonRecord): string | null {
+  const tool = str(payload.tool_name);
+  if (tool === null) return null;
+  const input = obj(payload.tool_input);
+  const subject = str(input?.command) ?? str(input?.file_path) ?? str(input?.description) ?? str(input?.url);
+  return subject === null ? tool : `${tool}: ${oneLine(subject, 80)}`;
+}
+
+/** Agent hook events (Claude Code and Codex share the names). */
+export function readHookPayload(payload: JsonRecord): HookFact {
+  const event = str(payload.hook_event_name);
+  switch (event) {
+    case 'PermissionRequest':
+      return { kind: 'event', event: 'permission-request', detail: toolDetail(payload) };
+    case 'Elicitation':
+      return { kind: 'event', event: 'input-request', detail: str(payload.message) === null ? 'asks for input' : `asks: ${oneLine(str(payload.message) ?? '', 100)}` };
+    case 'UserPromptSubmit':
+    case 'PreToolUse':
+    case 'PostToolUse':
+    case 'PostToolUseFailure':
+    case 'PostToolBatch':
+    case 'PreCompact':
+    case 'PostCompact':
+      return { kind: 'event', event: 'mid-turn', detail: toolDetail(payload) };
+    case 'Stop':
+      return { kind: 'event', event: 'stop', detail: null };
+    case 'StopFailure':
+      return { kind: 'event', event: 'stop-failure', detail: str(payload.error) ?? 'the turn failed' };
+    case 'SessionEnd':
+      return { kind: 'event', event: 'session-end', detail: str(payload.reason) };
+    case 'SubagentStart': {
+      const agentId = str(payload.agent_id);
+      return agentId === null ? { kind: 'ignored' } : { kind: 'subagent-start', agentId, name: str(payload.agent_type) ?? agentId };
+    }
+    case 'SubagentStop': {
+      const agentId = str(payload.agent_id);
+      return agentId === null ? { kind: 'ignored' } : { kind: 'subagent-stop', agentId };
+    }
+    case 'Notification':
+      return readNotification(payload);
+    default:
+      return { kind: 'ignored' };
+  }
+}
+
+function readNotification(payload: JsonRecord): HookFact {
+  const type = str(payload.notification_type);
+  const message = str(payload.message) ?? 'needs your attention';
+  switch (type) {
+    case 'idle_prompt':
+      // Only that the turn is over (~60 s ago); nobody is being asked anything.
+      return { kind: 'event', event: 'idle-notice', detail: null };
+    case 'permission_prompt':
+      return { kind: 'event', event: 'permission-request', detail: oneLine(message, 100) };
+    case 'elicitation_dialog':
+    case 'elicitation_url_dialog':
+      return { kind: 'event', event: 'input-request', detail: oneLine(message, 100) };
+    case 'auth_success':
+    case 'elicitation_complete':
+    case 'elicitation_response':
+      return { kind: 'ignored' };
+    default:
+      return { kind: 'notice', message: oneLine(message, 120) };
+  }
+}
+
+/** Codex's legacy notify program: only `agent-turn-complete` exists. */
+export function readNotifyPayload(payload: JsonRecord): HookFact {
+  return str(payload.type) === 'agent-turn-complete' ? { kind: 'event', event: 'stop', detail: null } : { kind: 'ignored' };
+}
+
+/** The session a payload belongs to (hooks: session_id; notify: thread-id). */
+export function payloadSession(payload: JsonRecord): string | null {
+  return str(payload.session_id) ?? str(payload['thread-id']);
+}

@@ -1,0 +1,135 @@
+// Reads the hook spools (LOOKOUT_HOME/spool/<provider>.jsonl and the rotated .1) into per-session
+// hook facts: the latest event, the latest program notice, subagents started and not stopped.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HookEvent } from '../../engine';
+import type { JsonRecord } from '../jsonl/parse-record';
+import { str } from '../jsonl/parse-record';
+import { Problems, errorCode } from '../problems';
+import type { Accumulator } from '../tailed-file';
+import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
+import { payloadSession, readHookPayload, readNotifyPayload } from './events';
+import type { SpoolEntry, SpoolProvider } from './spool-format';
+import { SPOOL_PROVIDERS, SPOOL_ROTATE_BYTES, readEntry, spoolName } from './spool-format';
+
+export interface HookMark {
+  event: HookEvent;
+  at: number;
+  detail: string | null;
+  source: string;
+}
+
+export interface HookSession {
+  provider: SpoolProvider;
+  sessionId: string;
+  cwd: string | null;
+  /** The lead's latest event: a permission request stands until any later one (issue 6). */
+  last: HookMark | null;
+  notice: { at: number; message: string; source: string } | null;
+  subagents: Map<string, { name: string; startedAt: number; stoppedAt: number | null; last: HookMark | null }>;
+}
+
+/** A second-precision time is read as the end of its second: a request is never dated early. */
+function timeOf(entry: SpoolEntry): number {
+  return entry.precision === 's' ? entry.at + 999 : entry.at;
+}
+
+export class SpoolFold implements Accumulator {
+  readonly sessions = new Map<string, HookSession>();
+  readonly settled = false;
+  readonly headDone = true;
+
+  apply(record: JsonRecord): void {
+    const entry = readEntry(record);
+    if (entry === null) return;
+    const sessionId = payloadSession(entry.payload);
+    if (sessionId === null) return;
+    const key = `${entry.provider}:${sessionId}`;
+    const session = this.sessions.get(key) ?? { provider: entry.provider, sessionId, cwd: null, last: null, notice: null, subagents: new Map() };
+    this.sessions.set(key, session);
+    session.cwd = str(entry.payload.cwd) ?? session.cwd;
+    const at = timeOf(entry);
+    const source = entry.channel === 'notify' ? `${entry.provider}.notify` : `${entry.provider}.hook`;
+    const fact = entry.channel === 'notify' ? readNotifyPayload(entry.payload) : readHookPayload(entry.payload);
+    const agentId = str(entry.payload.agent_id);
+    switch (fact.kind) {
+      case 'event': {
+        const mark = { event: fact.event, at, detail: fact.detail, source };
+        const child = agentId === null ? undefined : session.subagents.get(agentId);
+        if (agentId !== null) {
+          // Inside a subagent: it is the child's state, not the lead's.
+          session.subagents.set(agentId, { name: child?.name ?? agentId, startedAt: child?.startedAt ?? at, stoppedAt: child?.stoppedAt ?? null, last: mark });
+        } else session.last = mark;
+        return;
+      }
+      case 'notice':
+        session.notice = { at, message: fact.message, source };
+        return;
+      case 'subagent-start':
+        session.subagents.set(fact.agentId, { name: fact.name, startedAt: at, stoppedAt: null, last: null });
+        return;
+      case 'subagent-stop': {
+        const child = session.subagents.get(fact.agentId);
+        session.subagents.set(fact.agentId, { name: child?.name ?? fact.agentId, startedAt: child?.startedAt ?? at, stoppedAt: at, last: child?.last ?? null });
+        return;
+      }
+      case 'ignored':
+        return;
+    }
+  }
+}
+
+/** Both spools of both providers, read whole (the writers rotate them at 8 MB). */
+export class HookSpool {
+  readonly problems = new Problems();
+  private readonly files = new Map<string, TailedFile<SpoolFold>>();
+  private last: Map<string, HookSession> | null = null;
+
+  constructor(readonly folder: string) {}
+
+  paths(): string[] {
+    return SPOOL_PROVIDERS.flatMap((provider) => [join(this.folder, `${spoolName(provider)}.1`), join(this.folder, spoolName(provider))]);
+  }
+
+  /** The hook facts by session key; the very same map as last time when no spool changed. */
+  async sync(): Promise<Map<string, HookSession>> {
+    const whole = SPOOL_ROTATE_BYTES * 2;
+    let touched = this.last === null;
+    for (const path of this.paths()) {
+      if (!existsSync(path)) {
+        if (this.files.delete(path)) touched = true;
+        continue;
+      }
+      const file = this.files.get(path) ?? new TailedFile(path, () => new SpoolFold(), { ...DEFAULT_TAIL_OPTIONS, firstWindow: whole, maxWindow: whole });
+      try {
+        if (await file.update()) touched = true;
+        this.files.set(path, file);
+      } catch (error) {
+        if (errorCode(error) !== 'ENOENT') this.problems.add({ kind: 'unreadable', path, detail: errorCode(error) ?? String(error) });
+      }
+    }
+    if (!touched && this.last !== null) return this.last;
+    // The rotated file holds the older events: newer ones (the live file) are laid over them.
+    const merged = new Map<string, HookSession>();
+    for (const path of this.paths()) {
+      const fold = this.files.get(path)?.tail;
+      if (fold === undefined) continue;
+      for (const [key, session] of fold.sessions) {
+        const before = merged.get(key);
+        merged.set(key, before === undefined ? session : layer(before, session));
+      }
+    }
+    this.last = merged;
+    return merged;
+  }
+}
+
+function layer(older: HookSession, newer: HookSession): HookSession {
+  return {
+    ...newer,
+    cwd: newer.cwd ?? older.cwd,
+    last: newer.last ?? older.last,
+    notice: newer.notice ?? older.notice,
+    subagents: new Map([...older.subagents, ...newer.subagents]),
+  };
+}
