@@ -4,6 +4,8 @@ import { explainCommand } from './explain';
 import { attentionCommand, muteCommand, reviewCommand, unmuteCommand, visitCommand } from './fact-commands';
 import { nextCommand } from './next';
 import { openCommand } from './open';
+import { hookCommand } from './hook';
+import { hooksCommand } from './hooks';
 import { serveCommand } from './serve';
 import { statusCommand } from './status';
 import { watchCommand } from './watch';
@@ -22,6 +24,8 @@ const COMMANDS: Record<string, Command> = {
   open: openCommand,
   watch: watchCommand,
   serve: serveCommand,
+  hook: hookCommand,
+  hooks: hooksCommand,
 };
 
 export const HELP = `Usage: lookout <command> [options]
@@ -37,6 +41,9 @@ export const HELP = `Usage: lookout <command> [options]
   attention <session> [message]             raise an expiring "needs you" on it
   open <session> [--print]                  its tmux pane, else a terminal resuming it, else its folder
   serve [--port <n>]                        the popover as a page on 127.0.0.1 (first line: its URL)
+  hooks status|install|uninstall [--provider claude|codex]
+                                            opt-in agent hooks for direct evidence (never installed otherwise)
+  hook claude|codex|codex-notify            the hook itself, run by the agent (reads JSON, prints nothing)
 
 Every command takes --now <ISO-8601> (the instant used and recorded).
 

@@ -1,0 +1,25 @@
+// Appends one hook event to the spool, in a single write, rotating a spool past its bound. Any
+// failure is swallowed: a hook must never disturb the agent that runs it.
+import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SpoolEntry, SpoolProvider } from '../../providers/hooks/spool-format';
+import { PAYLOAD_MAX_BYTES, SPOOL_ROTATE_BYTES, spoolLine, spoolName } from '../../providers/hooks/spool-format';
+import { parseRecord } from '../../providers/jsonl/parse-record';
+
+export function writeSpool(folder: string, provider: SpoolProvider, channel: SpoolEntry['channel'], text: string, now: number): boolean {
+  try {
+    if (text.length === 0 || Buffer.byteLength(text) > PAYLOAD_MAX_BYTES) return false;
+    const payload = parseRecord(text.trim());
+    if (payload === null) return false;
+    const path = join(folder, spoolName(provider));
+    try {
+      if (statSync(path).size > SPOOL_ROTATE_BYTES) renameSync(path, `${path}.1`);
+    } catch {
+      mkdirSync(folder, { recursive: true });
+    }
+    appendFileSync(path, spoolLine({ provider, at: now, precision: 'ms', channel, payload }));
+    return true;
+  } catch {
+    return false;
+  }
+}
