@@ -12,7 +12,6 @@ const node = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', 
 const entries = [
   { entry: 'src/main/cli.ts', out: 'dist/cli.cjs', options: { ...node, banner: { js: '#!/usr/bin/env node' } } },
   { entry: 'scripts/bench/bench.ts', out: 'dist/bench.cjs', options: node },
-  { entry: 'scripts/bench/hook-bench.ts', out: 'dist/hook-bench.cjs', options: node },
   // Electron's main process: electron itself is provided at run time; node-notifier finds its vendor binaries by __dirname.
   { entry: 'src/tray/main.ts', out: 'dist/tray.cjs', options: { ...node, external: ['electron', 'node-notifier'] } },
   { entry: 'src/tray/preload.ts', out: 'dist/preload.cjs', options: { ...node, external: ['electron'] } },

@@ -8,6 +8,7 @@ import { measure, median, writeRssWrapper } from './measure';
 import type { History } from './synthetic-history';
 import { writeHistory } from './synthetic-history';
 import { watchLatency } from './watch-latency';
+import { hookLatency } from './hook-latency';
 
 const MB = 1024 * 1024;
 
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'lookout-bench-'));
   try {
     console.log(`Lookout benchmark${quick ? ' (quick)' : ''} · node ${process.version} · ${new Date().toISOString()}`);
+    hookLatency(folder, quick ? 10 : 100);
     const history = coldStatus(folder, quick);
     await watchLatency(history, join(folder, 'watch-home'), quick ? 10 : 100, quick ? 5 : 60);
   } finally {

@@ -1,6 +1,6 @@
 // Evidence from every provider and the hook spool: what `status`, `explain`, `next` and the
 // runtime evaluate.
-import { join } from 'node:path';
+import { spoolFolder } from './store/home';
 import type { SessionEvidence } from '../engine';
 import { ClaudeProvider } from '../providers/claude/provider';
 import { CodexProvider } from '../providers/codex/provider';
@@ -14,10 +14,7 @@ export function createSources(roots: ProviderRoots, watching = false): EvidenceS
   return [new ClaudeProvider(roots.claude, undefined, watching), new CodexProvider(roots.codex)];
 }
 
-/** Where hooks leave their events: LOOKOUT_HOME/spool. */
-export function spoolFolder(home: string): string {
-  return join(home, 'spool');
-}
+export { spoolFolder };
 
 export function createSpool(home: string): HookSpool {
   return new HookSpool(spoolFolder(home));

@@ -98,6 +98,18 @@ describe('lookout watch (process)', () => {
     await running?.until((snapshot) => snapshot.sessions.find((row) => row.key === short.meta.sessionKey)?.review.state === 'flagged');
   });
 
+  it('issue 6: a permission prompt reported by a hook shows as awaiting-approval (direct) while watching', async () => {
+    const working = fixture('claude', 'working');
+    const { dir, watch } = await start(['working'], [], T(5));
+    const { spawnSync } = await import('node:child_process');
+    const { CLI } = await import('./cli-process');
+    const payload = JSON.stringify({ session_id: working.meta.sessionKey.slice(7), hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'rm -rf dist' } });
+    const result = spawnSync(process.execPath, [CLI, 'hook', 'claude'], { input: payload, env: { PATH: process.env.PATH ?? '', LOOKOUT_HOME: join(dir, 'home') } });
+    expect(result.status).toBe(0);
+    const seen = await watch.until((snapshot) => state(snapshot, working.meta.sessionKey)?.state === 'awaiting-approval');
+    expect(state(seen, working.meta.sessionKey)).toMatchObject({ confidence: 'direct', source: 'claude.hook', detail: 'Bash: rm -rf dist' });
+  });
+
   it('Ctrl-C exits cleanly and promptly', async () => {
     const { watch } = await start(['working'], [], T(5));
     const { code, ms } = await watch.stop();

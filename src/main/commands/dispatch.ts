@@ -1,31 +1,23 @@
-// Command table: each command is a small module; unknown commands are usage errors.
+// Command table: each command is a small module, loaded only when it runs (so `lookout hook`,
+// which agents run on every event, does not pay for the watcher, the store or the server).
 import { UsageError } from '../usage-error';
-import { explainCommand } from './explain';
-import { attentionCommand, muteCommand, reviewCommand, unmuteCommand, visitCommand } from './fact-commands';
-import { nextCommand } from './next';
-import { openCommand } from './open';
-import { hookCommand } from './hook';
-import { hooksCommand } from './hooks';
-import { serveCommand } from './serve';
-import { statusCommand } from './status';
-import { watchCommand } from './watch';
 
 export type Command = (args: string[]) => Promise<number>;
 
-const COMMANDS: Record<string, Command> = {
-  status: statusCommand,
-  explain: explainCommand,
-  next: nextCommand,
-  review: reviewCommand,
-  mute: muteCommand,
-  unmute: unmuteCommand,
-  visit: visitCommand,
-  attention: attentionCommand,
-  open: openCommand,
-  watch: watchCommand,
-  serve: serveCommand,
-  hook: hookCommand,
-  hooks: hooksCommand,
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  status: async () => (await import('./status')).statusCommand,
+  explain: async () => (await import('./explain')).explainCommand,
+  next: async () => (await import('./next')).nextCommand,
+  review: async () => (await import('./fact-commands')).reviewCommand,
+  mute: async () => (await import('./fact-commands')).muteCommand,
+  unmute: async () => (await import('./fact-commands')).unmuteCommand,
+  visit: async () => (await import('./fact-commands')).visitCommand,
+  attention: async () => (await import('./fact-commands')).attentionCommand,
+  open: async () => (await import('./open')).openCommand,
+  watch: async () => (await import('./watch')).watchCommand,
+  serve: async () => (await import('./serve')).serveCommand,
+  hook: async () => (await import('./hook')).hookCommand,
+  hooks: async () => (await import('./hooks')).hooksCommand,
 };
 
 export const HELP = `Usage: lookout <command> [options]
@@ -46,7 +38,6 @@ export const HELP = `Usage: lookout <command> [options]
   hook claude|codex|codex-notify            the hook itself, run by the agent (reads JSON, prints nothing)
 
 Every command takes --now <ISO-8601> (the instant used and recorded).
-
 <session> is a full key (claude:7f0c…), a full id, or a unique id prefix (4+ characters).
 Folders: CLAUDE_CONFIG_DIR (~/.claude), CODEX_HOME (~/.codex), LOOKOUT_HOME (Lookout's state).`;
 
@@ -55,7 +46,7 @@ export async function runCommand(name: string | undefined, args: string[]): Prom
     process.stdout.write(`${HELP}\n`);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
-  if (command === undefined) throw new UsageError(`unknown command "${name}" (see lookout --help)`);
-  return command(args);
+  const load = COMMANDS[name];
+  if (load === undefined) throw new UsageError(`unknown command "${name}" (see lookout --help)`);
+  return (await load())(args);
 }

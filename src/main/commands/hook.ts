@@ -1,8 +1,7 @@
 // `lookout hook <claude|codex|codex-notify>`: run by the agent. Reads the JSON payload (stdin, or
 // for Codex's notify the last argument), appends it to the spool, prints nothing, exits 0 —
 // whatever happens, and quickly (a stdin that never closes is abandoned after a moment).
-import { lookoutHome } from '../store/home';
-import { spoolFolder } from '../snapshot-source';
+import { lookoutHome, spoolFolder } from '../store/home';
 import { writeSpool } from '../hooks/spool-writer';
 import { PAYLOAD_MAX_BYTES } from '../../providers/hooks/spool-format';
 

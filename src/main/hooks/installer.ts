@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, wri
 import { dirname, join } from 'node:path';
 import type { ProviderRoots } from '../../providers/roots';
 import { shellQuote } from '../open/plan';
-import { spoolFolder } from '../snapshot-source';
+import { spoolFolder } from '../store/home';
 import type { HookSpec } from './json-hooks';
 import { addHooks, detectIndent, hasOurHooks, parseHooksFile, removeHooks, render } from './json-hooks';
 import { SHIM_NAME, shimText } from './shim';

@@ -15,6 +15,7 @@ export function shimText(spoolFolder: string): string {
   return `#!/bin/sh
 # Lookout's agent hook (written by \`lookout hooks install\`; \`lookout hooks uninstall\` removes it).
 # Appends one line per event to Lookout's spool; prints nothing; always exits 0.
+exec 2>/dev/null
 spool=${shellQuote(spoolFolder)}
 case "$1" in
   claude) provider=claude channel=hook; payload=$(head -c 262144 | tr -d '\\r\\n') ;;

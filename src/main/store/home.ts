@@ -14,3 +14,8 @@ export function lookoutHome(env: NodeJS.ProcessEnv = process.env, platform: Node
       return join(env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : join(home, '.config'), 'lookout');
   }
 }
+
+/** Where hooks leave their events: LOOKOUT_HOME/spool. */
+export function spoolFolder(home: string): string {
+  return join(home, 'spool');
+}
