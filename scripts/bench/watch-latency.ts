@@ -1,8 +1,9 @@
 // The live runtime under load: append-to-snapshot latency, idle CPU and resident memory of
 // `lookout watch --json` over a watched history (issue 4).
-import { spawn } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { shimText } from '../../src/main/hooks/shim';
 import { median, percentile } from './measure';
 import type { History } from './synthetic-history';
 
@@ -27,6 +28,7 @@ function rssMb(pid: number): number {
 }
 
 export async function watchLatency(history: History, home: string, appends: number, idleSeconds: number): Promise<void> {
+  mkdirSync(home, { recursive: true });
   const cli = resolve(__dirname, 'cli.cjs');
   const child = spawn(process.execPath, [cli, 'watch', '--json', '--all'], {
     env: { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: home },
@@ -73,6 +75,23 @@ export async function watchLatency(history: History, home: string, appends: numb
     await sleep(30);
   }
   console.log(`append → snapshot latency over ${appends} appends: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (targets ≤ 100 ms, ≤ 300 ms)`);
+  // Issue 6: a permission prompt reported by the hook shows as awaiting-approval within a second.
+  const shim = join(home, 'lookout-hook');
+  writeFileSync(shim, shimText(join(home, 'spool')));
+  chmodSync(shim, 0o755);
+  const hookTimes: number[] = [];
+  for (let index = 0; index < Math.max(5, Math.floor(appends / 5)); index += 1) {
+    const file = claude[(index * 13 + 3) % claude.length] ?? '';
+    const sessionId = /([0-9a-f-]{36})\.jsonl$/.exec(file)?.[1] ?? '';
+    const key = `claude:${sessionId}`;
+    const seen = new Promise<void>((done) => waiters.push({ key, state: 'awaiting-approval', resolve: done }));
+    const t0 = process.hrtime.bigint();
+    spawnSync(shim, ['claude'], { input: JSON.stringify({ session_id: sessionId, hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'npm publish' } }) });
+    await Promise.race([seen, sleep(5000)]);
+    hookTimes.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    await sleep(30);
+  }
+  console.log(`hook (permission prompt) → awaiting-approval in the snapshot: p50 ${median(hookTimes).toFixed(0)} ms, p95 ${percentile(hookTimes, 95).toFixed(0)} ms over ${hookTimes.length} (target: within a second)`);
   await sleep(2000);
   const pid = child.pid ?? 0;
   const cpuBefore = cpuSeconds(pid);

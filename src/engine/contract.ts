@@ -43,6 +43,8 @@ export const settingsViewSchema = z.object({
   notifications: z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() }),
   openCommand: z.nullable(z.array(z.string())),
   roots: z.object({ claude: z.string(), codex: z.string() }),
+  /** What `lookout hooks status` says, line by line. */
+  hooks: z.array(z.string()),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
@@ -66,6 +68,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('select'), key: z.nullable(key) }),
   z.object({ type: z.literal('open'), key }),
   z.object({ type: z.literal('dismiss'), id: z.string().check(z.maxLength(200)) }),
+  z.object({ type: z.literal('hooks'), action: z.enum(['install', 'uninstall']), provider: z.enum(['claude', 'codex']) }),
   z.object({
     type: z.literal('settings'),
     notifications: z.optional(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() }))),

@@ -2,7 +2,10 @@
 // it accepts (validated), explanations. `lookout serve` and the tray app both use this.
 import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState, Snapshot } from '../engine';
 import { admit, commandSchema, explainRequestSchema } from '../engine';
+import { join } from 'node:path';
 import { explainSession } from './explain-row';
+import type { HookContext } from './hooks/installer';
+import { install, status, uninstall } from './hooks/installer';
 import { planOpen } from './open/plan';
 import { systemProbes } from './open/probes';
 import { runPlan } from './open/run';
@@ -67,9 +70,22 @@ export class PopoverHost {
         notifications: settings.notifications,
         openCommand: settings.openCommand,
         roots: this.runtime.roots,
+        hooks: this.hooksStatus(),
       },
       ...(this.request === undefined ? {} : { request: this.request }),
     };
+  }
+
+  private hookContext(): HookContext {
+    return { home: this.runtime.home, roots: this.runtime.roots, platform: process.platform, cli: join(__dirname, 'cli.cjs'), now: this.clock() };
+  }
+
+  private hooksStatus(): string[] {
+    try {
+      return status(this.hookContext(), ['claude', 'codex']).lines;
+    } catch (error) {
+      return [error instanceof Error ? error.message : String(error)];
+    }
   }
 
   private push(): void {
@@ -138,6 +154,13 @@ export class PopoverHost {
       case 'settings':
         this.saveSettings(command);
         return;
+      case 'hooks': {
+        // Only when the user asks, from the settings view (issue 6); refusals come back as errors.
+        const outcome = command.action === 'install' ? install(this.hookContext(), [command.provider]) : uninstall(this.hookContext(), [command.provider]);
+        for (const line of outcome.lines.filter((text) => text.includes('/hooks'))) this.addProblem(line);
+        this.push();
+        return;
+      }
     }
   }
 

@@ -169,3 +169,22 @@ describe('hook payloads as direct evidence (lookout status --json)', () => {
     expect(row(h.env, key)?.claim).toMatchObject({ kind: 'needs-you', detail: 'Claude needs your input', expiresAt: '2026-11-29T12:03:30.000Z' });
   });
 });
+
+describe('the spool stays bounded', () => {
+  it('past 8 MB the hook rotates the spool to .1, and the reader still reads both', async () => {
+    const h = home();
+    mkdirSync(h.spool, { recursive: true });
+    const old = JSON.stringify({ provider: 'claude', at: Date.parse('2026-11-29T12:00:00Z'), precision: 'ms', channel: 'hook', payload: { session_id: 'older', hook_event_name: 'Stop' } });
+    writeFileSync(join(h.spool, 'claude.jsonl'), `${old}\n`.repeat(Math.ceil((8 * 1024 * 1024 + 10) / (old.length + 1))));
+    for (const run of [(input: string) => shimHook(h.shim, ['claude'], input), (input: string) => nodeHook(h.env, ['claude'], input)]) {
+      expect(run('{"session_id":"newer","hook_event_name":"PermissionRequest","tool_name":"Bash"}').status).toBe(0);
+    }
+    const { statSync } = await import('node:fs');
+    expect(statSync(join(h.spool, 'claude.jsonl.1')).size).toBeGreaterThan(8 * 1024 * 1024);
+    expect(lines(h.spool, 'claude')).toHaveLength(2);
+    const { HookSpool } = await import('../../src/providers/hooks/spool-reader');
+    const sessions = await new HookSpool(h.spool).sync();
+    expect(sessions.get('claude:older')?.last?.event).toBe('stop');
+    expect(sessions.get('claude:newer')?.last?.event).toBe('permission-request');
+  });
+});

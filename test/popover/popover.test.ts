@@ -184,6 +184,23 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.screenshot({ path: join(ARTIFACTS, 'popover-dark.png') });
   });
 
+  it('settings: saving writes settings.json; hooks install and remove only on request (issue 6)', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('region', { name: 'Settings' }).waitFor();
+    expect(await page.textContent('.settings')).toContain('claude: not installed');
+    await page.getByRole('checkbox', { name: 'When a long job finishes' }).uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(JSON.parse(readFileSync(join(dir, 'home', 'settings.json'), 'utf8')).notifications.finished).toBe(false);
+    await page.getByRole('button', { name: 'Install Claude Code hooks' }).click();
+    await page.waitForFunction(() => document.querySelector('.settings')?.textContent?.includes('claude: installed') === true);
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, 'claude', 'settings.json'), 'utf8')).hooks)).toContain('PermissionRequest');
+    await page.getByRole('button', { name: 'Remove' }).first().click();
+    await page.waitForFunction(() => document.querySelector('.settings')?.textContent?.includes('claude: not installed') === true);
+    expect((await import('node:fs')).existsSync(join(dir, 'claude', 'settings.json'))).toBe(false);
+    await page.getByRole('button', { name: '← Back' }).click();
+  });
+
   it('no console errors along the way', () => {
     expect(errors).toEqual([]);
   });

@@ -66,6 +66,23 @@ export function SettingsView({ settings, onCommand, onBack }: { settings: Settin
         </label>
       </fieldset>
       <fieldset>
+        <legend>Agent hooks (optional)</legend>
+        <p class="hint">Hooks let Claude Code and Codex tell Lookout directly when they ask for approval. Lookout installs them only when you press a button here, and removes them exactly.</p>
+        {settings.hooks.map((line, index) => (
+          <p class="hook-line" key={index}>
+            {line}
+          </p>
+        ))}
+        {(['claude', 'codex'] as const).map((provider) => (
+          <div class="hook-actions" key={provider}>
+            <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'install', provider })}>{`Install ${provider === 'claude' ? 'Claude Code' : 'Codex'} hooks`}</button>
+            <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'uninstall', provider })}>
+              Remove
+            </button>
+          </div>
+        ))}
+      </fieldset>
+      <fieldset>
         <legend>Where the agents keep their files</legend>
         <p>Claude Code: {settings.roots.claude}</p>
         <p>Codex: {settings.roots.codex}</p>
