@@ -18,7 +18,15 @@ function clampChild(child: ChildEvidence, now: number): ChildEvidence {
   };
 }
 
+/** Whether any time in the evidence lies after `now` (rare: a clock ahead of ours). */
+function anyAfter(evidence: SessionEvidence, now: number): boolean {
+  if ((evidence.lastRecordAt ?? 0) > now || (evidence.signal?.at ?? 0) > now || (evidence.turn?.startedAt ?? 0) > now || (evidence.turn?.endedAt ?? 0) > now) return true;
+  if (evidence.direct.some((item) => item.at > now) || evidence.notices.some((item) => item.at > now)) return true;
+  return evidence.children.some((child) => child.startedAt > now || child.lastAt > now || (child.signal?.at ?? 0) > now || (child.request?.at ?? 0) > now);
+}
+
 export function clampEvidence(evidence: SessionEvidence, now: number): SessionEvidence {
+  if (!anyAfter(evidence, now)) return evidence;
   const direct: DirectEvidence[] = evidence.direct.map((item) => ({ ...item, at: cap(item.at, now) }));
   const turn = evidence.turn === null
     ? null

@@ -6,7 +6,18 @@ import type { DerivedSession } from './session';
 import { ASSISTANT_TEXT_SETTLE_MS, NOTIFY_LOOKBACK_MS } from './timings';
 import { parseDuration } from './duration';
 
+/** Offsets depend only on the settings object: computed once per settings (pure memo). */
+const offsetCache = new WeakMap<Settings, number[]>();
+
 function offsets(settings: Settings): number[] {
+  const cached = offsetCache.get(settings);
+  if (cached !== undefined) return cached;
+  const computed = computeOffsets(settings);
+  offsetCache.set(settings, computed);
+  return computed;
+}
+
+function computeOffsets(settings: Settings): number[] {
   const t = settings.timings;
   const rules = settings.rules.map((rule) => parseDuration(rule.when.inactiveFor)).filter((ms): ms is number => ms !== null);
   return [
@@ -49,8 +60,9 @@ function anchors(session: DerivedSession, facts: UserFacts): number[] {
 /** The bound for one session: its derivation stays as it is strictly before this instant. */
 export function sessionChangeAt(session: DerivedSession, facts: UserFacts, settings: Settings, now: number): number | null {
   let next: number | null = null;
+  const spans = offsets(settings);
   for (const anchor of anchors(session, facts)) {
-    for (const span of offsets(settings)) {
+    for (const span of spans) {
       // A rule compares with `>=` (flips at the threshold) or `>` (flips just after it).
       const at = anchor + span;
       const first = at > now ? at : at + 1 > now ? at + 1 : null;

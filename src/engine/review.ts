@@ -11,6 +11,13 @@ export interface EffectiveReview {
   lastActivityAt: number | null;
 }
 
+/** A rule's duration, parsed once per rule object (pure memo). */
+const spans = new WeakMap<AutomationRule, number | null>();
+function ruleSpan(rule: AutomationRule): number | null {
+  if (!spans.has(rule)) spans.set(rule, parseDuration(rule.when.inactiveFor));
+  return spans.get(rule) ?? null;
+}
+
 export function ruleLabel(ruleId: string, version: number): string {
   return `rule:${ruleId}@${version}`;
 }
@@ -29,7 +36,7 @@ export function dueRules(
   if (lastActivityAt === null) return [];
   const due: RuleApplication[] = [];
   for (const rule of rules) {
-    const inactiveFor = parseDuration(rule.when.inactiveFor);
+    const inactiveFor = ruleSpan(rule);
     if (inactiveFor === null || now - lastActivityAt < inactiveFor) continue;
     const applied = ledger.some((entry) => entry.key === key && entry.ruleId === rule.id && entry.version === rule.version);
     if (!applied) due.push({ key, ruleId: rule.id, version: rule.version, set: rule.set, at: now, lastActivityAt });

@@ -18,6 +18,8 @@ export interface Accumulator {
   opensTurn?(record: JsonRecord): boolean;
   /** A cheap text test for lines before the turn that still matter (titles, sidechains). */
   keepsBefore?(line: string): boolean;
+  /** A cheap test of a head line's first bytes: does the head need this line at all? */
+  headWants?(prefix: string): boolean;
 }
 
 export interface TailOptions {
@@ -150,10 +152,16 @@ export class TailedFile<A extends Accumulator> {
 
   private loadHead(file: OpenFile): A {
     const head = this.make();
-    readHead(file, this.options.headBytes, this.options.maxLineBytes, (line) => {
-      this.feed(head, [line]);
-      return head.headDone;
-    });
+    readHead(
+      file,
+      this.options.headBytes,
+      this.options.maxLineBytes,
+      (line) => {
+        this.feed(head, [line]);
+        return head.headDone;
+      },
+      (prefix) => head.headWants?.(prefix) ?? true,
+    );
     return head;
   }
 

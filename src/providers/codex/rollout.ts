@@ -50,6 +50,16 @@ export class CodexRollout {
     return record.type === 'event_msg' && (type === 'task_started' || type === 'turn_started');
   }
 
+  /**
+   * The head is read for the first session_meta and the first user message; the developer and
+   * environment messages between them (often many KB) are not decoded. Legacy files (no envelope)
+   * are read whole.
+   */
+  headWants(prefix: string): boolean {
+    if (!prefix.startsWith('{"timestamp"')) return true;
+    return this.meta === null || prefix.includes('"user_message"') || prefix.includes('"item_completed"') || (prefix.includes('"response_item"') && prefix.includes('"role":"user"'));
+  }
+
   /** The first session_meta names the thread and its parent, wherever the window starts. */
   keepsBefore(line: string): boolean {
     return line.slice(0, 120).includes('"session_meta"');

@@ -6,8 +6,8 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { LineSplitter } from './line-splitter';
 
 const CHUNK = 1024 * 1024;
-/** Heads are read in growing steps: most need one short line, a Codex session_meta ~30 KB. */
-const HEAD_FIRST_CHUNK = 4 * 1024;
+/** Heads are read in steps: most need one short line, a Codex session_meta 20–45 KB. */
+const HEAD_FIRST_CHUNK = 16 * 1024;
 const shared = Buffer.allocUnsafe(CHUNK);
 
 export interface WindowRead {
@@ -83,20 +83,38 @@ export function readWindow(file: OpenFile, windowBytes: number, maxLineBytes: nu
 
 /**
  * Hands the complete lines of a file's first `maxBytes` to `take`, one at a time, and stops as
- * soon as `take` says it has what it needs (titles, session_meta): no line after that is parsed.
+ * soon as `take` says it has what it needs (titles, session_meta): no line after that is read.
+ * `wants` sees a line's first bytes; a line it declines is never decoded whole.
  */
-export function readHead(file: OpenFile, maxBytes: number, maxLineBytes: number, take: (line: string) => boolean): void {
+export function readHead(file: OpenFile, maxBytes: number, maxLineBytes: number, take: (line: string) => boolean, wants: (prefix: string) => boolean = () => true): void {
   const size = Math.min(file.size, maxBytes);
-  const splitter = new LineSplitter(maxLineBytes);
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
   let position = 0;
   let step = HEAD_FIRST_CHUNK;
   while (position < size) {
     const bytesRead = readSync(file.fd, shared, 0, Math.min(step, size - position), position);
-    if (bytesRead === 0) break;
+    if (bytesRead === 0) return;
     position += bytesRead;
-    step = Math.min(step * 4, CHUNK);
-    const { lines } = splitter.push(shared.subarray(0, bytesRead));
-    for (const line of lines) if (take(line)) return;
+    // Even steps: a head needs a line or two past a long first one, not the next 64 KB.
+    step = HEAD_FIRST_CHUNK;
+    const chunk = shared.subarray(0, bytesRead);
+    let start = 0;
+    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
+      const piece = chunk.subarray(start, newline);
+      start = newline + 1;
+      const line = pendingBytes === 0 ? piece : Buffer.concat([...pending, piece]);
+      pending = [];
+      pendingBytes = 0;
+      if (line.length > maxLineBytes || !wants(line.toString('utf8', 0, Math.min(line.length, 256)))) continue;
+      if (take(line.toString('utf8'))) return;
+    }
+    if (start < chunk.length && pendingBytes + chunk.length - start <= maxLineBytes) {
+      const rest = Buffer.allocUnsafe(chunk.length - start);
+      chunk.copy(rest, 0, start);
+      pending.push(rest);
+      pendingBytes += rest.length;
+    }
   }
 }
 
