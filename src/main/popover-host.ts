@@ -28,6 +28,8 @@ export class PopoverHost {
   private readonly listeners = new Set<StateListener>();
   private nextProblem = 1;
   private request: { view: 'list' | 'settings'; serial: number } | undefined;
+  /** `hooks status`, read once and again after each hooks command (it reads the agents' files). */
+  private hookLines: string[] | null = null;
 
   constructor(
     private readonly runtime: Runtime,
@@ -60,8 +62,9 @@ export class PopoverHost {
   state(): PopoverState | null {
     const evaluation = this.runtime.evaluation;
     if (evaluation === null) return null;
-    const loaded = loadSettings(this.runtime.home, this.clock());
-    const { settings } = loaded;
+    // Pushed on every change: built from what the runtime holds, never from disk.
+    const settings = this.runtime.settings;
+    this.hookLines ??= this.hooksStatus();
     return {
       snapshot: evaluation.snapshot,
       problems: this.problems,
@@ -70,7 +73,7 @@ export class PopoverHost {
         notifications: settings.notifications,
         openCommand: settings.openCommand,
         roots: this.runtime.roots,
-        hooks: this.hooksStatus(),
+        hooks: this.hookLines,
       },
       ...(this.request === undefined ? {} : { request: this.request }),
     };
@@ -158,6 +161,7 @@ export class PopoverHost {
         // Only when the user asks, from the settings view (issue 6); refusals come back as errors.
         const outcome = command.action === 'install' ? install(this.hookContext(), [command.provider]) : uninstall(this.hookContext(), [command.provider]);
         for (const line of outcome.lines.filter((text) => text.includes('/hooks'))) this.addProblem(line);
+        this.hookLines = this.hooksStatus();
         this.push();
         return;
       }

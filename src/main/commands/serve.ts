@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../clock';
+import { flowingClock, untilInterrupted } from './interrupted';
 import { PopoverHost } from '../popover-host';
 import { Runtime } from '../runtime/runtime';
 import { startServer } from '../serve/server';
@@ -14,8 +15,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a number from 0 to 65535 (got "${values.port}")`);
   const assets = join(__dirname, 'popover');
   if (!existsSync(join(assets, 'index.html'))) throw new Error(`the popover is not built (${assets}); run npm install`);
-  const offset = resolveNow(values.now) - Date.now();
-  const clock = (): number => Date.now() + offset;
+  const clock = flowingClock(resolveNow(values.now));
   let host: PopoverHost | null = null;
   const pending: string[] = [];
   const runtime = new Runtime({
@@ -33,15 +33,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   await runtime.start();
   const server = await startServer(host, assets, port);
   process.stdout.write(`${server.url}\n`);
-  await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilInterrupted();
   await server.close();
   await runtime.dispose();
   return 0;

@@ -2,6 +2,7 @@
 // cleanly with every watcher and timer disposed.
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../clock';
+import { flowingClock, untilInterrupted } from './interrupted';
 import { formatStatus } from '../format-status';
 import { NodeNotifier } from '../notify/notifier';
 import { Runtime } from '../runtime/runtime';
@@ -9,9 +10,7 @@ import { Runtime } from '../runtime/runtime';
 export async function watchCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, notify: { type: 'boolean' }, all: { type: 'boolean' }, now: { type: 'string' } }, strict: true, allowPositionals: false });
   // With --now, time starts there and flows on: a watch over recorded files behaves as it did then.
-  const start = resolveNow(values.now);
-  const offset = start - Date.now();
-  const clock = (): number => Date.now() + offset;
+  const clock = flowingClock(resolveNow(values.now));
   const runtime = new Runtime({
     env: process.env,
     clock,
@@ -23,15 +22,7 @@ export async function watchCommand(args: string[]): Promise<number> {
     process.stdout.write(values.json === true ? `${JSON.stringify(shown)}\n` : `${formatStatus(shown, clock())}\n\n`);
   });
   await runtime.start();
-  await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilInterrupted();
   await runtime.dispose();
   return 0;
 }
