@@ -49,18 +49,25 @@ export function childState(child: ChildEvidence, now: number, timings: Timings):
   }
 }
 
-/** R12: a lead turn ended by interrupt takes the children it started with it. */
+/**
+ * R12: a lead turn ended by interrupt takes the children it started with it — the turn that was
+ * just interrupted, and any earlier interrupted turn the provider reports (a new turn does not
+ * bring them back).
+ */
 export function dropInterruptedTurnChildren(
   children: readonly ChildView[],
   leadSignal: TranscriptSignal | null,
   turn: TurnEvidence | null,
   starts: ReadonlyMap<string, number>,
+  interruptedTurns: readonly { startedAt: number; endedAt: number }[] = [],
 ): ChildView[] {
-  if (leadSignal?.kind !== 'interrupted' || turn === null) return [...children];
+  const spans = [...interruptedTurns];
+  if (leadSignal?.kind === 'interrupted' && turn !== null) spans.push({ startedAt: turn.startedAt, endedAt: leadSignal.at });
+  if (spans.length === 0) return [...children];
   return children.map((child) => {
     const started = starts.get(child.id) ?? Number.NEGATIVE_INFINITY;
-    const ofThatTurn = started >= turn.startedAt;
-    return ofThatTurn && child.state !== 'done' ? { ...child, state: 'done', finishedAt: leadSignal.at } : child;
+    const span = spans.find((item) => started >= item.startedAt && started <= item.endedAt);
+    return span !== undefined && child.state !== 'done' ? { ...child, state: 'done', finishedAt: span.endedAt } : child;
   });
 }
 

@@ -125,6 +125,11 @@ export interface SessionEvidence {
   notices: ProgramNotice[];
   /** Lines skipped as malformed or oversized; shown by `explain`. */
   skippedLines: number;
+  /**
+   * Turns that ended by the user's interrupt (newest last): their children stay dropped even after
+   * a new turn starts (R12). Optional: providers that see no interrupts leave it out.
+   */
+  interruptedTurns?: { startedAt: number; endedAt: number }[];
 }
 
 export function sessionKey(provider: Provider, sessionId: string): string {

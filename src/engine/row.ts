@@ -40,8 +40,12 @@ export interface Snapshot {
   sessions: Row[];
 }
 
+/** The widest range a JavaScript date can print. */
+const MAX_TIME = 8.64e15;
+
+/** ISO-8601 with milliseconds; a time outside what a date can hold is clamped, never thrown on. */
 export function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  return new Date(Number.isFinite(ms) ? Math.max(-MAX_TIME, Math.min(MAX_TIME, ms)) : 0).toISOString();
 }
 
 export function isoOrNull(ms: number | null): string | null {

@@ -57,7 +57,9 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   const { signal } = evidence;
 
   const inferred = signal === null ? null : downgradeStale(readSignal(signal, evidence.transcriptSource, now, timings), now, timings);
-  const direct = readDirect(evidence.direct, evidence.liveness, signal, now, timings);
+  const readDirectly = readDirect(evidence.direct, evidence.liveness, signal, now, timings);
+  // R4: only direct evidence from a process known to be alive is exempt from ageing.
+  const direct = readDirectly === null || evidence.liveness.kind === 'alive' ? readDirectly : downgradeStale(readDirectly, now, timings, true);
   const lead =
     decideLead(inferred, direct, signal, evidence.liveness) ??
     observe('unknown', 'no-evidence', evidence.lastRecordAt ?? Number.NaN, evidence.transcriptSource, 'unknown', null, 'R1 no status-bearing record');
@@ -68,6 +70,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     signal,
     evidence.turn,
     starts,
+    evidence.interruptedTurns,
   );
   const pendingLaunches = signal?.kind === 'tool-call' ? signal.pending.filter((tool) => tool.category === 'subagent').length : 0;
   const childSummary = summarizeChildren(views, pendingLaunches);

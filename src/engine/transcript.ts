@@ -76,9 +76,12 @@ function readToolCall(
   }
 }
 
-/** R4: inferred live evidence older than staleAfter says nothing about now. */
-export function downgradeStale(observation: Observation, now: number, timings: Timings): Observation {
-  if (observation.confidence === 'direct') return observation;
+/**
+ * R4: inferred live evidence older than staleAfter says nothing about now; direct evidence too,
+ * unless it comes from a process known to be alive (`includeDirect` says it does not).
+ */
+export function downgradeStale(observation: Observation, now: number, timings: Timings, includeDirect = false): Observation {
+  if (observation.confidence === 'direct' && !includeDirect) return observation;
   if (!isLiveState(observation.state)) return observation;
   if (now - observation.at <= timings.staleAfter) return observation;
   return { ...observation, state: 'unknown', reason: 'stale-evidence', rule: `R4 ${observation.reason} evidence older than staleAfter` };

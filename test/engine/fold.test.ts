@@ -129,3 +129,20 @@ describe('children and the fold', () => {
     expect(rowOf(withTranscript, sec(2)).children).toEqual({ liveness: 'working', live: 1 });
   });
 });
+
+describe('R12 across turns', () => {
+  it('R12 children of an interrupted turn stay dropped after the next turn', () => {
+    const row = rowOf(
+      session({
+        signal: { kind: 'turn-end', at: at(sec(40)), failed: false, detail: null },
+        turn: { startedAt: at(sec(30)), endedAt: at(sec(40)), durationMs: null },
+        interruptedTurns: [{ startedAt: T0, endedAt: at(sec(10)) }],
+        children: [child({ startedAt: at(sec(5)), signal: toolCall(sec(8), [tool('Bash')]) })],
+      }),
+      sec(60),
+    );
+    expect(row.children.liveness).toBe('none');
+    expect(row.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+    expect(row.claim?.kind).toBe('finished');
+  });
+});

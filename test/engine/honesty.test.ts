@@ -197,3 +197,23 @@ describe('honesty rules', () => {
     expect(row.observed).toMatchObject({ state: 'awaiting-approval', source: 'claude.hook' });
   });
 });
+
+describe('R4 and direct evidence', () => {
+  it('R4 a hook request from a session with no live process ages like inferred evidence', () => {
+    const hook = { kind: 'hook' as const, source: 'codex.hook', at: T0, event: 'permission-request' as const, detail: 'Bash: x' };
+    const young = rowOf(session({ provider: 'codex', direct: [hook] }), stale);
+    expect(young.observed).toMatchObject({ state: 'awaiting-approval', confidence: 'direct' });
+    const old = rowOf(session({ provider: 'codex', direct: [hook] }), stale + 1);
+    expect(old.observed).toMatchObject({ state: 'unknown', reason: 'stale-evidence' });
+  });
+
+  it('R4 the same request from a process the registry reports alive does not age', () => {
+    const hook = { kind: 'hook' as const, source: 'claude.hook', at: T0, event: 'permission-request' as const, detail: 'Bash: x' };
+    expect(rowOf(session({ direct: [hook], liveness: { kind: 'alive', pid: 1 } }), stale * 4).observed.state).toBe('awaiting-approval');
+  });
+
+  it('a time no date can hold is clamped, never thrown on', () => {
+    const row = rowOf(session({ liveness: { kind: 'alive', pid: 1 }, direct: [{ kind: 'registry-status', source: 'claude.session-registry', at: -1e17, status: 'busy', waitingFor: null }] }), sec(1));
+    expect(row.observed.at).toMatch(/^-?\d/);
+  });
+});

@@ -125,6 +125,7 @@ export class ClaudeProvider implements EvidenceSource {
         workingTree: { kind: 'unknown' },
         notices: [],
         skippedLines: skipped,
+        interruptedTurns: [...(head?.interruptedTurns ?? []), ...lead.interruptedTurns],
       };
       const previous = sessions.get(sessionId);
       // Two files claiming one session: keep the one with the newer records.

@@ -55,6 +55,8 @@ export class ClaudeTranscript {
   turn: TurnEvidence | null = null;
   agentId: string | null = null;
   readonly pending = new Map<string, PendingTool & { at: number }>();
+  /** Turns the user interrupted, newest last (R12 keeps their children dropped). */
+  readonly interruptedTurns: { startedAt: number; endedAt: number }[] = [];
   private lastAssistantApiError: { detail: string | null } | null = null;
 
   /** Whether a status-bearing record has been seen (the cold read may stop looking further back). */
@@ -112,10 +114,16 @@ export class ClaudeTranscript {
         const id = block.type === 'tool_result' ? str(block.tool_use_id) : null;
         if (id !== null) this.pending.delete(id);
       }
-      this.signal = { kind: 'tool-result', at };
+      // A question or plan still open after a parallel call's result keeps waiting on the user.
+      const asking = [...this.pending.values()].filter((tool) => tool.category === 'question' || tool.category === 'plan');
+      this.signal = asking.length > 0 ? { kind: 'tool-call', at: Math.max(...asking.map((tool) => tool.at)), pending: asking, approvalPolicy: null } : { kind: 'tool-result', at };
       return;
     }
     if (kind === 'interrupt') {
+      if (this.turn !== null) {
+        this.interruptedTurns.push({ startedAt: this.turn.startedAt, endedAt: at });
+        if (this.interruptedTurns.length > 5) this.interruptedTurns.shift();
+      }
       this.pending.clear();
       this.signal = { kind: 'interrupted', at };
       this.closeTurn(at, null);

@@ -148,6 +148,7 @@ export class CodexProvider implements EvidenceSource {
         workingTree: { kind: 'unknown' },
         notices: [],
         skippedLines: view.skipped + (childSkips.get(id) ?? 0),
+        interruptedTurns: tail.interruptedTurns,
       };
       const previous = sessions.get(id);
       if (previous === undefined || (evidence.lastRecordAt ?? 0) > (previous.lastRecordAt ?? 0)) sessions.set(id, evidence);

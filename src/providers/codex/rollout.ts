@@ -37,6 +37,8 @@ export class CodexRollout {
   private closing: TranscriptSignal | null = null;
   private legacySignal: TranscriptSignal | null = null;
   private readonly pending = new Map<string, Pending>();
+  /** Turns the user interrupted, newest last (R12 keeps their children dropped). */
+  readonly interruptedTurns: { startedAt: number; endedAt: number }[] = [];
   /** Undated legacy records take the newest time seen before them (docs/providers.md). */
   private clock: number | null = null;
 
@@ -257,6 +259,12 @@ export class CodexRollout {
     this.turnOpen = false;
     this.pending.clear();
     this.closing = signal;
+    // Older files have no task events: the end still closes the implicit turn.
+    this.legacySignal = signal;
+    if (signal.kind === 'interrupted' && this.turn !== null) {
+      this.interruptedTurns.push({ startedAt: this.turn.startedAt, endedAt: at });
+      if (this.interruptedTurns.length > 5) this.interruptedTurns.shift();
+    }
     if (this.turn === null && durationMs !== null) this.turn = { startedAt: at - durationMs, endedAt: at, durationMs };
     else if (this.turn !== null) this.turn = { ...this.turn, endedAt: at, durationMs: durationMs ?? this.turn.durationMs };
   }
