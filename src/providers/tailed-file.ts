@@ -1,7 +1,7 @@
 // One JSONL file followed incrementally: a cold read of its end (widening the window only while
 // the tail does not settle the state), its head for titles, then appends as they come.
 import { statSync } from 'node:fs';
-import type { LineSplitter } from './jsonl/line-splitter';
+import { LineSplitter } from './jsonl/line-splitter';
 import { DEFAULT_MAX_LINE_BYTES } from './jsonl/line-splitter';
 import type { JsonRecord } from './jsonl/parse-record';
 import { parseRecord } from './jsonl/parse-record';
@@ -76,9 +76,13 @@ export class TailedFile<A extends Accumulator> {
     let reachedStart = first.reachedStart;
     let window = firstWindow;
     let tail = this.replay(records.parsed);
+    // Where appends resume: after the last complete line. When the first window held none, the
+    // unfinished last line began earlier; a widened read finds its start.
+    let cursor = first.lastNewline === -1 && !first.reachedStart ? null : { offset: first.resumeAt, splitter: first.splitter };
     // Widen backwards only while the tail does not settle the state; earlier lines are parsed once.
-    while (!tail.settled && !reachedStart && window < maxWindow) {
+    while ((!tail.settled || cursor === null) && !reachedStart && window < maxWindow) {
       const earlier = readWindow(file, window * 3, maxLineBytes, from);
+      if (cursor === null && earlier.lastNewline !== -1) cursor = { offset: earlier.lastNewline + 1, splitter: new LineSplitter(maxLineBytes) };
       window *= 4;
       const older = this.parse(earlier.lines);
       records = { parsed: [...older.parsed, ...records.parsed], malformed: 0 };
@@ -88,14 +92,14 @@ export class TailedFile<A extends Accumulator> {
       reachedStart = earlier.reachedStart;
       tail = this.replay(records.parsed);
     }
-    this.finishLoad(file, first, tail, malformed, oversized, reachedStart);
+    this.finishLoad(file, first, tail, malformed, oversized, reachedStart, cursor ?? { offset: first.resumeAt, splitter: first.splitter });
   }
 
-  private finishLoad(file: OpenFile, first: WindowRead, tail: A, malformed: number, oversized: number, reachedStart: boolean): void {
+  private finishLoad(file: OpenFile, first: WindowRead, tail: A, malformed: number, oversized: number, reachedStart: boolean, cursor?: { offset: number; splitter: LineSplitter }): void {
     this.tail = tail;
     this.malformed = malformed;
     this.oversized = oversized;
-    this.cursor = { ino: first.ino, offset: first.resumeAt, splitter: first.splitter };
+    this.cursor = { ino: first.ino, offset: cursor?.offset ?? first.resumeAt, splitter: cursor?.splitter ?? first.splitter };
     this.head = reachedStart ? null : this.loadHead(file);
   }
 

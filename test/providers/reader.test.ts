@@ -146,3 +146,28 @@ describe('reads that begin mid-line', () => {
     expect(splitter.leadingBytes).toBe('tail-of-a-very-long-line...\n'.length);
   });
 });
+
+describe('lines caught mid-write and rewrites', () => {
+  it('§11 a long last line caught mid-write on the cold read is read whole once it ends', async () => {
+    const path = join(dir, 'midwrite.jsonl');
+    writeFileSync(path, `${line(1, { settles: true })}{"n":2,"pad":"${'p'.repeat(100)}`);
+    const file = new TailedFile(path, () => new Collect(), options);
+    await file.load();
+    expect(file.tail.records.map((record) => record.n)).toEqual([1]);
+    appendFileSync(path, `${'q'.repeat(50)}"}\n`);
+    expect(await file.update()).toBe(true);
+    expect(file.tail.records.map((record) => record.n)).toEqual([1, 2]);
+    expect(file.malformed).toBe(0);
+  });
+
+  it('§11 a file rewritten in place (shrunk, then grown past the old end) is read again', async () => {
+    const path = join(dir, 'rewrite.jsonl');
+    writeFileSync(path, line(1, { settles: true }) + line(2));
+    const file = new TailedFile(path, () => new Collect(), options);
+    await file.load();
+    writeFileSync(path, line(1, { settles: true }) + line(30) + line(40, { pad: 'x'.repeat(20) }));
+    await file.update();
+    expect(file.tail.records.map((record) => record.n)).toEqual([1, 30, 40]);
+    expect(file.malformed).toBe(0);
+  });
+});

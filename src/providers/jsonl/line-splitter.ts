@@ -19,7 +19,7 @@ export class LineSplitter {
   leadingBytes = 0;
 
   constructor(
-    private readonly maxLineBytes: number = DEFAULT_MAX_LINE_BYTES,
+    readonly maxLineBytes: number = DEFAULT_MAX_LINE_BYTES,
     startsMidLine = false,
   ) {
     this.leading = startsMidLine;

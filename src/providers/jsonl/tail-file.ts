@@ -30,19 +30,23 @@ function withFile<T>(path: string, use: (fd: number) => T): T {
   }
 }
 
-function readRange(fd: number, from: number, to: number, splitter: LineSplitter): { lines: string[]; oversized: number } {
+function readRange(fd: number, from: number, to: number, splitter: LineSplitter): { lines: string[]; oversized: number; lastNewline: number } {
   const lines: string[] = [];
   let oversized = 0;
+  let lastNewline = -1;
   let position = from;
   while (position < to) {
     const bytesRead = readSync(fd, shared, 0, Math.min(CHUNK, to - position), position);
     if (bytesRead === 0) break;
-    const result = splitter.push(shared.subarray(0, bytesRead));
+    const chunk = shared.subarray(0, bytesRead);
+    const newline = chunk.lastIndexOf(0x0a);
+    if (newline !== -1) lastNewline = position + newline;
+    const result = splitter.push(chunk);
     for (const line of result.lines) lines.push(line);
     oversized += result.oversized;
     position += bytesRead;
   }
-  return { lines, oversized };
+  return { lines, oversized, lastNewline };
 }
 
 /** An open file, read in windows from its end and, when needed, from its head. */
@@ -64,21 +68,21 @@ export function withOpenFile<T>(path: string, use: (file: OpenFile) => T): T {
  * offset, to widen an earlier read). When the window starts mid-line, the bytes before the first
  * newline belong to a line we cannot see whole, so they are dropped.
  */
-export function readWindow(file: OpenFile, windowBytes: number, maxLineBytes: number, before: number | null = null): WindowRead & { reachedStart: boolean; from: number } {
+export function readWindow(file: OpenFile, windowBytes: number, maxLineBytes: number, before: number | null = null): WindowRead & { reachedStart: boolean; from: number; lastNewline: number } {
   const { fd, size } = file;
   const end = before === null ? size : Math.min(before, size);
   const start = Math.max(0, end - windowBytes);
-  if (start === 0) {
-    const splitter = new LineSplitter(maxLineBytes);
-    const { lines, oversized } = readRange(fd, 0, end, splitter);
-    return { lines, oversized, resumeAt: size, splitter, ino: file.ino, size, reachedStart: true, from: 0 };
-  }
   // Read from one byte early: everything up to the first newline belongs to a line we cannot
   // see whole (or, if that byte is the newline, to none), so the splitter drops it silently.
-  const midLine = new LineSplitter(maxLineBytes, true);
-  const { lines, oversized } = readRange(fd, start - 1, end, midLine);
-  const from = midLine.inLeadingLine ? end : start - 1 + midLine.leadingBytes;
-  return { lines, oversized, resumeAt: size, splitter: midLine, ino: file.ino, size, reachedStart: false, from };
+  const splitter = new LineSplitter(maxLineBytes, start > 0);
+  const { lines, oversized, lastNewline } = readRange(fd, Math.max(0, start - 1), end, splitter);
+  const from = start === 0 ? 0 : splitter.inLeadingLine ? end : start - 1 + splitter.leadingBytes;
+  // Appends resume at the start of the unfinished last line, read whole once its newline comes
+  // (a line longer than the window would otherwise be lost). With no newline at all in the
+  // window, that line began before it: it is skipped, and counted when it ends.
+  if (lastNewline === -1 && start > 0) return { lines, oversized, resumeAt: size, splitter, ino: file.ino, size, reachedStart: false, from, lastNewline };
+  const resumeAt = lastNewline === -1 ? 0 : lastNewline + 1;
+  return { lines, oversized, resumeAt, splitter: new LineSplitter(maxLineBytes), ino: file.ino, size, reachedStart: start === 0, from, lastNewline };
 }
 
 /**
@@ -118,12 +122,23 @@ export function readHead(file: OpenFile, maxBytes: number, maxLineBytes: number,
   }
 }
 
-/** Lines appended since `from`; `replaced` when the file shrank or is another file now. */
+/**
+ * Lines appended since `from`; `replaced` when the file shrank, is another file now, or was
+ * rewritten in place (the byte before `from` is no longer the newline it was).
+ */
 export function readAppended(path: string, from: number, ino: number, splitter: LineSplitter): (WindowRead & { replaced: false }) | { replaced: true } {
   return withFile(path, (fd) => {
     const stat = fstatSync(fd);
     if (stat.ino !== ino || stat.size < from) return { replaced: true } as const;
-    const { lines, oversized } = readRange(fd, from, stat.size, splitter);
+    if (from > 0 && !splitter.midLine) {
+      readSync(fd, shared, 0, 1, from - 1);
+      if (shared[0] !== 0x0a) return { replaced: true } as const;
+    }
+    const { lines, oversized, lastNewline } = readRange(fd, from, stat.size, splitter);
+    // Resume where the last complete line ended; a line still being written is read again whole.
+    if (splitter.midLine && lastNewline !== -1 && !splitter.inLeadingLine) {
+      return { replaced: false, lines, oversized, resumeAt: lastNewline + 1, splitter: new LineSplitter(splitter.maxLineBytes), ino: stat.ino, size: stat.size } as const;
+    }
     return { replaced: false, lines, oversized, resumeAt: stat.size, splitter, ino: stat.ino, size: stat.size } as const;
   });
 }
