@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { explainSession } from './explain-row';
 import type { HookContext } from './hooks/installer';
 import { install, status, uninstall } from './hooks/installer';
-import { planOpen } from './open/plan';
+import { looksLive, planOpen } from './open/plan';
 import { systemProbes } from './open/probes';
 import { runPlan } from './open/run';
 import type { Runtime } from './runtime/runtime';
@@ -175,7 +175,13 @@ export class PopoverHost {
     if (session === undefined) return;
     const liveness = session.evidence.liveness;
     const plan = planOpen(
-      { provider: session.evidence.provider, sessionId: session.evidence.sessionId, cwd: session.evidence.cwd, pid: liveness.kind === 'alive' ? liveness.pid : null },
+      {
+        provider: session.evidence.provider,
+        sessionId: session.evidence.sessionId,
+        cwd: session.evidence.cwd,
+        pid: liveness.kind === 'alive' ? liveness.pid : null,
+        live: looksLive(session.observed.state, liveness.kind === 'alive'),
+      },
       this.runtime.settings.openCommand,
       systemProbes(),
     );

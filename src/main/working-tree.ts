@@ -12,7 +12,8 @@ const STAT_LIMIT = 2000;
 
 function git(cwd: string, args: string[]): Promise<{ code: number; stdout: string }> {
   return new Promise((resolve) => {
-    execFile('git', args, { cwd, timeout: GIT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } }, (error, stdout) => {
+    // A repository's config could name an fsmonitor program: Lookout runs none of the repo's code.
+    execFile('git', ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', ...args], { cwd, timeout: GIT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } }, (error, stdout) => {
       const code = error === null ? 0 : typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : -1;
       resolve({ code, stdout });
     });
@@ -30,7 +31,8 @@ export function usableFolder(cwd: string | null): cwd is string {
 }
 
 export async function readWorkingTree(cwd: string | null, now: number): Promise<WorkingTree> {
-  if (!usableFolder(cwd)) return { kind: 'unknown' };
+  // No folder here to look in: there is no working tree to review (the finish is still told).
+  if (!usableFolder(cwd)) return { kind: 'not-a-repo' };
   // GIT_OPTIONAL_LOCKS=0: status must not take the index lock from a running agent.
   const status = await git(cwd, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
   if (status.code !== 0) return status.code === 128 ? { kind: 'not-a-repo' } : { kind: 'unknown' };

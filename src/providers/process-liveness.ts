@@ -29,7 +29,8 @@ function currentStart(pid: number, sample: string): string | null {
     }
   }
   try {
-    return execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'] });
+    // The C locale prints lstart as Claude Code records it ("Sat Aug  8 07:11:34 2026").
+    return execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, LC_ALL: 'C', LANG: 'C' } });
   } catch {
     return null;
   }

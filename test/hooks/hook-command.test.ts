@@ -188,3 +188,21 @@ describe('the spool stays bounded', () => {
     expect(sessions.get('claude:newer')?.last?.event).toBe('permission-request');
   });
 });
+
+describe('concurrent hooks', () => {
+  it('twenty hooks at once, each with a 20 KB payload, leave twenty whole lines', async () => {
+    const h = home();
+    const { spawn } = await import('node:child_process');
+    const runs = Array.from({ length: 20 }, (_, index) =>
+      new Promise<number | null>((done) => {
+        const child = spawn(h.shim, ['claude']);
+        child.once('exit', done);
+        child.stdin.end(JSON.stringify({ session_id: `s${index}`, hook_event_name: 'PostToolUse', tool_response: 'x'.repeat(20_000) }));
+      }),
+    );
+    expect(await Promise.all(runs)).toEqual(Array(20).fill(0));
+    const written = lines(h.spool, 'claude');
+    expect(written).toHaveLength(20);
+    expect(written.map((line) => (JSON.parse(line) as { payload: { session_id: string } }).payload.session_id).sort()).toEqual(Array.from({ length: 20 }, (_, index) => `s${index}`).sort());
+  });
+});

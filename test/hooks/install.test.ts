@@ -149,3 +149,19 @@ describe('hooks install / uninstall', () => {
     expect(hookCommand(c, 'claude')).toBe(`'/Users/me/Library/Application Support/Look'\\''out/bin/lookout-hook' claude`);
   });
 });
+
+describe('hooks and symlinked settings', () => {
+  it('a symlinked settings.json stays a symlink, and its target gets the user’s bytes back', async () => {
+    const { symlinkSync, lstatSync } = await import('node:fs');
+    const c = context();
+    const dotfiles = join(c.home, '..', 'dotfiles-settings.json');
+    writeFileSync(dotfiles, USER_SETTINGS);
+    symlinkSync(dotfiles, c.claude);
+    install(c, ['claude']);
+    expect(lstatSync(c.claude).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(read(dotfiles)).hooks.Stop).toHaveLength(2);
+    uninstall(c, ['claude']);
+    expect(lstatSync(c.claude).isSymbolicLink()).toBe(true);
+    expect(read(dotfiles)).toBe(USER_SETTINGS);
+  });
+});

@@ -82,3 +82,11 @@ describe('open (R50)', () => {
     expect(planOpen(target({ sessionId: '-x' }), ['t', '{sessionId}'], probes()).kind).toBe('none');
   });
 });
+
+describe('open a session that is still running', () => {
+  it('R50 a live session outside tmux gets a terminal in its folder, never a second --resume', () => {
+    const plan = planOpen(target({ live: true }), null, probes());
+    expect(plan).toEqual({ kind: 'terminal', steps: [{ argv: ['x-terminal-emulator'], cwd: '/home/me/app' }], script: null });
+    expect(JSON.stringify(planOpen(target({ live: true }), null, probes({ platform: 'darwin' })))).not.toContain('--resume');
+  });
+});

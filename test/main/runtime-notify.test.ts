@@ -77,3 +77,28 @@ describe('runtime notifications', () => {
     await runtime.dispose();
   });
 });
+
+describe('finish notices and the working tree', () => {
+  it('R40 R41 a long turn that left changes is told once, as ready for review (not first as finished)', async () => {
+    const env = home(['long-finish']);
+    const repo = join(base, `repo-${n}`);
+    const { mkdirSync, writeFileSync, readdirSync } = await import('node:fs');
+    const { execFileSync } = await import('node:child_process');
+    mkdirSync(repo, { recursive: true });
+    execFileSync('git', ['init', '-q', repo]);
+    writeFileSync(join(repo, 'changed.txt'), 'new work\n');
+    const project = join(env.CLAUDE_CONFIG_DIR ?? '', 'projects', '-home-me-app');
+    for (const name of readdirSync(project)) {
+      const path = join(project, name);
+      writeFileSync(path, readFileSync(path, 'utf8').replaceAll('"/home/me/app"', JSON.stringify(repo)));
+    }
+    const recorder = new Recorder();
+    const runtime = new Runtime({ env, clock: () => Date.parse('2026-11-29T12:01:10.000Z'), notifier: recorder, onProblem: () => undefined });
+    await runtime.start();
+    for (let waited = 0; waited < 5000 && recorder.plans.length === 0; waited += 50) await new Promise((done) => setTimeout(done, 50));
+    await new Promise((done) => setTimeout(done, 200));
+    await runtime.dispose();
+    expect(recorder.plans.map((plan) => plan.title)).toEqual([expect.stringContaining('is ready for review')]);
+    expect(recorder.plans[0]?.body).toBe('finished in 1m, 1 file changed');
+  });
+});

@@ -1,7 +1,7 @@
 // `lookout open <session> [--print]`: R50, and a visit recorded (the user is looking at it).
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../clock';
-import { planOpen } from '../open/plan';
+import { looksLive, planOpen } from '../open/plan';
 import { systemProbes } from '../open/probes';
 import { runPlan } from '../open/run';
 import { matchSession } from '../session-match';
@@ -19,7 +19,7 @@ export async function openCommand(args: string[]): Promise<number> {
   const row = matchSession(context.evaluation.snapshot.sessions, query);
   const liveness = context.evaluation.derived.get(row.key)?.evidence.liveness;
   const pid = liveness?.kind === 'alive' ? liveness.pid : null;
-  const plan = planOpen({ provider: row.provider, sessionId: row.sessionId, cwd: row.cwd, pid }, context.state.settings.openCommand, systemProbes());
+  const plan = planOpen({ provider: row.provider, sessionId: row.sessionId, cwd: row.cwd, pid, live: looksLive(row.observed.state, pid !== null) }, context.state.settings.openCommand, systemProbes());
   if (values.print === true) {
     process.stdout.write(`${JSON.stringify(plan)}\n`);
     return 0;

@@ -1,7 +1,7 @@
 // `lookout hooks install|uninstall|status`: Lookout's hooks in the agents' own files, only when
 // asked, merged beside the user's hooks, backed up first, and taken out exactly (issue 6).
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ProviderRoots } from '../../providers/roots';
 import { shellQuote } from '../open/plan';
@@ -77,11 +77,23 @@ function readRecord(home: string): InstallRecord {
   }
 }
 
+/** Writes through a symlink (dotfiles often link settings.json), atomically at the real file. */
 function writeAtomic(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.lookout-${process.pid}.tmp`;
+  let target = path;
+  try {
+    target = realpathSync(path);
+  } catch {
+    mkdirSync(dirname(path), { recursive: true });
+  }
+  const temp = `${target}.lookout-${process.pid}.tmp`;
   writeFileSync(temp, text);
-  renameSync(temp, path);
+  renameSync(temp, target);
+}
+
+/** Removes a file Lookout created; a symlink's target is emptied rather than the link broken. */
+function removeCreated(path: string): void {
+  if (lstatSync(path).isSymbolicLink()) writeAtomic(path, '');
+  else rmSync(path);
 }
 
 function readText(path: string): string | null {
@@ -97,13 +109,18 @@ export function shimPath(home: string): string {
 }
 
 /** The command the agent runs: the sh shim where there is sh, else Node with the CLI. */
+/** Node for the Windows hook: never the Electron binary the tray app runs in. */
+function nodeBinary(): string {
+  return process.versions.electron === undefined ? process.execPath : 'node';
+}
+
 export function hookCommand(context: HookContext, which: 'claude' | 'codex' | 'codex-notify'): string {
-  if (context.platform === 'win32') return `"${process.execPath}" "${context.cli}" hook ${which}`;
+  if (context.platform === 'win32') return `"${nodeBinary()}" "${context.cli}" hook ${which}`;
   return `${shellQuote(shimPath(context.home))} ${which}`;
 }
 
 function notifyArgv(context: HookContext): string[] {
-  return context.platform === 'win32' ? [process.execPath, context.cli, 'hook', 'codex-notify'] : [shimPath(context.home), 'codex-notify'];
+  return context.platform === 'win32' ? [nodeBinary(), context.cli, 'hook', 'codex-notify'] : [shimPath(context.home), 'codex-notify'];
 }
 
 export function paths(roots: ProviderRoots): { claudeSettings: string; codexHooks: string; codexConfig: string } {
@@ -177,7 +194,7 @@ function restore(record: InstallRecord, path: string, fallback: (text: string) =
   if (current === null) return `${path}: not there; nothing to remove`;
   if (entry !== undefined && sha(current) === entry.after) {
     // Untouched since Lookout wrote it: put back the user's exact bytes.
-    if (entry.before === null) rmSync(path);
+    if (entry.before === null) removeCreated(path);
     else writeAtomic(path, Buffer.from(entry.before, 'base64').toString('utf8'));
     delete record.files[path];
     return `${path}: restored exactly as it was`;

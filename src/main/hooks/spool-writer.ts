@@ -1,6 +1,6 @@
 // Appends one hook event to the spool, in a single write, rotating a spool past its bound. Any
 // failure is swallowed: a hook must never disturb the agent that runs it.
-import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SpoolEntry, SpoolProvider } from '../../providers/hooks/spool-format';
 import { PAYLOAD_MAX_BYTES, SPOOL_ROTATE_BYTES, spoolLine, spoolName } from '../../providers/hooks/spool-format';
@@ -17,7 +17,22 @@ export function writeSpool(folder: string, provider: SpoolProvider, channel: Spo
     } catch {
       mkdirSync(folder, { recursive: true });
     }
-    appendFileSync(path, spoolLine({ provider, at: now, precision: 'ms', channel, payload }));
+    // The same lock as the sh shim: one writer appends at a time.
+    const lock = `${path}.lock`;
+    let locked = false;
+    for (let tries = 0; tries < 50 && !locked; tries += 1) {
+      try {
+        mkdirSync(lock);
+        locked = true;
+      } catch {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      }
+    }
+    try {
+      appendFileSync(path, spoolLine({ provider, at: now, precision: 'ms', channel, payload }));
+    } finally {
+      if (locked) rmdirSync(lock);
+    }
     return true;
   } catch {
     return false;

@@ -8,6 +8,8 @@ export interface OpenTarget {
   cwd: string | null;
   /** The live process behind the session (registry pid), if any. */
   pid: number | null;
+  /** The session is running now (a live process, or live evidence): resuming it would start a second writer. */
+  live?: boolean;
 }
 
 export interface Probes {
@@ -56,6 +58,12 @@ function findPane(target: OpenTarget, probes: Probes): string | null {
   return panes.find((pane) => chain.has(pane.panePid))?.paneId ?? null;
 }
 
+function pickTerminal(probes: Probes): string | null {
+  if (probes.platform === 'win32' || probes.platform === 'darwin') return null;
+  if (probes.terminal !== null && probes.terminal !== '' && probes.has(probes.terminal)) return probes.terminal;
+  return probes.has('x-terminal-emulator') ? 'x-terminal-emulator' : null;
+}
+
 export function planOpen(target: OpenTarget, template: readonly string[] | null, probes: Probes): OpenPlan {
   const idOk = safeSessionId(target.sessionId);
   const cwd = target.cwd !== null && target.cwd.startsWith('/') && probes.isFolder(target.cwd) ? target.cwd : null;
@@ -79,20 +87,28 @@ export function planOpen(target: OpenTarget, template: readonly string[] | null,
     };
   }
   if (cwd === null) return { kind: 'none', reason: 'the session has no folder that exists here' };
-  // 2. A terminal in the folder running the provider's resume command.
-  if (idOk) {
+  // 2. A terminal in the folder running the provider's resume command — unless the session is
+  // still running elsewhere: a second `--resume` would write into the same transcript.
+  if (target.live === true) {
+    if (probes.platform === 'darwin') return { kind: 'terminal', steps: [{ argv: ['open', '-a', 'Terminal', cwd], cwd: null }], script: null };
+    const terminal = pickTerminal(probes);
+    if (terminal !== null) return { kind: 'terminal', steps: [{ argv: [terminal], cwd }], script: null };
+  } else if (idOk) {
     const resume = resumeArgv(target);
     if (probes.platform === 'darwin') {
       const text = `#!/bin/sh\ncd ${shellQuote(cwd)} && exec ${resume.map(shellQuote).join(' ')}\n`;
       return { kind: 'terminal', steps: [{ argv: ['open', '-a', 'Terminal', '{script}'], cwd }], script: { name: `lookout-open-${target.sessionId}.command`, text } };
     }
-    if (probes.platform !== 'win32') {
-      const terminal = probes.terminal !== null && probes.terminal !== '' && probes.has(probes.terminal) ? probes.terminal : probes.has('x-terminal-emulator') ? 'x-terminal-emulator' : null;
-      if (terminal !== null) return { kind: 'terminal', steps: [{ argv: [terminal, '-e', ...resume], cwd }], script: null };
-    }
+    const terminal = pickTerminal(probes);
+    if (terminal !== null) return { kind: 'terminal', steps: [{ argv: [terminal, '-e', ...resume], cwd }], script: null };
   }
   // 3. The folder itself.
   const opener = probes.platform === 'darwin' ? 'open' : probes.platform === 'win32' ? 'explorer' : 'xdg-open';
   if (!probes.has(opener)) return { kind: 'none', reason: `no terminal and no ${opener} to open ${cwd}` };
   return { kind: 'folder', steps: [{ argv: [opener, cwd], cwd: null }] };
+}
+
+/** Running now: a live registry process, or evidence of a turn in progress or a request open. */
+export function looksLive(state: string, processAlive: boolean): boolean {
+  return processAlive || state === 'running' || state === 'running-subagents' || state === 'awaiting-approval' || state === 'awaiting-input';
 }

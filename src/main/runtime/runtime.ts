@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Evaluation, NotificationPlan, ReviewState, SessionEvidence, Snapshot } from '../../engine';
-import { evaluate, iso, isoOrNull, sessionKey } from '../../engine';
+import { evaluate, iso, isoOrNull, planNotification, sessionKey } from '../../engine';
 import type { EvidenceSource } from '../../providers/source';
 import type { Notifier } from '../notify/notifier';
 import { createSources, createSpool, describeProblems, spoolFolder } from '../snapshot-source';
@@ -235,7 +235,25 @@ export class Runtime {
         }
       });
     }
-    if (evaluation.notification !== null && this.options.notifier !== null) this.notify(evaluation.notification, now);
+    const plan = evaluation.notification === null ? null : this.withoutUntoldFinishes(evaluation, evaluation.notification);
+    if (plan !== null && this.options.notifier !== null) this.notify(plan, now);
+  }
+
+  /**
+   * A finish is told once its working tree is known: until git has answered, "finished" could
+   * still turn out "ready for review" (another claim), and the user would hear of it twice.
+   */
+  private withoutUntoldFinishes(evaluation: Evaluation, plan: NotificationPlan): NotificationPlan | null {
+    const due = [...evaluation.derived.values()].filter((session) => session.claim !== null && plan.claimIds.includes(session.claim.id));
+    const told = due.filter((session) => {
+      const kind = session.claim?.kind;
+      if (kind !== 'finished' && kind !== 'ready-for-review') return true;
+      const cwd = session.evidence.cwd;
+      const finishedAt = session.claim?.since ?? 0;
+      return !session.wantsWorkingTree || cwd === null || this.trees.readSince(cwd, finishedAt);
+    });
+    if (told.length === due.length) return plan;
+    return planNotification(told.map((session) => ({ key: session.key, provider: session.evidence.provider, cwd: session.evidence.cwd, branch: session.evidence.branch, claim: session.claim, muted: session.muted !== null, historical: session.historical })));
   }
 
   private notify(plan: NotificationPlan, now: number): void {

@@ -14,6 +14,12 @@ export class TreeCache {
 
   constructor(private readonly read: (cwd: string, now: number) => Promise<WorkingTree> = readWorkingTree) {}
 
+  /** Whether the folder's tree was read at or after `since` (a finish claim can be told then). */
+  readSince(cwd: string, since: number): boolean {
+    const entry = this.trees.get(cwd);
+    return entry !== undefined && entry.readAt >= since;
+  }
+
   get(cwd: string | null): WorkingTree | undefined {
     return cwd === null ? undefined : this.trees.get(cwd)?.tree;
   }

@@ -77,6 +77,8 @@ export async function startServer(host: PopoverHost, assets: string, port: numbe
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(response);
+        // The last page closed: nothing is on screen any more (R40, §5).
+        if (streams.size === 0) void host.command({ type: 'select', key: null });
       });
       return;
     }

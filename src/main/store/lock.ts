@@ -18,13 +18,15 @@ function sleep(ms: number): void {
 function abandoned(lockDir: string): boolean {
   try {
     const age = Date.now() - statSync(lockDir).mtimeMs;
-    let owner: number | null = null;
+    let text = '';
     try {
-      owner = Number(readFileSync(join(lockDir, 'owner'), 'utf8'));
+      text = readFileSync(join(lockDir, 'owner'), 'utf8').trim();
     } catch {
-      return age > OWNERLESS_MS;
+      text = '';
     }
-    return !pidAlive(owner) || age > STALE_MS;
+    // No owner written yet (the holder is between mkdir and its write): judge by age only.
+    if (!/^\d+$/.test(text)) return age > OWNERLESS_MS;
+    return !pidAlive(Number(text)) || age > STALE_MS;
   } catch {
     return false; // It went away between the calls: try again.
   }

@@ -45,11 +45,11 @@ export class ClaudeProvider implements EvidenceSource {
     const childPaths = [...files.subagents.map((item) => item.path), ...files.looseAgents];
     const childrenTouched = await syncFiles(this.children, childPaths, (path) => new TailedFile(path, () => new ClaudeTranscript(), this.options), changed, this.problems);
     await this.loadChildNames(files.subagents.map((item) => item.path));
-    const registry = await readRegistry(this.root, this.problems);
+    const { entries: registry, incomplete } = await readRegistry(this.root, this.problems);
     // The registry's word includes which pids are alive: a crash changes it with no file change.
     const signature = JSON.stringify(registry.map((entry) => [entry, pidAlive(entry.pid)]));
     if (!leadsTouched && !childrenTouched && this.last !== null && this.last.registry === signature) return this.last.evidence;
-    const evidence = this.assemble(registry, now);
+    const evidence = this.assemble(registry, now, incomplete);
     this.last = { evidence, registry: signature };
     return evidence;
   }
@@ -85,7 +85,7 @@ export class ClaudeProvider implements EvidenceSource {
     };
   }
 
-  private assemble(registry: readonly RegistryEntry[], now: number): SessionEvidence[] {
+  private assemble(registry: readonly RegistryEntry[], now: number, incomplete: boolean): SessionEvidence[] {
     const byParentStem = new Map<string, ChildEvidence[]>();
     const bySessionId = new Map<string, ChildEvidence[]>();
     for (const [path, file] of this.children) {
@@ -131,11 +131,11 @@ export class ClaudeProvider implements EvidenceSource {
       // Two files claiming one session: keep the one with the newer records.
       if (previous === undefined || (evidence.lastRecordAt ?? 0) > (previous.lastRecordAt ?? 0)) sessions.set(sessionId, evidence);
     }
-    this.applyRegistry(sessions, entriesBySession, now);
+    this.applyRegistry(sessions, entriesBySession, now, incomplete);
     return [...sessions.values()];
   }
 
-  private applyRegistry(sessions: Map<string, SessionEvidence>, entries: Map<string, RegistryEntry[]>, now: number): void {
+  private applyRegistry(sessions: Map<string, SessionEvidence>, entries: Map<string, RegistryEntry[]>, now: number, incomplete: boolean): void {
     for (const [sessionId, list] of entries) {
       const view = registryView(list, now);
       if (view === null) continue;
@@ -149,7 +149,8 @@ export class ClaudeProvider implements EvidenceSource {
       }
     }
     if (!this.watching) return;
-    for (const sessionId of this.watchedLive) {
+    // A registry file caught mid-write says nothing about which sessions went away.
+    for (const sessionId of incomplete ? [] : this.watchedLive) {
       if (entries.has(sessionId)) continue;
       this.watchedLive.delete(sessionId);
       this.removedAt.set(sessionId, now);

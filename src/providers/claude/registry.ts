@@ -21,6 +21,12 @@ export interface RegistryEntry {
   procStart: string | null;
 }
 
+/** An epoch-ms time a date can hold, or null: a registry's numbers are not trusted blindly. */
+function epoch(value: unknown): number | null {
+  const ms = num(value);
+  return ms !== null && ms > 0 && ms < 8.64e15 ? ms : null;
+}
+
 export function parseRegistry(file: string, text: string): RegistryEntry | null {
   const record = parseRecord(text.trim());
   if (record === null) return null;
@@ -35,32 +41,45 @@ export function parseRegistry(file: string, text: string): RegistryEntry | null 
     cwd: str(record.cwd),
     status: str(record.status),
     waitingFor: str(record.waitingFor),
-    updatedAt: num(record.statusUpdatedAt) ?? num(record.updatedAt),
+    // With no status time, the process start is the latest time known for certain: stable, so a
+    // claim keeps its identity (R41) and the row's activity does not creep forward.
+    updatedAt: epoch(record.statusUpdatedAt) ?? epoch(record.updatedAt) ?? epoch(record.startedAt),
     procStart: typeof procStart === 'number' ? String(procStart) : str(procStart),
   };
 }
 
-export async function readRegistry(root: string, problems: Problems): Promise<RegistryEntry[]> {
+export interface RegistryRead {
+  entries: RegistryEntry[];
+  /** A file could not be read or parsed (torn mid-write): no entry may be judged gone this time. */
+  incomplete: boolean;
+}
+
+export async function readRegistry(root: string, problems: Problems): Promise<RegistryRead> {
   const folder = join(root, 'sessions');
   let names: string[];
   try {
     names = await readdir(folder);
   } catch (error) {
     if (errorCode(error) !== 'ENOENT') problems.add({ kind: 'unreadable', path: folder, detail: String(errorCode(error)) });
-    return [];
+    return { entries: [], incomplete: errorCode(error) !== 'ENOENT' };
   }
   const entries: RegistryEntry[] = [];
+  let incomplete = false;
   for (const name of names) {
     if (!/^\d+\.json$/.test(name)) continue;
     const file = join(folder, name);
     try {
       const entry = parseRegistry(file, await readFile(file, 'utf8'));
       if (entry !== null) entries.push(entry);
+      else incomplete = true;
     } catch (error) {
-      if (errorCode(error) !== 'ENOENT') problems.add({ kind: 'unreadable', path: file, detail: String(errorCode(error)) });
+      if (errorCode(error) !== 'ENOENT') {
+        incomplete = true;
+        problems.add({ kind: 'unreadable', path: file, detail: String(errorCode(error)) });
+      }
     }
   }
-  return entries;
+  return { entries, incomplete };
 }
 
 export interface RegistryView {

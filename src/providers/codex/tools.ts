@@ -11,9 +11,15 @@ export function toolCategory(name: string): PendingTool['category'] {
   return SUBAGENT_TOOLS.has(name) ? 'subagent' : 'generic';
 }
 
-/** The call asks for escalated sandbox permissions (R3, `on-request`). */
+/**
+ * The call asks for escalated sandbox permissions (R3, `on-request`): the arguments' own
+ * `sandbox_permissions` field, or in a custom call's input that key set to one of the values —
+ * never the words merely appearing in a command.
+ */
 export function asksEscalation(argumentsText: string): boolean {
-  return ESCALATIONS.some((value) => argumentsText.includes(value));
+  const args = parseRecord(argumentsText);
+  if (args !== null) return ESCALATIONS.includes(str(args.sandbox_permissions) ?? '');
+  return /["']?sandbox_permissions["']?\s*:\s*["'](require_escalated|with_additional_permissions)["']/.test(argumentsText);
 }
 
 function commandOf(args: JsonRecord | null, input: string | null): string | null {
