@@ -6,8 +6,9 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { LineSplitter } from './line-splitter';
 
 const CHUNK = 1024 * 1024;
-/** Heads are read in steps: most need one short line, a Codex session_meta 20–45 KB. */
-const HEAD_FIRST_CHUNK = 16 * 1024;
+/** Heads are read in steps: most need one short line (4 KB), a Codex session_meta 20–45 KB (16 KB steps). */
+const HEAD_FIRST_CHUNK = 4 * 1024;
+const HEAD_STEP = 16 * 1024;
 const shared = Buffer.allocUnsafe(CHUNK);
 
 export interface WindowRead {
@@ -101,7 +102,7 @@ export function readHead(file: OpenFile, maxBytes: number, maxLineBytes: number,
     if (bytesRead === 0) return;
     position += bytesRead;
     // Even steps: a head needs a line or two past a long first one, not the next 64 KB.
-    step = HEAD_FIRST_CHUNK;
+    step = HEAD_STEP;
     const chunk = shared.subarray(0, bytesRead);
     let start = 0;
     for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
