@@ -6,11 +6,22 @@ import { ExplainPanel } from './components/ExplainPanel';
 import { SettingsView } from './components/SettingsView';
 import { RowItem } from './components/RowItem';
 import type { GroupId, QuickFilter } from './model';
-import { GROUPS, counts, groupRows, holdOrder, matches, nextWanting, passesQuick } from './model';
+import { GROUPS, counts, groupOf, groupRows, holdOrder, matches, nextWanting, passesQuick } from './model';
 import type { PopoverTransport } from './transport';
 
 /** A selection must rest this long before it counts as a visit (arrowing past a row is not one). */
 const VISIT_DWELL_MS = 600;
+/** Ages ("2m") move on between pushes. */
+const AGE_TICK_MS = 15_000;
+
+const KEYS_HELP = '↑/↓ or j/k move · Enter open · Space expand · ⌘J/Ctrl+J next · R review · M mute · E explain · / filter · Esc close';
+
+function rowButton(key: string): HTMLButtonElement | null {
+  for (const item of document.querySelectorAll<HTMLElement>('[data-session-key]')) {
+    if (item.dataset.sessionKey === key) return item.querySelector<HTMLButtonElement>('.row-main');
+  }
+  return null;
+}
 
 export function App({ transport }: { transport: PopoverTransport }) {
   const [state, setState] = useState<PopoverState | null>(null);
@@ -24,15 +35,28 @@ export function App({ transport }: { transport: PopoverTransport }) {
   const [view, setView] = useState<'list' | 'settings'>('list');
   const [notice, setNotice] = useState('');
   const [hovering, setHovering] = useState(false);
+  const [offset, setOffset] = useState(0);
+  const [, setTick] = useState(0);
   const order = useRef<string[]>([]);
+  const shownGroups = useRef<Map<string, GroupId>>(new Map());
   const filterBox = useRef<HTMLInputElement>(null);
-  const reviewControl = useRef<HTMLSelectElement | null>(null);
-  const muteControl = useRef<HTMLElement | null>(null);
+  const reviewControl = useRef<HTMLButtonElement | null>(null);
+  const muteControl = useRef<HTMLButtonElement | null>(null);
+  const explaining = useRef<string | null>(null);
+  // Read by the key handler: a handler registered before the last render must not act on old state.
+  const explainOpen = useRef(false);
+  explainOpen.current = explanation !== null;
 
   useEffect(() => transport.subscribe((next) => {
     setState(next);
+    setOffset(Date.parse(next.snapshot.now) - Date.now());
     setError(null);
   }, setError), [transport]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setTick((value) => value + 1), AGE_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   // The tray menu's "Settings…" asks for a view; each request (by serial) is followed once.
   const seenRequest = useRef(0);
@@ -44,15 +68,34 @@ export function App({ transport }: { transport: PopoverTransport }) {
   }, [state?.request?.serial]);
 
   const send = async (command: PopoverCommand): Promise<boolean> => {
-    const result = await transport.send(command);
-    if (!result.ok) setNotice(result.error ?? 'that did not work');
-    return result.ok;
+    try {
+      const result = await transport.send(command);
+      if (!result.ok) setNotice(result.error ?? 'that did not work');
+      return result.ok;
+    } catch (failure) {
+      setNotice(`could not reach Lookout: ${failure instanceof Error ? failure.message : String(failure)}`);
+      return false;
+    }
   };
 
-  // Selecting a row records a visit once it rests there (R30).
+  // Selecting a row records a visit once it rests there (R30); the row is then on screen.
   useEffect(() => {
     const timer = setTimeout(() => void send({ type: 'select', key: selected }), selected === null ? 0 : VISIT_DWELL_MS);
     return () => clearTimeout(timer);
+  }, [selected]);
+
+  // Shown again after being hidden: the selected row is on screen again.
+  useEffect(() => {
+    const onVisible = (): void => {
+      if (document.visibilityState === 'visible') void send({ type: 'select', key: selected });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [selected]);
+
+  // The selected row stays in view as the keys move it.
+  useEffect(() => {
+    if (selected !== null) rowButton(selected)?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
 
   const rows = useMemo(() => {
@@ -60,14 +103,17 @@ export function App({ transport }: { transport: PopoverTransport }) {
     const visible = all.filter((row) => matches(row, filter) && passesQuick(row, quick));
     return hovering ? holdOrder(order.current, visible) : visible;
   }, [state, filter, quick, hovering]);
+  // While the pointer is over the list, rows also keep the group they were shown in.
+  const groups = groupRows(rows, showHistorical, hovering ? shownGroups.current : new Map());
   useEffect(() => {
     order.current = rows.map((row) => row.key);
-  }, [rows]);
+    if (!hovering) shownGroups.current = new Map(rows.map((row) => [row.key, groupOf(row)]));
+  }, [rows, hovering]);
 
-  const groups = groupRows(rows, showHistorical);
   const navigable: Row[] = groups.flatMap((group) => (collapsed.has(group.id) ? [] : group.rows));
   const summary = counts(state?.snapshot.sessions ?? []);
   const attention = state?.snapshot.attention ?? { count: 0, level: 'none' as const };
+  const now = Date.now() + offset;
 
   const move = (delta: number): void => {
     if (navigable.length === 0) return;
@@ -77,36 +123,62 @@ export function App({ transport }: { transport: PopoverTransport }) {
   };
 
   const jumpNext = (): void => {
-    const next = nextWanting(state?.snapshot.sessions ?? [], selected);
-    if (next === null) {
+    if (attention.count === 0) {
       setNotice('0 waiting');
       return;
     }
-    const group = groups.find((item) => item.rows.some((row) => row.key === next.key));
-    if (group !== undefined && collapsed.has(group.id)) setCollapsed(new Set([...collapsed].filter((id) => id !== group.id)));
+    // Among the rows listed; if the filter hides every one that waits, the filter goes.
+    let next = nextWanting(rows, selected);
+    if (next === null) {
+      setFilter('');
+      setQuick('all');
+      next = nextWanting(state?.snapshot.sessions ?? [], selected);
+    }
+    if (next === null) return;
+    const group = groupOf(next);
+    if (collapsed.has(group)) setCollapsed(new Set([...collapsed].filter((id) => id !== group)));
     setSelected(next.key);
     setNotice('');
   };
 
   const explain = async (key: string): Promise<void> => {
-    setExplanation(await transport.explain(key));
+    explaining.current = key;
+    try {
+      const result = await transport.explain(key);
+      if (explaining.current !== key) return; // Closed, or asked for another row since.
+      if (result === null) setNotice('no explanation for that row');
+      setExplanation(result);
+    } catch (failure) {
+      setNotice(`could not reach Lookout: ${failure instanceof Error ? failure.message : String(failure)}`);
+    }
+  };
+  const closeExplain = (): void => {
+    explaining.current = null;
+    setExplanation(null);
+    if (selected !== null) rowButton(selected)?.focus();
   };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
-      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement;
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+      const rowButtonFocused = target?.classList.contains('row-main') === true;
+      const otherControl = !rowButtonFocused && target !== null && target.closest('button, a, [role="menu"]') !== null;
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'j') {
         event.preventDefault();
-        jumpNext();
+        if (!explainOpen.current) jumpNext();
         return;
       }
       if (event.key === 'Escape') {
-        if (explanation !== null) setExplanation(null);
-        else if (typing && event.target instanceof HTMLInputElement && filter !== '') setFilter('');
+        if (explainOpen.current) closeExplain();
+        else if (typing && target instanceof HTMLInputElement && filter !== '') setFilter('');
         else transport.hide();
         return;
       }
-      if (typing || view !== 'list') return;
+      // The explanation is modal: the list behind it does not move. Keys pressed on another
+      // control (a menu, a button) are that control's own.
+      if (typing || view !== 'list' || explainOpen.current || otherControl) return;
+      const focusedKey = rowButtonFocused ? (target?.closest<HTMLElement>('[data-session-key]')?.dataset.sessionKey ?? null) : null;
       switch (event.key) {
         case 'ArrowDown':
         case 'j':
@@ -118,29 +190,40 @@ export function App({ transport }: { transport: PopoverTransport }) {
           event.preventDefault();
           move(-1);
           return;
-        case 'Enter':
-          if (selected !== null) void send({ type: 'open', key: selected });
-          return;
-        case ' ':
+        case 'Enter': {
+          // On a row (or nowhere) Enter opens that row.
           event.preventDefault();
-          if (selected !== null) setSelected(null);
-          else move(1);
+          const key = focusedKey ?? selected;
+          if (key !== null) void send({ type: 'open', key });
           return;
+        }
+        case ' ': {
+          event.preventDefault();
+          const key = focusedKey ?? selected;
+          if (key === null) move(1);
+          else setSelected(key === selected ? null : key);
+          return;
+        }
         case '/':
           event.preventDefault();
           filterBox.current?.focus();
           return;
         case 'r':
         case 'R':
+          event.preventDefault();
           reviewControl.current?.focus();
           return;
         case 'm':
         case 'M':
+          event.preventDefault();
           muteControl.current?.focus();
           return;
         case 'e':
         case 'E':
           if (selected !== null) void explain(selected);
+          return;
+        case '?':
+          setNotice(KEYS_HELP);
           return;
         default:
           return;
@@ -163,7 +246,7 @@ export function App({ transport }: { transport: PopoverTransport }) {
   if (view === 'settings') {
     return (
       <div class="popover">
-        <SettingsView settings={state.settings} onCommand={send} onBack={() => setView('list')} />
+        <SettingsView settings={state.settings} onCommand={send} onBack={() => setView('list')} notice={notice} />
       </div>
     );
   }
@@ -187,9 +270,14 @@ export function App({ transport }: { transport: PopoverTransport }) {
       ))}
       <header class="head">
         <h1>Lookout</h1>
-        <span class={`count level-${attention.level}`} data-attention-count={attention.count} aria-label={`${attention.count} want attention`}>
-          {summary.needYou > 0 && <button type="button" class="chip needs" onClick={() => setQuick('attention')}>{`● ${summary.needYou} need you`}</button>}
-          {summary.review > 0 && <button type="button" class="chip review" onClick={() => setQuick('attention')}>{`◆ ${summary.review} review`}</button>}
+        <span class={`count level-${attention.level}`} role="status" data-attention-count={attention.count}>
+          <span class="sr-only">{`${attention.count} want attention: `}</span>
+          {summary.needYou > 0 && (
+            <button type="button" class="chip needs" aria-pressed={quick === 'attention'} onClick={() => setQuick(quick === 'attention' ? 'all' : 'attention')}>{`● ${summary.needYou} need you`}</button>
+          )}
+          {summary.review > 0 && (
+            <button type="button" class="chip review" aria-pressed={quick === 'attention'} onClick={() => setQuick(quick === 'attention' ? 'all' : 'attention')}>{`◆ ${summary.review} review`}</button>
+          )}
           {summary.needYou === 0 && summary.review === 0 && <span class="chip quiet">{`${attention.count} waiting`}</span>}
         </span>
       </header>
@@ -206,9 +294,7 @@ export function App({ transport }: { transport: PopoverTransport }) {
         </button>
       </div>
       <main class="list" onMouseEnter={() => setHovering(true)} onMouseLeave={() => setHovering(false)}>
-        {attention.count === 0 ? (
-          <p class="empty">{`All quiet — ${attention.count} waiting${summary.working > 0 ? ` · ${summary.working} working` : ''}`}</p>
-        ) : null}
+        {attention.count === 0 ? <p class="empty">{`All quiet — 0 waiting${summary.working > 0 ? ` · ${summary.working} working` : ''}`}</p> : null}
         {groups.map((group) => (
           <section class="group" key={group.id} aria-label={group.title}>
             <h2>
@@ -223,7 +309,7 @@ export function App({ transport }: { transport: PopoverTransport }) {
                   <RowItem
                     key={row.key}
                     row={row}
-                    now={state.snapshot.now}
+                    now={now}
                     selected={row.key === selected}
                     onSelect={(key) => setSelected(key === selected ? null : key)}
                     onCommand={(command) => void send(command)}
@@ -237,15 +323,24 @@ export function App({ transport }: { transport: PopoverTransport }) {
           </section>
         ))}
         <label class="historical-toggle">
-          <input type="checkbox" checked={showHistorical} onChange={(event) => setShowHistorical(event.currentTarget.checked)} /> Show historical sessions
+          <input
+            type="checkbox"
+            checked={showHistorical}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              setShowHistorical(on);
+              if (on) setCollapsed(new Set([...collapsed].filter((id) => id !== 'historical')));
+            }}
+          />{' '}
+          Show historical sessions
         </label>
       </main>
-      {explanation !== null && <ExplainPanel explanation={explanation} onClose={() => setExplanation(null)} />}
+      {explanation !== null && <ExplainPanel explanation={explanation} onClose={closeExplain} />}
       <footer class="foot">
         <span role="status" class="notice">
           {notice}
         </span>
-        <span class="keys">⌘J next · ↵ open · R review · M mute · E explain · / filter</span>
+        <span class="keys">⌘J next · ↵ open · R review · M mute · E explain · / filter · ? keys</span>
       </footer>
     </div>
   );

@@ -35,6 +35,7 @@ export const GROUPS: { id: GroupId; title: string; collapsed: boolean }[] = [
 const BY_RANK: Record<number, GroupId> = { 1: 'needs-you', 2: 'failed', 3: 'ready', 4: 'flagged', 5: 'needs-review', 6: 'finished', 7: 'working', 8: 'unknown', 9: 'idle', 10: 'done', 11: 'historical' };
 
 export function groupOf(row: Row): GroupId {
+  if (row.historical) return 'historical';
   if (row.muted !== null) return 'muted';
   return BY_RANK[row.triageRank] ?? 'unknown';
 }
@@ -61,7 +62,7 @@ export function passesQuick(row: Row, quick: QuickFilter): boolean {
     case 'all':
       return true;
     case 'attention':
-      return row.muted === null && !row.historical && row.triageRank <= 6;
+      return row.muted === null && !row.historical && row.triageRank <= 5;
     case 'claude':
     case 'codex':
       return row.provider === quick;
@@ -74,11 +75,14 @@ export interface Group {
   rows: Row[];
 }
 
-/** Rows grouped in triage order; historical rows only on request. */
-export function groupRows(rows: readonly Row[], showHistorical: boolean): Group[] {
+/**
+ * Rows grouped in triage order; historical rows only on request. `held` keeps a row in the group
+ * it was shown in (while the pointer is over the list, a row does not jump away under it).
+ */
+export function groupRows(rows: readonly Row[], showHistorical: boolean, held: ReadonlyMap<string, GroupId> = new Map()): Group[] {
   const buckets = new Map<GroupId, Row[]>();
   for (const row of rows) {
-    const id = groupOf(row);
+    const id = held.get(row.key) ?? groupOf(row);
     if (id === 'historical' && !showHistorical) continue;
     buckets.set(id, [...(buckets.get(id) ?? []), row]);
   }
@@ -136,9 +140,9 @@ export function detailLine(row: Row): string {
   return observed.detail === null ? state : `${observed.detail} — ${state}`;
 }
 
-export function age(iso: string | null, now: string): string {
+export function age(iso: string | null, now: number): string {
   if (iso === null) return '';
-  return formatDuration(Date.parse(now) - Date.parse(iso));
+  return formatDuration(now - Date.parse(iso));
 }
 
 export function counts(rows: readonly Row[]): { needYou: number; review: number; working: number } {

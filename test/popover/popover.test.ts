@@ -104,7 +104,8 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
   it('§4 changing the review state persists to the store and moves the row', async () => {
     const target = key('codex', 'working');
     await page.click(`${rowSelector(target)} .row-main`);
-    await page.getByRole('combobox', { name: 'Review state' }).selectOption('flagged');
+    await page.getByRole('button', { name: 'Review state' }).click();
+    await page.getByRole('menuitemradio', { name: 'flagged' }).click();
     await waitFor(() => store().reviews[target]?.state === 'flagged');
     // Still working: the workflow shows work until the turn ends (R20); the rank is flagged (R31).
     await page.waitForSelector(`${rowSelector(target)}[data-rank="4"]`);
@@ -114,10 +115,14 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     const before = Number(await page.getAttribute('[data-attention-count]', 'data-attention-count'));
     const target = key('claude', 'question-pending');
     await page.click(`${rowSelector(target)} .row-main`);
-    await page.getByRole('combobox', { name: 'Mute' }).selectOption('1h');
+    await page.getByRole('button', { name: 'Mute', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'for 1 hour' }).click();
     await countIs(before - 1);
     await waitFor(() => store().mutes[target] !== undefined);
-    expect(await page.$(rowSelector(target))).toBeNull();
+    // Rows hold their place while the pointer is over the list; it moves once the pointer leaves.
+    expect(await page.$(rowSelector(target))).not.toBeNull();
+    await page.hover('h1');
+    await page.waitForSelector(rowSelector(target), { state: 'detached' });
     await page.getByRole('button', { name: /^Muted \(1\)/ }).click();
     // Still the selected row: its actions are open.
     expect(await page.getAttribute(rowSelector(target), 'aria-current')).toBe('true');
@@ -144,6 +149,31 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     expect(await page.getByRole('dialog', { name: 'Explain' }).count()).toBe(0);
     await page.keyboard.press('/');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Filter sessions');
+  });
+
+  it('keys never act by accident: M then ↓ mutes nothing; Enter on Explain explains, it does not open', async () => {
+    const target = key('claude', 'question-pending');
+    await page.click(`${rowSelector(target)} .row-main`);
+    await page.keyboard.press('m');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Mute');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu', { name: 'Mute' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu', { name: 'Mute' }).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Mute');
+    const opened: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/command') && (request.postData() ?? '').includes('"open"')) opened.push(request.postData() ?? '');
+    });
+    await page.getByRole('button', { name: 'Explain' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Explain' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close explanation');
+    await page.keyboard.press('Escape');
+    expect(opened).toEqual([]);
+    expect(JSON.parse(readFileSync(join(dir, 'home', 'store.json'), 'utf8')).mutes[target]).toBeUndefined();
   });
 
   it('R33 Ctrl+J says "0 waiting" when nothing wants attention', async () => {
@@ -195,7 +225,7 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.getByRole('button', { name: 'Install Claude Code hooks' }).click();
     await page.waitForFunction(() => document.querySelector('.settings')?.textContent?.includes('claude: installed') === true);
     expect(Object.keys(JSON.parse(readFileSync(join(dir, 'claude', 'settings.json'), 'utf8')).hooks)).toContain('PermissionRequest');
-    await page.getByRole('button', { name: 'Remove' }).first().click();
+    await page.getByRole('button', { name: 'Remove Claude Code hooks' }).click();
     await page.waitForFunction(() => document.querySelector('.settings')?.textContent?.includes('claude: not installed') === true);
     expect((await import('node:fs')).existsSync(join(dir, 'claude', 'settings.json'))).toBe(false);
     await page.getByRole('button', { name: '← Back' }).click();

@@ -1,12 +1,28 @@
 // The evidence trail of one row: each observation with source, reason, confidence and the rule.
+// Modal: focus moves in, Tab stays in, Escape (handled by the app) closes and returns focus.
+import { useEffect, useRef } from 'preact/hooks';
 import type { Explanation } from '../../engine/contract';
 
 export function ExplainPanel({ explanation, onClose }: { explanation: Explanation; onClose: () => void }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => close.current?.focus(), [explanation.key]);
   return (
-    <div class="explain" role="dialog" aria-label="Explain" aria-modal="true">
+    <div
+      class="explain"
+      role="dialog"
+      aria-label="Explain"
+      aria-modal="true"
+      onKeyDown={(event) => {
+        // The only control inside is the close button: Tab keeps focus on it.
+        if (event.key === 'Tab') {
+          event.preventDefault();
+          close.current?.focus();
+        }
+      }}
+    >
       <div class="explain-head">
         <h2>Why this status</h2>
-        <button type="button" onClick={onClose} aria-label="Close explanation">
+        <button type="button" ref={close} onClick={onClose} aria-label="Close explanation">
           ×
         </button>
       </div>

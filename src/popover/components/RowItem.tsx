@@ -1,25 +1,39 @@
-// One session row: mark, title line, detail line; expanded when selected, with its actions.
+// One session row: mark, provider, title and age; then folder · branch and the request itself;
+// expanded when selected, with its actions.
 import type { Row } from '../../engine/row';
 import type { PopoverCommand } from '../../engine/contract';
 import { REVIEW_STATES } from '../../engine/vocabulary';
 import { age, detailLine, markClass, providerName, where } from '../model';
+import { MenuButton } from './MenuButton';
 
 interface Props {
   row: Row;
-  now: string;
+  now: number;
   selected: boolean;
   onSelect: (key: string) => void;
   onCommand: (command: PopoverCommand) => void;
   onExplain: (key: string) => void;
-  reviewRef?: (element: HTMLSelectElement | null) => void;
-  muteRef?: (element: HTMLElement | null) => void;
+  reviewRef?: (element: HTMLButtonElement | null) => void;
+  muteRef?: (element: HTMLButtonElement | null) => void;
 }
 
 const MARKS: Record<ReturnType<typeof markClass>, string> = { needs: '●', review: '◆', working: '◐', neutral: '○' };
 
+function mark(row: Row): string {
+  if (row.claim?.ambiguous === true) return '◌';
+  if (row.claim?.kind === 'failed') return '✕';
+  return MARKS[markClass(row)];
+}
+
+const MUTES = [
+  { value: '1h', label: 'for 1 hour' },
+  { value: 'tomorrow', label: 'until tomorrow' },
+  { value: 'forever', label: 'until unmuted' },
+];
+
 export function RowItem({ row, now, selected, onSelect, onCommand, onExplain, reviewRef, muteRef }: Props) {
-  const mark = row.claim?.ambiguous === true ? '◌' : MARKS[markClass(row)];
   const evidence = `${row.observed.confidence} · ${row.observed.source}${row.observed.at === null ? '' : ` · ${new Date(row.observed.at).toLocaleTimeString()}`}`;
+  const since = age(row.claim?.since ?? row.lastActivityAt, now);
   return (
     <li
       class={`row mark-${markClass(row)}${row.muted !== null || row.historical ? ' dim' : ''}${row.idleStale ? ' stale' : ''}${selected ? ' selected' : ''}`}
@@ -28,17 +42,23 @@ export function RowItem({ row, now, selected, onSelect, onCommand, onExplain, re
       data-rank={row.triageRank}
       aria-current={selected ? 'true' : undefined}
     >
-      <button type="button" class="row-main" onClick={() => onSelect(row.key)} aria-expanded={selected} aria-label={`${providerName(row)} ${row.title ?? where(row)}: ${detailLine(row)}`}>
+      <button type="button" class="row-main" onClick={() => onSelect(row.key)} aria-expanded={selected}>
         <span class="line title-line">
-          <span class="mark" aria-hidden="true">{mark}</span>
+          <span class="mark" aria-hidden="true">
+            {mark(row)}
+          </span>
           <span class="provider">{providerName(row)}</span>
-          <span class="where">{where(row)}</span>
-          <span class="age">{age(row.claim?.since ?? row.lastActivityAt, now)}</span>
+          <span class="title">{row.title ?? where(row)}</span>
+          <span class="age">{since === '' ? '' : <span aria-label={`${since} ago`}>{since}</span>}</span>
         </span>
         <span class="line detail-line">
-          <span class="detail">{detailLine(row)}</span>
+          <span class="detail">
+            <span class="where">{where(row)}</span>
+            {` — ${detailLine(row)}`}
+          </span>
           <span class={`confidence ${row.observed.confidence}`} title={`${row.observed.confidence} evidence from ${row.observed.source}`}>
-            {row.observed.confidence === 'direct' ? 'direct' : row.observed.confidence === 'inferred' ? 'inferred' : '?'}
+            {row.observed.confidence === 'unknown' ? '?' : row.observed.confidence}
+            <span class="sr-only">{` evidence from ${row.observed.source}`}</span>
           </span>
         </span>
       </button>
@@ -53,28 +73,26 @@ export function RowItem({ row, now, selected, onSelect, onCommand, onExplain, re
             <button type="button" onClick={() => onCommand({ type: 'open', key: row.key })}>
               Open
             </button>
-            <select aria-label="Review state" ref={reviewRef} value={row.review.state} onChange={(event) => onCommand({ type: 'review', key: row.key, state: (event.currentTarget.value as Row['review']['state']) })}>
-              {REVIEW_STATES.map((state) => (
-                <option value={state} key={state}>
-                  {state.replace('-', ' ')}
-                </option>
-              ))}
-            </select>
+            <MenuButton
+              name="Review state"
+              label={row.review.state.replace('-', ' ')}
+              buttonRef={reviewRef}
+              items={REVIEW_STATES.map((state) => ({ value: state, label: state.replace('-', ' '), checked: state === row.review.state }))}
+              onChoose={(value) => {
+                const state = REVIEW_STATES.find((item) => item === value);
+                if (state !== undefined) onCommand({ type: 'review', key: row.key, state });
+              }}
+            />
             {row.muted === null ? (
-              <select
-                aria-label="Mute"
-                ref={muteRef}
-                value=""
-                onChange={(event) => {
-                  const span = event.currentTarget.value;
+              <MenuButton
+                name="Mute"
+                label="Mute"
+                buttonRef={muteRef}
+                items={MUTES}
+                onChoose={(span) => {
                   if (span === '1h' || span === 'tomorrow' || span === 'forever') onCommand({ type: 'mute', key: row.key, span });
                 }}
-              >
-                <option value="">mute…</option>
-                <option value="1h">for 1 hour</option>
-                <option value="tomorrow">until tomorrow</option>
-                <option value="forever">until unmuted</option>
-              </select>
+              />
             ) : (
               <button type="button" aria-label="Unmute" ref={muteRef} onClick={() => onCommand({ type: 'unmute', key: row.key })}>
                 Unmute

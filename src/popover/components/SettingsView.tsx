@@ -1,5 +1,5 @@
-// Settings: timings, notification switches, the open template, where the agents' files are.
-import { useState } from 'preact/hooks';
+// Settings: timings, notification switches, the open template, where the agents' files are, hooks.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PopoverCommand, SettingsView as Settings } from '../../engine/contract';
 
 const EDITABLE: { key: string; label: string }[] = [
@@ -18,15 +18,44 @@ const SWITCHES: { key: 'enabled' | 'needsYou' | 'failed' | 'finished'; label: st
   { key: 'finished', label: 'When a long job finishes' },
 ];
 
-export function SettingsView({ settings, onCommand, onBack }: { settings: Settings; onCommand: (command: PopoverCommand) => Promise<boolean>; onBack: () => void }) {
-  const [timings, setTimings] = useState<Record<string, number>>(settings.timings);
+const PROVIDER_NAMES = { claude: 'Claude Code', codex: 'Codex' } as const;
+
+const seconds = (timings: Record<string, number>): Record<string, string> => Object.fromEntries(EDITABLE.map((item) => [item.key, String(Math.round((timings[item.key] ?? 0) / 1000))]));
+
+interface Props {
+  settings: Settings;
+  onCommand: (command: PopoverCommand) => Promise<boolean>;
+  onBack: () => void;
+  notice: string;
+}
+
+export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
+  const [timings, setTimings] = useState<Record<string, string>>(() => seconds(settings.timings));
   const [notifications, setNotifications] = useState(settings.notifications);
   const [template, setTemplate] = useState((settings.openCommand ?? []).join('\n'));
-  const [saved, setSaved] = useState('');
+  const [status, setStatus] = useState('');
+  const edited = useRef(false);
+  // Settings changed elsewhere (another window, the file) show up until the user starts editing.
+  useEffect(() => {
+    if (edited.current) return;
+    setTimings(seconds(settings.timings));
+    setNotifications(settings.notifications);
+    setTemplate((settings.openCommand ?? []).join('\n'));
+  }, [settings]);
+  const edit = (): void => {
+    edited.current = true;
+  };
+  const invalid = EDITABLE.filter((item) => !/^\d+$/.test((timings[item.key] ?? '').trim()) || Number(timings[item.key]) < 1);
   const save = async (): Promise<void> => {
+    if (invalid.length > 0) {
+      setStatus(`Whole numbers of seconds, at least 1: ${invalid.map((item) => item.label.replace(/ \(s\)$/, '')).join('; ')}.`);
+      return;
+    }
     const lines = template.split('\n').map((line) => line.trim()).filter((line) => line !== '');
-    const ok = await onCommand({ type: 'settings', timings, notifications, openCommand: lines.length === 0 ? null : lines });
-    setSaved(ok ? 'Saved.' : 'Could not save.');
+    const ms = Object.fromEntries(EDITABLE.map((item) => [item.key, Number(timings[item.key]) * 1000]));
+    const ok = await onCommand({ type: 'settings', timings: ms, notifications, openCommand: lines.length === 0 ? null : lines });
+    edited.current = !ok;
+    setStatus(ok ? 'Saved.' : 'Could not save.');
   };
   return (
     <section class="settings" aria-label="Settings">
@@ -40,7 +69,15 @@ export function SettingsView({ settings, onCommand, onBack }: { settings: Settin
         <legend>Notifications</legend>
         {SWITCHES.map((item) => (
           <label key={item.key}>
-            <input type="checkbox" checked={notifications[item.key]} onChange={(event) => setNotifications({ ...notifications, [item.key]: event.currentTarget.checked })} /> {item.label}
+            <input
+              type="checkbox"
+              checked={notifications[item.key]}
+              onChange={(event) => {
+                edit();
+                setNotifications({ ...notifications, [item.key]: event.currentTarget.checked });
+              }}
+            />{' '}
+            {item.label}
           </label>
         ))}
       </fieldset>
@@ -51,9 +88,14 @@ export function SettingsView({ settings, onCommand, onBack }: { settings: Settin
             {item.label}{' '}
             <input
               type="number"
-              min="0"
-              value={Math.round((timings[item.key] ?? 0) / 1000)}
-              onInput={(event) => setTimings({ ...timings, [item.key]: Math.max(0, Number(event.currentTarget.value)) * 1000 })}
+              min="1"
+              step="1"
+              aria-invalid={invalid.includes(item)}
+              value={timings[item.key] ?? ''}
+              onInput={(event) => {
+                edit();
+                setTimings({ ...timings, [item.key]: event.currentTarget.value });
+              }}
             />
           </label>
         ))}
@@ -62,7 +104,14 @@ export function SettingsView({ settings, onCommand, onBack }: { settings: Settin
         <legend>Open a session with</legend>
         <label>
           One argument per line; {'{cwd}'}, {'{sessionId}'} and {'{provider}'} are filled in. Empty: tmux pane, else a terminal, else the folder.
-          <textarea rows={4} value={template} onInput={(event) => setTemplate(event.currentTarget.value)} />
+          <textarea
+            rows={4}
+            value={template}
+            onInput={(event) => {
+              edit();
+              setTemplate(event.currentTarget.value);
+            }}
+          />
         </label>
       </fieldset>
       <fieldset>
@@ -75,10 +124,8 @@ export function SettingsView({ settings, onCommand, onBack }: { settings: Settin
         ))}
         {(['claude', 'codex'] as const).map((provider) => (
           <div class="hook-actions" key={provider}>
-            <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'install', provider })}>{`Install ${provider === 'claude' ? 'Claude Code' : 'Codex'} hooks`}</button>
-            <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'uninstall', provider })}>
-              Remove
-            </button>
+            <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'install', provider })}>{`Install ${PROVIDER_NAMES[provider]} hooks`}</button>
+            <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'uninstall', provider })}>{`Remove ${PROVIDER_NAMES[provider]} hooks`}</button>
           </div>
         ))}
       </fieldset>
@@ -91,7 +138,7 @@ export function SettingsView({ settings, onCommand, onBack }: { settings: Settin
       <button type="button" class="primary" onClick={() => void save()}>
         Save
       </button>
-      <span role="status">{saved}</span>
+      <span role="status">{status === '' ? notice : status}</span>
     </section>
   );
 }
