@@ -31,10 +31,13 @@ export function hookLatency(folder: string, runs: number): void {
   const env = { ...process.env, LOOKOUT_HOME: home };
   const blocked = join(folder, 'blocked-home');
   writeFileSync(blocked, 'a file where a folder should be');
+  const blockedShim = join(folder, 'lookout-hook-blocked');
+  writeFileSync(blockedShim, shimText(join(blocked, 'spool')));
+  chmodSync(blockedShim, 0o755);
   console.log(show('baseline `true`', time(runs, 'true', [], env)));
   console.log(show('baseline `node -e 0`', time(runs, process.execPath, ['-e', '0'], env)));
   console.log(show('hook, sh shim (what `hooks install` registers)', time(runs, shim, ['claude'], env)));
-  console.log(show('hook, sh shim, spool unwritable', time(runs, 'sh', [shim, 'claude'], { ...env, LOOKOUT_HOME: blocked })));
+  console.log(show('hook, sh shim, spool unwritable', time(runs, blockedShim, ['claude'], env)));
   console.log(show('hook, `lookout hook claude` (Node)', time(runs, process.execPath, [cli, 'hook', 'claude'], env)));
   console.log(show('hook, `lookout hook claude`, spool unwritable', time(runs, process.execPath, [cli, 'hook', 'claude'], { ...env, LOOKOUT_HOME: blocked })));
   console.log('target: p95 under 50 ms for the registered hook');

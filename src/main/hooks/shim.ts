@@ -27,10 +27,22 @@ case "$payload" in '{'*'}') ;; *) exit 0 ;; esac
 at=$(date +%s%3N 2>/dev/null); precision=ms
 case "$at" in *[!0-9]*|'') at=$(date +%s)000; precision=s ;; esac
 file="$spool/$provider.jsonl"
-mkdir -p "$spool" 2>/dev/null
-[ -f "$file" ] && [ "$(wc -c < "$file" 2>/dev/null || echo 0)" -gt ${SPOOL_ROTATE_BYTES} ] && mv -f "$file" "$file.1" 2>/dev/null
+mkdir -p "$spool"
+# An unwritable spool is not waited on: the hook leaves at once.
+[ -d "$spool" ] && [ -w "$spool" ] || exit 0
+[ -f "$file" ] && [ "$(wc -c < "$file" || echo 0)" -gt ${SPOOL_ROTATE_BYTES} ] && mv -f "$file" "$file.1"
 line=$(printf '{"provider":"%s","at":%s,"precision":"%s","channel":"%s","payload":%s}' "$provider" "$at" "$precision" "$channel" "$payload")
-printf '%s\\n' "$line" >> "$file" 2>/dev/null
+# sh writes a long line in several pieces: a lock keeps concurrent hooks from interleaving them.
+# A write holds it for milliseconds; one held for two seconds was left by a killed hook, and is
+# taken over. Without the lock nothing is written: a lost event beats two corrupted ones.
+tries=0
+until mkdir "$file.lock"; do
+  tries=$((tries + 1))
+  if [ "$tries" -gt 200 ]; then rmdir "$file.lock"; mkdir "$file.lock" || exit 0; break; fi
+  sleep 0.01 || exit 0
+done
+{ printf '%s\\n' "$line" >> "$file"; } 2>/dev/null
+rmdir "$file.lock"
 exit 0
 `;
 }

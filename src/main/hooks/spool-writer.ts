@@ -6,6 +6,26 @@ import type { SpoolEntry, SpoolProvider } from '../../providers/hooks/spool-form
 import { PAYLOAD_MAX_BYTES, SPOOL_ROTATE_BYTES, spoolLine, spoolName } from '../../providers/hooks/spool-format';
 import { parseRecord } from '../../providers/jsonl/parse-record';
 
+const nap = new Int32Array(new SharedArrayBuffer(4));
+
+function takeLock(lock: string): boolean {
+  for (let tries = 0; tries <= 200; tries += 1) {
+    try {
+      mkdirSync(lock);
+      return true;
+    } catch {
+      Atomics.wait(nap, 0, 0, 10);
+    }
+  }
+  try {
+    rmdirSync(lock);
+    mkdirSync(lock);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function writeSpool(folder: string, provider: SpoolProvider, channel: SpoolEntry['channel'], text: string, now: number): boolean {
   try {
     if (text.length === 0 || Buffer.byteLength(text) > PAYLOAD_MAX_BYTES) return false;
@@ -17,21 +37,14 @@ export function writeSpool(folder: string, provider: SpoolProvider, channel: Spo
     } catch {
       mkdirSync(folder, { recursive: true });
     }
-    // The same lock as the sh shim: one writer appends at a time.
+    // The same lock as the sh shim: one writer appends at a time; one held for two seconds was
+    // left by a killed hook and is taken over; without it nothing is written.
     const lock = `${path}.lock`;
-    let locked = false;
-    for (let tries = 0; tries < 50 && !locked; tries += 1) {
-      try {
-        mkdirSync(lock);
-        locked = true;
-      } catch {
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
-      }
-    }
+    if (!takeLock(lock)) return false;
     try {
       appendFileSync(path, spoolLine({ provider, at: now, precision: 'ms', channel, payload }));
     } finally {
-      if (locked) rmdirSync(lock);
+      rmdirSync(lock);
     }
     return true;
   } catch {
