@@ -23,6 +23,12 @@ function rowButton(key: string): HTMLButtonElement | null {
   return null;
 }
 
+/** A control of the selected row, found in the page (its ref may not be set yet). */
+function selectedControl(key: string | null, name: string): HTMLElement | null {
+  if (key === null) return null;
+  return rowButton(key)?.closest('[data-session-key]')?.querySelector<HTMLElement>(`[aria-label="${name}"]`) ?? null;
+}
+
 export function App({ transport }: { transport: PopoverTransport }) {
   const [state, setState] = useState<PopoverState | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -211,12 +217,12 @@ export function App({ transport }: { transport: PopoverTransport }) {
         case 'r':
         case 'R':
           event.preventDefault();
-          reviewControl.current?.focus();
+          (reviewControl.current ?? selectedControl(selected, 'Review state'))?.focus();
           return;
         case 'm':
         case 'M':
           event.preventDefault();
-          muteControl.current?.focus();
+          (muteControl.current ?? selectedControl(selected, 'Mute') ?? selectedControl(selected, 'Unmute'))?.focus();
           return;
         case 'e':
         case 'E':

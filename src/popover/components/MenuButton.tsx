@@ -27,7 +27,9 @@ export function MenuButton({ name, label, items, onChoose, buttonRef }: Props) {
     setOpen(false);
     button.current?.focus();
   };
+  // On the whole control (button and menu): keys work wherever focus is within it.
   const onKey = (event: KeyboardEvent): void => {
+    if (!open) return;
     const entries = [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role^="menuitem"]') ?? [])];
     const index = entries.indexOf(document.activeElement as HTMLButtonElement);
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -44,7 +46,7 @@ export function MenuButton({ name, label, items, onChoose, buttonRef }: Props) {
     }
   };
   return (
-    <span class="menu-button">
+    <span class="menu-button" onKeyDown={onKey}>
       <button
         type="button"
         aria-label={name}
@@ -59,7 +61,7 @@ export function MenuButton({ name, label, items, onChoose, buttonRef }: Props) {
         {label} ▾
       </button>
       {open && (
-        <div class="menu" role="menu" aria-label={name} ref={menu} onKeyDown={onKey}>
+        <div class="menu" role="menu" aria-label={name} ref={menu}>
           {items.map((item) => (
             <button
               type="button"
