@@ -20,6 +20,7 @@ import { readWorkingTree } from '../working-tree';
 import type { WatchTarget } from './file-watch';
 import { ChangeWatcher } from './file-watch';
 import { TreeCache } from './tree-cache';
+import { HeapSettle, fullCollector } from './heap-settle';
 
 /** Whether a snapshot differs: a reused derivation keeps its very row object, so most compare by reference. */
 export function changedRows(before: Evaluation, after: Evaluation): boolean {
@@ -60,6 +61,7 @@ export class Runtime {
   private readonly listeners = new Set<SnapshotListener>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly trees = new TreeCache();
+  private readonly settle = new HeapSettle(fullCollector());
   private readonly notifiedHere = new Set<string>();
   private notifyFailed = false;
   private syncing: Promise<void> | null = null;
@@ -113,6 +115,7 @@ export class Runtime {
   async dispose(): Promise<void> {
     this.disposed = true;
     for (const timer of this.timers) clearInterval(timer);
+    this.settle.dispose();
     this.timers.length = 0;
     await this.watcher?.dispose();
     this.watcher = null;
@@ -219,6 +222,7 @@ export class Runtime {
     this.last = evaluation;
     if (before === null || changedRows(before, evaluation)) {
       for (const listener of this.listeners) listener(evaluation.snapshot, evaluation);
+      this.settle.touch();
     }
     this.carryOut(evaluation, now);
     void this.trees.refresh(evaluation, now, this.state.settings.timings.gitRefresh).then((changed) => {

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HeapSettle, fullCollector } from '../../src/main/runtime/heap-settle';
+
+describe('heap settle after a burst of snapshots', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('collects once, after the last snapshot of a burst has been quiet long enough', () => {
+    vi.useFakeTimers();
+    const collect = vi.fn();
+    const settle = new HeapSettle(collect, 1000);
+    settle.touch();
+    vi.advanceTimersByTime(900);
+    settle.touch();
+    vi.advanceTimersByTime(900);
+    expect(collect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(100);
+    expect(collect).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+
+  it('never collects after dispose', () => {
+    vi.useFakeTimers();
+    const collect = vi.fn();
+    const settle = new HeapSettle(collect, 1000);
+    settle.touch();
+    settle.dispose();
+    vi.advanceTimersByTime(5000);
+    expect(collect).not.toHaveBeenCalled();
+  });
+
+  it('reaches the real full collector in this Node without a start-up flag', () => {
+    const collect = fullCollector();
+    expect(collect).not.toBeNull();
+    expect(() => collect?.()).not.toThrow();
+  });
+});
+
+describe('heap settle while snapshots keep coming', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('collects within the longest wait even when the runtime never goes quiet', () => {
+    vi.useFakeTimers();
+    const collect = vi.fn();
+    const settle = new HeapSettle(collect, 1000, 3000);
+    for (let elapsed = 0; elapsed < 2500; elapsed += 500) {
+      settle.touch();
+      vi.advanceTimersByTime(500);
+    }
+    expect(collect).toHaveBeenCalledTimes(0);
+    settle.touch();
+    vi.advanceTimersByTime(499);
+    expect(collect).toHaveBeenCalledTimes(0);
+    vi.advanceTimersByTime(1);
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+});
