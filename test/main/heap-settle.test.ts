@@ -36,12 +36,6 @@ describe('heap settle after a burst of snapshots', () => {
     expect(collect).not.toBeNull();
     expect(() => collect?.()).not.toThrow();
   });
-});
-
-describe('heap settle while snapshots keep coming', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
 
   it('collects within the longest wait even when the runtime never goes quiet', () => {
     vi.useFakeTimers();
