@@ -13,4 +13,4 @@ export { planNotification } from './notify';
 export type { DerivedSession } from './session';
 export { evaluate, toRow } from './evaluate';
 export type { Evaluation, EvaluationInput } from './evaluate';
-export * from './contract';
+// The contract (zod schemas) is imported from './contract' directly: building it costs every command's start-up.

@@ -1,7 +1,8 @@
 // The runtime as the popover sees it, whatever the transport: the state it pushes, the commands
 // it accepts (validated), explanations. `lookout serve` and the tray app both use this.
-import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState, Snapshot } from '../engine';
-import { admit, commandSchema, explainRequestSchema } from '../engine';
+import type { Snapshot } from '../engine';
+import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState } from '../engine/contract';
+import { admit, commandSchema, explainRequestSchema } from '../engine/contract';
 import { join } from 'node:path';
 import { explainSession } from './explain-row';
 import type { HookContext } from './hooks/installer';

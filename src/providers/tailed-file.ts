@@ -14,9 +14,9 @@ export interface Accumulator {
   readonly settled: boolean;
   /** The head has given what only the head holds (identity, first prompt): stop reading it. */
   readonly headDone: boolean;
-  /** This record opens the current turn: records before it no longer shape the state. */
+  /** This record opens the current turn: records before it no longer shape the state. Stateless. */
   opensTurn?(record: JsonRecord): boolean;
-  /** A cheap text test for lines before the turn that still matter (titles, sidechains). */
+  /** A cheap text test for lines before the turn that still matter (titles, sidechains). Stateless. */
   keepsBefore?(line: string): boolean;
   /** A cheap test of a head line's first bytes: does the head need this line at all? */
   headWants?(prefix: string): boolean;
@@ -109,7 +109,8 @@ export class TailedFile<A extends Accumulator> {
    * Null when the window holds no turn start (then everything is parsed).
    */
   private parseLastTurn(lines: readonly string[]): { tail: A; malformed: number } | null {
-    const probe = this.make();
+    // The turn tests read only the record or line they are given, so any accumulator will do.
+    const probe = this.tail;
     if (probe.opensTurn === undefined) return null;
     const parsed: (JsonRecord | null)[] = new Array<JsonRecord | null>(lines.length).fill(null);
     let malformed = 0;

@@ -1,11 +1,12 @@
 // End to end: the built `lookout status` / `explain` against fixture roots, as a process.
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/engine';
 import { FIXTURES, fixtures } from '../providers/fixture-roots';
-import { runCli } from './cli-process';
+import { CLI, runCli } from './cli-process';
 
 const NOW = '2026-11-29T12:02:00.000Z';
 let env: Record<string, string>;
@@ -102,5 +103,20 @@ describe('lookout status (process)', () => {
     expect(runCli(['explain', key.slice('claude:'.length), '--now', NOW], env).stdout).toBe(byKey.stdout);
     const malformed = runCli(['explain', keyOf('malformed-lines'), '--now', NOW], env);
     expect(malformed.stdout).toContain('Skipped lines (malformed or oversized): 3');
+  });
+});
+
+describe('lookout status into a reader that stops early', () => {
+  it('exits 0 without a stack trace when the pipe is closed (`| head`)', async () => {
+    const child = spawn(process.execPath, [CLI, 'status', '--json', '--now', NOW], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Closed before Lookout writes anything, so its one write meets a closed pipe.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });

@@ -129,12 +129,17 @@ describe('tailed file', () => {
 
 describe('cutting a large unread field', () => {
   it('removes base_instructions, escapes and nesting included, and keeps the rest', async () => {
-    const { withoutField } = await import('../../src/providers/jsonl/skip-field');
-    const line = JSON.stringify({ type: 'session_meta', payload: { id: 'x', base_instructions: { text: 'a "quoted" \\ {brace} [x]'.repeat(500) }, git: { branch: 'main' } } });
-    const cut = parseRecord(withoutField(line, 'base_instructions'));
-    expect(cut).toEqual({ type: 'session_meta', payload: { id: 'x', base_instructions: null, git: { branch: 'main' } } });
-    expect(withoutField('{"a":1}', 'base_instructions')).toBe('{"a":1}');
-    expect(withoutField('{"base_instructions":"unterminated', 'base_instructions')).toBe('{"base_instructions":"unterminated');
+    const { decodeWithout, decodeLine } = await import('../../src/providers/jsonl/skip-field');
+    const marker = '"base_instructions":';
+    const line = JSON.stringify({ type: 'session_meta', payload: { id: 'x', base_instructions: { text: 'a "quoted" \\ {brace} [x] ünïcødé 🚀'.repeat(500) }, title: 'é🚀', git: { branch: 'main' } } });
+    const expected = { type: 'session_meta', payload: { id: 'x', base_instructions: null, title: 'é🚀', git: { branch: 'main' } } };
+    expect(parseRecord(decodeWithout(Buffer.from(line), marker))).toEqual(expected);
+    expect(JSON.parse(decodeLine(Buffer.from(line)))).toEqual(expected);
+    // Already decoded (a tail window): parseRecord makes the same cut.
+    expect(parseRecord(line)).toEqual(expected);
+    expect(decodeWithout(Buffer.from('{"a":1}'), marker)).toBe('{"a":1}');
+    expect(decodeWithout(Buffer.from('{"base_instructions":"unterminated'), marker)).toBe('{"base_instructions":"unterminated');
+    expect(decodeWithout(Buffer.from('{"base_instructions": "s\\\\", "b":2}'), marker)).toBe('{"base_instructions": null, "b":2}');
   });
 });
 

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { CommandResult } from '../../src/engine';
+import type { CommandResult } from '../../src/engine/contract';
 import { CHANNEL } from '../../src/tray/channels';
 import type { ElectronParts, MenubarFactory, PopoverWindow } from '../../src/tray/tray-app';
 import { startTray } from '../../src/tray/tray-app';

@@ -1,5 +1,6 @@
 // Command table: each command is a small module, loaded only when it runs (so `lookout hook`,
 // which agents run on every event, does not pay for the watcher, the store or the server).
+import { setFlagsFromString } from 'node:v8';
 import { UsageError } from '../usage-error';
 
 export type Command = (args: string[]) => Promise<number>;
@@ -19,6 +20,18 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   hook: async () => (await import('./hook')).hookCommand,
   hooks: async () => (await import('./hooks')).hooksCommand,
 };
+
+/** Commands that keep running; every other command is one-shot and done in well under a second. */
+const LONG_RUNNING: ReadonlySet<string> = new Set(['watch', 'serve']);
+
+/**
+ * A one-shot command runs too briefly for V8's optimising compiler to pay back: on two cores its
+ * background compiles took a core from the main thread and made a cold `status` ~15 % slower
+ * (docs/performance.md). Long-running commands keep it.
+ */
+export function tierFor(name: string): void {
+  if (!LONG_RUNNING.has(name)) setFlagsFromString('--no-turbofan');
+}
 
 export const HELP = `Usage: lookout <command> [options]
 
@@ -48,5 +61,6 @@ export async function runCommand(name: string | undefined, args: string[]): Prom
   }
   const load = COMMANDS[name];
   if (load === undefined) throw new UsageError(`unknown command "${name}" (see lookout --help)`);
+  tierFor(name);
   return (await load())(args);
 }

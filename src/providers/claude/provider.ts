@@ -39,7 +39,7 @@ export class ClaudeProvider implements EvidenceSource {
   private last: { evidence: SessionEvidence[]; registry: string } | null = null;
 
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
-    const files = await discoverClaude(this.root, this.problems);
+    const files = discoverClaude(this.root, this.problems);
     const leadsTouched = await syncFiles(this.leads, files.leads, (path) => new TailedFile(path, () => new ClaudeLeadFile(), this.options), changed, this.problems);
     for (const { path, parentStem } of files.subagents) this.childParents.set(path, parentStem);
     const childPaths = [...files.subagents.map((item) => item.path), ...files.looseAgents];

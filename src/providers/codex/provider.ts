@@ -47,7 +47,7 @@ export class CodexProvider implements EvidenceSource {
   private last: SessionEvidence[] | null = null;
 
   async sync(_now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
-    const files = await discoverCodex(this.root, this.problems);
+    const files = discoverCodex(this.root, this.problems);
     const rollouts = await syncFiles(this.rollouts, files.rollouts, (path) => new TailedFile(path, () => new CodexRollout(), this.options), changed, this.problems);
     const compressed = await this.syncCompressed(files.compressed);
     const index = await this.syncIndex(changed);

@@ -1,7 +1,7 @@
 // Admission of one JSONL line: a plain object or null. Keys that could reach a prototype are
 // dropped, so no transcript can change how Lookout's own objects behave.
 
-import { withoutField } from './skip-field';
+import { withoutUnreadField } from './skip-field';
 
 export type JsonRecord = Record<string, unknown>;
 
@@ -13,7 +13,7 @@ export type JsonRecord = Record<string, unknown>;
 export function parseRecord(line: string): JsonRecord | null {
   const raw = line.endsWith('\r') ? line.slice(0, -1) : line;
   // Large fields Lookout never reads are cut before parsing (Codex session_meta instructions).
-  const text = raw.length > 8192 && raw.includes('"base_instructions":') ? withoutField(raw, 'base_instructions') : raw;
+  const text = withoutUnreadField(raw);
   if (text.length === 0) return null;
   try {
     const value: unknown = JSON.parse(text);

@@ -4,12 +4,15 @@
 // at two thousand files (see docs/performance.md).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { LineSplitter } from './line-splitter';
+import { decodeLine } from './skip-field';
 
 const CHUNK = 1024 * 1024;
 /** Heads are read in steps: most need one short line (4 KB), a Codex session_meta 20–45 KB (16 KB steps). */
 const HEAD_FIRST_CHUNK = 4 * 1024;
 const HEAD_STEP = 16 * 1024;
 const shared = Buffer.allocUnsafe(CHUNK);
+/** Heads are read from the start into this buffer, which grows to the longest head read (≤ `headBytes`). */
+let headBuffer: Buffer = Buffer.allocUnsafe(64 * 1024);
 
 export interface WindowRead {
   lines: string[];
@@ -93,34 +96,33 @@ export function readWindow(file: OpenFile, windowBytes: number, maxLineBytes: nu
  */
 export function readHead(file: OpenFile, maxBytes: number, maxLineBytes: number, take: (line: string) => boolean, wants: (prefix: string) => boolean = () => true): void {
   const size = Math.min(file.size, maxBytes);
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let position = 0;
+  let filled = 0;
+  let start = 0;
   let step = HEAD_FIRST_CHUNK;
-  while (position < size) {
-    const bytesRead = readSync(file.fd, shared, 0, Math.min(step, size - position), position);
+  while (filled < size) {
+    const want = Math.min(step, size - filled);
+    // The head is read into one contiguous buffer: a long first line is never copied or joined.
+    if (headBuffer.length < filled + want) headBuffer = grown(headBuffer, filled, filled + want);
+    const bytesRead = readSync(file.fd, headBuffer, filled, want, filled);
     if (bytesRead === 0) return;
-    position += bytesRead;
+    const scanned = filled;
+    filled += bytesRead;
     // Even steps: a head needs a line or two past a long first one, not the next 64 KB.
     step = HEAD_STEP;
-    const chunk = shared.subarray(0, bytesRead);
-    let start = 0;
-    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
-      const piece = chunk.subarray(start, newline);
+    const view = headBuffer.subarray(0, filled);
+    for (let newline = view.indexOf(0x0a, scanned); newline !== -1; newline = view.indexOf(0x0a, start)) {
+      const line = view.subarray(start, newline);
       start = newline + 1;
-      const line = pendingBytes === 0 ? piece : Buffer.concat([...pending, piece]);
-      pending = [];
-      pendingBytes = 0;
       if (line.length > maxLineBytes || !wants(line.toString('utf8', 0, Math.min(line.length, 256)))) continue;
-      if (take(line.toString('utf8'))) return;
-    }
-    if (start < chunk.length && pendingBytes + chunk.length - start <= maxLineBytes) {
-      const rest = Buffer.allocUnsafe(chunk.length - start);
-      chunk.copy(rest, 0, start);
-      pending.push(rest);
-      pendingBytes += rest.length;
+      if (take(decodeLine(line))) return;
     }
   }
+}
+
+function grown(buffer: Buffer, keep: number, atLeast: number): Buffer {
+  const bigger = Buffer.allocUnsafe(Math.max(atLeast, buffer.length * 2));
+  buffer.copy(bigger, 0, 0, keep);
+  return bigger;
 }
 
 /**
