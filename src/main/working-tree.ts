@@ -1,11 +1,13 @@
 // The working tree of a session's folder, for ready-for-review (§5): git, spawned with argv and
 // a timeout in that folder (never through a shell), fingerprinting staged, unstaged and untracked
 // changes. The folder comes from a transcript, so it is checked before use.
-import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { WorkingTree } from '../engine';
+
+// Loaded on first use: most runs never spawn or hash, and these modules cost a one-shot command's start-up.
+const childProcess = () => process.getBuiltinModule('node:child_process');
+const crypto = () => process.getBuiltinModule('node:crypto');
 
 const GIT_TIMEOUT_MS = 5000;
 const STAT_LIMIT = 2000;
@@ -13,7 +15,7 @@ const STAT_LIMIT = 2000;
 function git(cwd: string, args: string[]): Promise<{ code: number; stdout: string }> {
   return new Promise((resolve) => {
     // A repository's config could name an fsmonitor program: Lookout runs none of the repo's code.
-    execFile('git', ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', ...args], { cwd, timeout: GIT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } }, (error, stdout) => {
+    childProcess().execFile('git', ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', ...args], { cwd, timeout: GIT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } }, (error, stdout) => {
       const code = error === null ? 0 : typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : -1;
       resolve({ code, stdout });
     });
@@ -39,7 +41,7 @@ export async function readWorkingTree(cwd: string | null, now: number): Promise<
   const top = await git(cwd, ['rev-parse', '--show-toplevel']);
   const root = top.code === 0 ? top.stdout.trim() : cwd;
   const entries = status.stdout.split('\0').filter((entry) => entry.length > 3);
-  const hash = createHash('sha256').update(status.stdout);
+  const hash = crypto().createHash('sha256').update(status.stdout);
   // Porcelain names a changed file but not its content: its size and time catch further edits.
   for (const entry of entries.slice(0, STAT_LIMIT)) {
     try {

@@ -1,5 +1,4 @@
 // Is a registry's pid still the process that wrote it? Liveness is evidence, not proof (R7).
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { errorCode } from './problems';
 
@@ -30,7 +29,8 @@ function currentStart(pid: number, sample: string): string | null {
   }
   try {
     // The C locale prints lstart as Claude Code records it ("Sat Aug  8 07:11:34 2026").
-    return execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, LC_ALL: 'C', LANG: 'C' } });
+    // Loaded on first use: on Linux /proc answers and a one-shot command never pays for child_process.
+    return process.getBuiltinModule('node:child_process').execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, LC_ALL: 'C', LANG: 'C' } });
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 // Claude Code's live registry: sessions/<pid>.json, one per running session (§11).
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DirectEvidence, Liveness } from '../../engine';
 import { num, parseRecord, str } from '../jsonl/parse-record';
@@ -58,7 +58,7 @@ export async function readRegistry(root: string, problems: Problems): Promise<Re
   const folder = join(root, 'sessions');
   let names: string[];
   try {
-    names = await readdir(folder);
+    names = readdirSync(folder);
   } catch (error) {
     if (errorCode(error) !== 'ENOENT') problems.add({ kind: 'unreadable', path: folder, detail: String(errorCode(error)) });
     return { entries: [], incomplete: errorCode(error) !== 'ENOENT' };
@@ -69,7 +69,7 @@ export async function readRegistry(root: string, problems: Problems): Promise<Re
     if (!/^\d+\.json$/.test(name)) continue;
     const file = join(folder, name);
     try {
-      const entry = parseRegistry(file, await readFile(file, 'utf8'));
+      const entry = parseRegistry(file, readFileSync(file, 'utf8'));
       if (entry !== null) entries.push(entry);
       else incomplete = true;
     } catch (error) {

@@ -1,5 +1,4 @@
 // Compressed rollouts (.jsonl.zst) are idle files: decompressed whole, once per size and time.
-import { readFile, stat } from 'node:fs/promises';
 import { Decompress } from 'fzstd';
 import { LineSplitter } from '../jsonl/line-splitter';
 import { parseRecord } from '../jsonl/parse-record';
@@ -18,6 +17,8 @@ export interface CompressedRollout {
 }
 
 export async function readCompressed(path: string, maxLineBytes: number, previous: CompressedRollout | undefined): Promise<CompressedRollout> {
+  // Loaded on first use: few machines keep compressed rollouts, and fs/promises costs start-up.
+  const { readFile, stat } = process.getBuiltinModule('node:fs/promises');
   const info = await stat(path);
   const stamp = `${info.size}:${info.mtimeMs}`;
   if (previous?.stamp === stamp) return previous;
