@@ -1,7 +1,9 @@
 // Builds every bundle with esbuild: the command line, the tray app, its preload, the popover.
 // Entries that do not exist yet are skipped, so a partial tree still builds.
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +12,9 @@ const at = (path) => join(root, path);
 
 const node = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'warning' };
 const entries = [
-  { entry: 'src/main/cli.ts', out: 'dist/cli.cjs', options: { ...node, banner: { js: '#!/usr/bin/env node' } } },
+  // The executable is a small loader; the command line runs from cli-main.cjs and its code cache.
+  { entry: 'src/main/cli-entry.ts', out: 'dist/cli.cjs', options: { ...node, banner: { js: '#!/usr/bin/env node' } } },
+  { entry: 'src/main/cli.ts', out: 'dist/cli-main.cjs', options: node },
   { entry: 'scripts/bench/bench.ts', out: 'dist/bench.cjs', options: node },
   // Electron's main process: electron itself is provided at run time; node-notifier finds its vendor binaries by __dirname.
   { entry: 'src/tray/main.ts', out: 'dist/tray.cjs', options: { ...node, external: ['electron', 'node-notifier'] } },
@@ -30,4 +34,18 @@ for (const { entry, out, options } of entries) {
 for (const file of ['index.html', 'popover.css']) {
   const source = at(`src/popover/${file}`);
   if (existsSync(source)) copyFileSync(source, at(`dist/popover/${file}`));
+}
+
+// V8's code cache for the command line, made by this Node: one `status` over empty folders runs
+// the start-up path, and the cache written at its exit holds what that compiled.
+if (existsSync(at('dist/cli-main.cjs'))) {
+  rmSync(at('dist/cli-main.cjs.cache'), { force: true });
+  const empty = mkdtempSync(join(tmpdir(), 'lookout-build-'));
+  try {
+    const env = { PATH: process.env.PATH ?? '', HOME: empty, CLAUDE_CONFIG_DIR: join(empty, 'claude'), CODEX_HOME: join(empty, 'codex'), LOOKOUT_HOME: join(empty, 'home'), LOOKOUT_WRITE_CODE_CACHE: '1' };
+    const run = spawnSync(process.execPath, [at('dist/cli.cjs'), 'status', '--json'], { env, encoding: 'utf8' });
+    if (run.status !== 0) console.warn(`build: no code cache for the command line (status exited ${run.status}: ${run.stderr.trim()})`);
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
 }
