@@ -6,6 +6,7 @@ import { parseRecord, str } from '../jsonl/parse-record';
 import { Problems } from '../problems';
 import type { EvidenceSource } from '../source';
 import { syncFiles } from '../source';
+import { appendTo } from '../groups';
 import type { TailOptions } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
 import { discoverClaude } from './discover';
@@ -86,18 +87,21 @@ export class ClaudeProvider implements EvidenceSource {
   }
 
   private assemble(registry: readonly RegistryEntry[], now: number, incomplete: boolean): SessionEvidence[] {
+    // Grouped in one pass each: thousands of subagent files must not cost leads × children.
     const byParentStem = new Map<string, ChildEvidence[]>();
     const bySessionId = new Map<string, ChildEvidence[]>();
+    const skippedByParentStem = new Map<string, number>();
     for (const [path, file] of this.children) {
+      const parent = this.childParents.get(path);
+      if (parent !== undefined) skippedByParentStem.set(parent, (skippedByParentStem.get(parent) ?? 0) + file.skipped);
       const child = this.childEvidence(path, file);
       if (child === null) continue;
-      const parent = this.childParents.get(path);
       const target = parent !== undefined ? byParentStem : bySessionId;
       const key = parent ?? file.tail.sessionId ?? file.head?.sessionId ?? '';
-      target.set(key, [...(target.get(key) ?? []), child]);
+      appendTo(target, key, child);
     }
     const entriesBySession = new Map<string, RegistryEntry[]>();
-    for (const entry of registry) entriesBySession.set(entry.sessionId, [...(entriesBySession.get(entry.sessionId) ?? []), entry]);
+    for (const entry of registry) appendTo(entriesBySession, entry.sessionId, entry);
 
     const sessions = new Map<string, SessionEvidence>();
     for (const [path, file] of this.leads) {
@@ -108,7 +112,7 @@ export class ClaudeProvider implements EvidenceSource {
       if (sawSidechain && sidechain.lastRecordAt !== null) {
         children.push({ id: 'sidechain', name: 'sidechain', role: 'agent', source: TRANSCRIPT_SOURCE, startedAt: sidechain.firstAt ?? sidechain.lastRecordAt, lastAt: sidechain.lastRecordAt, signal: sidechain.signal, request: null });
       }
-      const skipped = file.skipped + [...this.children.entries()].filter(([childPath]) => this.childParents.get(childPath) === stem(path)).reduce((sum, [, child]) => sum + child.skipped, 0);
+      const skipped = file.skipped + (skippedByParentStem.get(stem(path)) ?? 0);
       const evidence: SessionEvidence = {
         provider: 'claude',
         sessionId,

@@ -4,6 +4,7 @@ import type { ChildEvidence, SessionEvidence } from '../../engine';
 import { Problems, errorCode } from '../problems';
 import type { EvidenceSource } from '../source';
 import { syncFiles } from '../source';
+import { appendTo } from '../groups';
 import type { TailOptions } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
 import type { CompressedRollout } from './compressed';
@@ -125,7 +126,7 @@ export class CodexProvider implements EvidenceSource {
         signal: view.tail.signal,
         request: null,
       };
-      children.set(parent, [...(children.get(parent) ?? []), child]);
+      appendTo(children, parent, child);
       childSkips.set(parent, (childSkips.get(parent) ?? 0) + view.skipped);
     }
     const sessions = new Map<string, SessionEvidence>();
