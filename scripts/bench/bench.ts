@@ -26,7 +26,7 @@ function coldStatus(folder: string, quick: boolean): History {
   const self = resolve(__filename);
   const cli = resolve(__dirname, 'cli.cjs');
   const env = { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: join(folder, 'home') };
-  const runs = quick ? 1 : 3;
+  const runs = quick ? 1 : 5;
   const statusRuns: number[] = [];
   const tailRuns: number[] = [];
   const wholeRuns: number[] = [];
@@ -45,9 +45,10 @@ function coldStatus(folder: string, quick: boolean): History {
   const status = median(statusRuns);
   const tail = median(tailRuns);
   const whole = median(wholeRuns);
-  console.log(`cold \`lookout status --json --all\`: ${status.toFixed(0)} ms for ${rows} rows (median of ${runs})`);
-  console.log(`baseline, last 64 KB of every file: ${tail.toFixed(0)} ms`);
-  console.log(`baseline, every file whole: ${whole.toFixed(0)} ms`);
+  const each = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
+  console.log(`cold \`lookout status --json --all\`: ${status.toFixed(0)} ms for ${rows} rows (median of ${runs}: ${each(statusRuns)})`);
+  console.log(`baseline, last 64 KB of every file: ${tail.toFixed(0)} ms (${each(tailRuns)})`);
+  console.log(`baseline, every file whole: ${whole.toFixed(0)} ms (${each(wholeRuns)})`);
   console.log(`ratio status / tail baseline: ${(status / tail).toFixed(2)}x (target ≤ 3x)`);
   console.log(`ratio whole / tail baseline: ${(whole / tail).toFixed(2)}x (for scale)`);
   console.log(`peak memory of status: ${peak.toFixed(0)} MB (target < 200 MB)`);

@@ -1,6 +1,6 @@
 // Writes a synthetic agent history in the real on-disk shapes: N sessions across Claude and
 // Codex, some single files of 50 MB and more, about `totalBytes` in all.
-import { mkdirSync, openSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface HistoryPlan {
@@ -63,6 +63,9 @@ function writeSession(path: string, header: string | null, bytes: number, makeTu
     }
   }
   if (chunk.length > 0) put(`${chunk.join('\n')}\n`);
+  // On disk before anything is timed: the kernel's background writeback of a fresh gigabyte would
+  // otherwise compete with the measured processes.
+  fsyncSync(fd);
   closeSync(fd);
   return written;
 }
