@@ -61,10 +61,14 @@ function anchors(session: DerivedSession, facts: UserFacts): number[] {
 export function sessionChangeAt(session: DerivedSession, facts: UserFacts, settings: Settings, now: number): number | null {
   let next: number | null = null;
   const spans = offsets(settings);
-  for (const anchor of anchors(session, facts)) {
-    for (const span of spans) {
+  const times = anchors(session, facts);
+  // Indexed loops: one-shot commands run without the optimising compiler, and there every step of
+  // a for-of allocates (this loop runs anchors × spans times for each of thousands of sessions).
+  for (let i = 0; i < times.length; i += 1) {
+    const anchor = times[i] ?? 0;
+    for (let j = 0; j < spans.length; j += 1) {
       // A rule compares with `>=` (flips at the threshold) or `>` (flips just after it).
-      const at = anchor + span;
+      const at = anchor + (spans[j] ?? 0);
       const first = at > now ? at : at + 1 > now ? at + 1 : null;
       if (first !== null && (next === null || first < next)) next = first;
     }
