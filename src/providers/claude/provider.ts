@@ -45,8 +45,8 @@ export class ClaudeProvider implements EvidenceSource {
     for (const { path, parentStem } of files.subagents) this.childParents.set(path, parentStem);
     const childPaths = [...files.subagents.map((item) => item.path), ...files.looseAgents];
     const childrenTouched = await syncFiles(this.children, childPaths, (path) => new TailedFile(path, () => new ClaudeTranscript(), this.options), changed, this.problems);
-    await this.loadChildNames(files.subagents.map((item) => item.path));
-    const { entries: registry, incomplete } = await readRegistry(this.root, this.problems);
+    this.loadChildNames(files.subagents.map((item) => item.path));
+    const { entries: registry, incomplete } = readRegistry(this.root, this.problems);
     // The registry's word includes which pids are alive: a crash changes it with no file change.
     const signature = JSON.stringify(registry.map((entry) => [entry, pidAlive(entry.pid)]));
     if (!leadsTouched && !childrenTouched && this.last !== null && this.last.registry === signature) return this.last.evidence;
@@ -55,7 +55,7 @@ export class ClaudeProvider implements EvidenceSource {
     return evidence;
   }
 
-  private async loadChildNames(paths: readonly string[]): Promise<void> {
+  private loadChildNames(paths: readonly string[]): void {
     for (const path of paths) {
       if (this.childNames.has(path)) continue;
       const metaPath = join(dirname(path), `${stem(path)}.meta.json`);

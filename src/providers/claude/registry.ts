@@ -54,7 +54,7 @@ export interface RegistryRead {
   incomplete: boolean;
 }
 
-export async function readRegistry(root: string, problems: Problems): Promise<RegistryRead> {
+export function readRegistry(root: string, problems: Problems): RegistryRead {
   const folder = join(root, 'sessions');
   let names: string[];
   try {
