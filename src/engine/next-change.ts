@@ -17,6 +17,7 @@ function offsets(settings: Settings): number[] {
   return computed;
 }
 
+/** Ascending, so each anchor needs only the first offset that reaches past `now`. */
 function computeOffsets(settings: Settings): number[] {
   const t = settings.timings;
   const rules = settings.rules.map((rule) => parseDuration(rule.when.inactiveFor)).filter((ms): ms is number => ms !== null);
@@ -34,7 +35,7 @@ function computeOffsets(settings: Settings): number[] {
     t.toolPendingGrace + t.ambiguousNotifyAfter,
     NOTIFY_LOOKBACK_MS,
     ...rules,
-  ];
+  ].sort((x, y) => x - y);
 }
 
 /** The evidence and fact times a session's derivation compares against `now`. */
@@ -59,19 +60,37 @@ function anchors(session: DerivedSession, facts: UserFacts): number[] {
 
 /** The bound for one session: its derivation stays as it is strictly before this instant. */
 export function sessionChangeAt(session: DerivedSession, facts: UserFacts, settings: Settings, now: number): number | null {
+  return earliestCrossing(anchors(session, facts), offsets(settings), now);
+}
+
+/**
+ * The first instant after `now` at which some anchor + offset is crossed. A rule compares with
+ * `>=` (flips at the threshold) or `>` (flips just after it), so an offset's instant is
+ * anchor + span, or one after it when that is not yet past `now`. `spans` is ascending.
+ */
+export function earliestCrossing(times: readonly number[], spans: readonly number[], now: number): number | null {
   let next: number | null = null;
-  const spans = offsets(settings);
-  const times = anchors(session, facts);
-  // Indexed loops: one-shot commands run without the optimising compiler, and there every step of
-  // a for-of allocates (this loop runs anchors × spans times for each of thousands of sessions).
+  // Indexed loops and a binary search: one-shot commands run without the optimising compiler,
+  // where a for-of allocates at every step and so does every sum (thousands of sessions).
   for (let i = 0; i < times.length; i += 1) {
     const anchor = times[i] ?? 0;
-    for (let j = 0; j < spans.length; j += 1) {
-      // A rule compares with `>=` (flips at the threshold) or `>` (flips just after it).
-      const at = anchor + (spans[j] ?? 0);
-      const first = at > now ? at : at + 1 > now ? at + 1 : null;
-      if (first !== null && (next === null || first < next)) next = first;
+    // The first offset whose instant (or the one after it) is past `now`; the test is monotonic.
+    let low = 0;
+    let high = spans.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (anchor + (spans[middle] ?? 0) + 1 > now) high = middle;
+      else low = middle + 1;
     }
+    if (low === spans.length) continue;
+    const at = anchor + (spans[low] ?? 0);
+    let first = at > now ? at : at + 1;
+    // Offsets less than a millisecond apart could still reach past `now` sooner than `at + 1`.
+    for (let k = low + 1; k < spans.length && anchor + (spans[k] ?? 0) < first; k += 1) {
+      const later = anchor + (spans[k] ?? 0);
+      if (later > now) first = later;
+    }
+    if (next === null || first < next) next = first;
   }
   return next;
 }

@@ -186,3 +186,29 @@ describe('incremental evaluation', () => {
     );
   });
 });
+
+describe('the change bound, computed without trying every anchor and offset', () => {
+  const brute = (times: number[], spans: number[], now: number): number | null => {
+    let next: number | null = null;
+    for (const anchor of times) {
+      for (const span of spans) {
+        const at = anchor + span;
+        const first = at > now ? at : at + 1 > now ? at + 1 : null;
+        if (first !== null && (next === null || first < next)) next = first;
+      }
+    }
+    return next;
+  };
+
+  it('equals the earliest crossing of every anchor and offset, whole or fractional milliseconds', async () => {
+    const { earliestCrossing } = await import('../../src/engine/next-change');
+    const instant = fc.oneof(fc.integer({ min: -5_000, max: 5_000 }), fc.double({ min: -5_000, max: 5_000, noNaN: true }));
+    fc.assert(
+      fc.property(fc.array(instant, { maxLength: 12 }), fc.array(fc.oneof(fc.integer({ min: 0, max: 4_000 }), fc.double({ min: 0, max: 4_000, noNaN: true })), { maxLength: 14 }), instant, (times, spans, now) => {
+        const sorted = [...spans].sort((a, b) => a - b);
+        expect(earliestCrossing(times, sorted, now)).toBe(brute(times, sorted, now));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
