@@ -18,6 +18,27 @@ function ruleSpan(rule: AutomationRule): number | null {
   return spans.get(rule) ?? null;
 }
 
+/**
+ * The ledger's entries for one session, indexed once per ledger: every session of every evaluation
+ * asks, and the ledger grows with every rule applied. Facts are values (the engine already reuses
+ * derivations by their identity), so one ledger array never changes.
+ */
+const ledgerIndex = new WeakMap<readonly RuleApplication[], Map<string, RuleApplication[]>>();
+const NONE: readonly RuleApplication[] = [];
+function ledgerFor(ledger: readonly RuleApplication[], key: string): readonly RuleApplication[] {
+  let index = ledgerIndex.get(ledger);
+  if (index === undefined) {
+    index = new Map();
+    for (const entry of ledger) {
+      const list = index.get(entry.key);
+      if (list === undefined) index.set(entry.key, [entry]);
+      else list.push(entry);
+    }
+    ledgerIndex.set(ledger, index);
+  }
+  return index.get(key) ?? NONE;
+}
+
 export function ruleLabel(ruleId: string, version: number): string {
   return `rule:${ruleId}@${version}`;
 }
@@ -38,7 +59,7 @@ export function dueRules(
   for (const rule of rules) {
     const inactiveFor = ruleSpan(rule);
     if (inactiveFor === null || now - lastActivityAt < inactiveFor) continue;
-    const applied = ledger.some((entry) => entry.key === key && entry.ruleId === rule.id && entry.version === rule.version);
+    const applied = ledgerFor(ledger, key).some((entry) => entry.ruleId === rule.id && entry.version === rule.version);
     if (!applied) due.push({ key, ruleId: rule.id, version: rule.version, set: rule.set, at: now, lastActivityAt });
   }
   return due;
@@ -49,7 +70,7 @@ export function effectiveReview(key: string, facts: UserFacts, applied: readonly
   let review: EffectiveReview = { state: 'unreviewed', by: null, at: null, lastActivityAt: null };
   const user = facts.reviews[key];
   if (user !== undefined) review = { state: user.state, by: 'user', at: user.at, lastActivityAt: user.lastActivityAt };
-  for (const entry of [...facts.ruleLedger, ...applied]) {
+  for (const entry of [...ledgerFor(facts.ruleLedger, key), ...applied]) {
     if (entry.key !== key) continue;
     if (review.at === null || entry.at > review.at) {
       review = { state: entry.set, by: ruleLabel(entry.ruleId, entry.version), at: entry.at, lastActivityAt: entry.lastActivityAt };
