@@ -26,6 +26,8 @@ const entries = [
   },
 ];
 
+// A cache is never left beside a bundle it was not made from, even when a later step fails.
+rmSync(at('dist/cli-main.cjs.cache'), { force: true });
 for (const { entry, out, options } of entries) {
   if (!existsSync(at(entry))) continue;
   mkdirSync(dirname(at(out)), { recursive: true });
@@ -39,7 +41,6 @@ for (const file of ['index.html', 'popover.css']) {
 // V8's code cache for the command line, made by this Node: one `status` over empty folders runs
 // the start-up path, and the cache written at its exit holds what that compiled.
 if (existsSync(at('dist/cli-main.cjs'))) {
-  rmSync(at('dist/cli-main.cjs.cache'), { force: true });
   const empty = mkdtempSync(join(tmpdir(), 'lookout-build-'));
   try {
     const env = { PATH: process.env.PATH ?? '', HOME: empty, CLAUDE_CONFIG_DIR: join(empty, 'claude'), CODEX_HOME: join(empty, 'codex'), LOOKOUT_HOME: join(empty, 'home'), LOOKOUT_WRITE_CODE_CACHE: '1' };

@@ -1,12 +1,12 @@
 // Runs a CommonJS bundle from V8's code cache when one made by this Node for this very file lies
 // beside it. A one-shot command otherwise spends ~15 ms of its start-up compiling the bundle and
 // the functions its start runs (docs/performance.md). Without a usable cache it compiles as usual.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
-export type CacheUse = 'accepted' | 'rejected' | 'stale' | 'absent';
+export type CacheUse = 'accepted' | 'rejected' | 'stale' | 'absent' | 'source-maps';
 
 /** The cache names the bundle it was made from (size and time): V8 itself checks only the length. */
 const HEADER_BYTES = 16;
@@ -41,6 +41,12 @@ type ModuleBody = (exports: object, require: NodeJS.Require, module: { exports: 
  * process exits, so it holds the functions that run compiled too (what the build does).
  */
 export function runBundle(bundle: string, require: NodeJS.Require, write = false): CacheUse {
+  // Node maps stack traces only for modules it loads itself, not for a vm.Script: whoever turned
+  // source maps on is debugging, so the bundle is required plainly.
+  if (process.sourceMapsEnabled) {
+    require(bundle);
+    return 'source-maps';
+  }
   const cache = write ? { data: undefined, use: 'absent' as const } : readCache(bundle);
   const source = readFileSync(bundle, 'utf8');
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData: cache.data });
@@ -50,7 +56,10 @@ export function runBundle(bundle: string, require: NodeJS.Require, write = false
       // The cache carries a hash of V8's flags; a one-shot command turns the optimiser off after
       // compiling, so it is turned back on to match the start of the next run.
       setFlagsFromString('--turbofan');
-      writeFileSync(cachePathFor(bundle), Buffer.concat([stampOf(bundle), script.createCachedData()]));
+      // Written aside and renamed: a command starting meanwhile reads the old cache or none.
+      const aside = `${cachePathFor(bundle)}.${process.pid}`;
+      writeFileSync(aside, Buffer.concat([stampOf(bundle), script.createCachedData()]));
+      renameSync(aside, cachePathFor(bundle));
     });
   }
   const body = script.runInThisContext() as ModuleBody;

@@ -23,9 +23,9 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(bundle: string, write: boolean): { use: string; out: string } {
+function run(bundle: string, write: boolean, nodeArgs: string[] = []): { use: string; out: string } {
   const script = `const { runBundle } = require(${JSON.stringify(LOADER)}); const use = runBundle(${JSON.stringify(bundle)}, require, ${write}); process.stderr.write(use);`;
-  const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [...nodeArgs, '-e', script], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(result.stderr);
   return { use: result.stderr, out: result.stdout };
 }
@@ -57,6 +57,13 @@ describe('the command line runs from a code cache made for its very bundle', () 
     cache.fill(7, 16, 80);
     writeFileSync(cachePathFor(bundle), cache);
     expect(run(bundle, false)).toEqual({ use: 'rejected', out: 'ok' });
+  });
+
+  it('is left aside when source maps are on, so stack traces still map to the sources', () => {
+    const bundle = join(dir, 'bundle.cjs');
+    writeFileSync(bundle, 'process.stdout.write("plain");\n');
+    run(bundle, true);
+    expect(run(bundle, false, ['--enable-source-maps'])).toEqual({ use: 'source-maps', out: 'plain' });
   });
 
   it('the build made a cache that this Node accepts for dist/cli-main.cjs', () => {
