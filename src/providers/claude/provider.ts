@@ -116,7 +116,8 @@ export class ClaudeProvider implements EvidenceSource {
       const evidence: SessionEvidence = {
         provider: 'claude',
         sessionId,
-        title: lead.customTitle ?? lead.summaryTitle ?? head?.customTitle ?? head?.summaryTitle ?? head?.firstPrompt ?? lead.firstPrompt,
+        // §11: a custom title wherever it was read, then a summary or ai-title, then the first prompt.
+        title: lead.customTitle ?? head?.customTitle ?? lead.summaryTitle ?? head?.summaryTitle ?? head?.firstPrompt ?? lead.firstPrompt,
         cwd: lead.cwd ?? head?.cwd ?? null,
         branch: lead.branch ?? head?.branch ?? null,
         transcriptSource: TRANSCRIPT_SOURCE,

@@ -34,12 +34,16 @@ export function opensClaudeTurn(record: JsonRecord): boolean {
 }
 
 /**
- * Lines before the turn that still matter: title records and 1.x inline sidechains. Both say so
- * in their first fields, so only the line's start is searched.
+ * Lines before the turn that still matter: title records and 1.x inline sidechains (both say so
+ * in their first fields), and user records that are not tool results — earlier prompts and
+ * interrupt markers, so interrupted turns (R12) and, when the window reaches the file's start,
+ * the first prompt (the fallback title) are known after a cold start too. A tool result always
+ * carries `"tool_result"` with bare quotes; in a prompt's text the quotes would be escaped.
  */
 export function claudeKeepsBefore(line: string): boolean {
   const start = line.slice(0, 200);
-  return start.includes('title"') || start.includes('"type":"summary"') || start.includes('"isSidechain":true');
+  if (start.includes('title"') || start.includes('"type":"summary"') || start.includes('"isSidechain":true')) return true;
+  return line.includes('"type":"user"') && !line.includes('"tool_result"');
 }
 
 export class ClaudeTranscript {

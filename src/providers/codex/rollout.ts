@@ -16,6 +16,9 @@ export interface CodexMeta {
 
 type Pending = PendingTool & { at: number };
 
+/** Record types read even before the current turn (see keepsBefore). */
+const KEPT_BEFORE_TURN = ['"session_meta"', '"task_started"', '"turn_started"', '"turn_aborted"', '"turn_context"', '"user_message"'];
+
 /** Injected context that travels as a user message but is not the user's prompt. */
 function isInjected(text: string): boolean {
   return /^\s*(<[a-z_]+[\s>]|# AGENTS\.md)/i.test(text);
@@ -62,9 +65,16 @@ export class CodexRollout {
     return this.meta === null || prefix.includes('"user_message"') || prefix.includes('"item_completed"') || (prefix.includes('"response_item"') && prefix.includes('"role":"user"'));
   }
 
-  /** The first session_meta names the thread and its parent, wherever the window starts. */
+  /**
+   * Lines before the turn that still matter: the first session_meta (the thread and its parent),
+   * turn starts and aborts (interrupted turns, R12), turn contexts (the approval policy) and user
+   * messages (the first prompt, when the window reaches the file's start). Their types come in
+   * the line's first fields.
+   */
   keepsBefore(line: string): boolean {
-    return line.slice(0, 120).includes('"session_meta"');
+    const start = line.slice(0, 120);
+    if (KEPT_BEFORE_TURN.some((type) => start.includes(type))) return true;
+    return start.includes('"item_completed"') && line.slice(0, 400).includes('"UserMessage"');
   }
 
   get settled(): boolean {
