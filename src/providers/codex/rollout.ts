@@ -78,7 +78,12 @@ export class CodexRollout {
   }
 
   get settled(): boolean {
-    return this.signal !== null && (this.turn !== null || !this.explicitTurns);
+    const signal = this.signal;
+    if (signal === null) return false;
+    if (this.explicitTurns) return this.turn !== null;
+    // Older files: a pending call is read under the approval policy of the turn_context before it
+    // (R3), which may lie further back than the window.
+    return signal.kind !== 'tool-call' || this.approvalPolicy !== null;
   }
 
   apply(record: JsonRecord): void {
