@@ -20,7 +20,7 @@ function clampChild(child: ChildEvidence, now: number): ChildEvidence {
 
 /** Whether any time in the evidence lies after `now` (rare: a clock ahead of ours). */
 function anyAfter(evidence: SessionEvidence, now: number): boolean {
-  if ((evidence.lastRecordAt ?? 0) > now || (evidence.signal?.at ?? 0) > now || (evidence.turn?.startedAt ?? 0) > now || (evidence.turn?.endedAt ?? 0) > now) return true;
+  if ((evidence.lastRecordAt ?? 0) > now || (evidence.answeredAt ?? 0) > now || (evidence.signal?.at ?? 0) > now || (evidence.turn?.startedAt ?? 0) > now || (evidence.turn?.endedAt ?? 0) > now) return true;
   if (evidence.direct.some((item) => item.at > now) || evidence.notices.some((item) => item.at > now)) return true;
   return evidence.children.some((child) => child.startedAt > now || child.lastAt > now || (child.signal?.at ?? 0) > now || (child.request?.at ?? 0) > now);
 }
@@ -34,6 +34,7 @@ export function clampEvidence(evidence: SessionEvidence, now: number): SessionEv
   return {
     ...evidence,
     lastRecordAt: evidence.lastRecordAt === null ? null : cap(evidence.lastRecordAt, now),
+    answeredAt: evidence.answeredAt === undefined || evidence.answeredAt === null ? evidence.answeredAt : cap(evidence.answeredAt, now),
     signal: clampSignal(evidence.signal, now),
     turn,
     direct,

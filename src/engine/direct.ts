@@ -98,13 +98,15 @@ function answers(signal: TranscriptSignal): boolean {
 
 /**
  * R8: direct beats inferred, except that a newer transcript record answering a direct request
- * clears it. Liveness that is gone ends the session whatever the transcript says (§11, R7).
+ * clears it — the last record, or an earlier answer that later records followed (`answeredAt`).
+ * Liveness that is gone ends the session whatever the transcript says (§11, R7).
  */
 export function decideLead(
   inferred: Observation | null,
   direct: Observation | null,
   signal: TranscriptSignal | null,
   liveness: Liveness,
+  answeredAt: number | null = null,
 ): Observation | null {
   if (liveness.kind === 'dead') {
     const why = liveness.why === 'pid-reused' ? 'R7 pid reused by another process' : '§11 registry pid not running';
@@ -116,6 +118,9 @@ export function decideLead(
   if (direct === null) return inferred;
   if (inferred !== null && signal !== null && isAsking(direct.state) && answers(signal) && signal.at > direct.at) {
     return { ...inferred, rule: `R8 newer ${signal.kind} answered the direct request` };
+  }
+  if (inferred !== null && isAsking(direct.state) && answeredAt !== null && answeredAt > direct.at) {
+    return { ...inferred, rule: 'R8 a newer transcript answer (then more records) cleared the direct request' };
   }
   return { ...direct, rule: inferred === null ? direct.rule : `R8 direct beats inferred (${direct.rule})` };
 }

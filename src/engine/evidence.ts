@@ -130,6 +130,12 @@ export interface SessionEvidence {
    * a new turn starts (R12). Optional: providers that see no interrupts leave it out.
    */
   interruptedTurns?: { startedAt: number; endedAt: number }[];
+  /**
+   * The newest transcript record that answers a request (a tool result, an interrupt marker, a new
+   * prompt), even when later records followed it: it clears an older direct waiting (R8).
+   * Optional: without it only the last record can answer.
+   */
+  answeredAt?: number | null;
 }
 
 export function sessionKey(provider: Provider, sessionId: string): string {

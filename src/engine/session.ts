@@ -61,7 +61,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   // R4: only direct evidence from a process known to be alive is exempt from ageing.
   const direct = readDirectly === null || evidence.liveness.kind === 'alive' ? readDirectly : downgradeStale(readDirectly, now, timings, true);
   const lead =
-    decideLead(inferred, direct, signal, evidence.liveness) ??
+    decideLead(inferred, direct, signal, evidence.liveness, evidence.answeredAt ?? null) ??
     observe('unknown', 'no-evidence', evidence.lastRecordAt ?? Number.NaN, evidence.transcriptSource, 'unknown', null, 'R1 no status-bearing record');
 
   const starts = new Map(evidence.children.map((child) => [child.id, child.startedAt]));

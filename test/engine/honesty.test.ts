@@ -186,6 +186,14 @@ describe('honesty rules', () => {
     expect(row.observed.state).toBe('awaiting-approval');
   });
 
+  it('R8 an answer that later records followed still clears an older direct waiting', () => {
+    const evidence = { signal: { kind: 'progress' as const, at: at(sec(12)) }, liveness: { kind: 'alive' as const, pid: 2 }, direct: [registry('waiting', 0, 'permission prompt')] };
+    expect(rowOf(session({ ...evidence, answeredAt: at(sec(10)) }), sec(13)).observed).toMatchObject({ state: 'running', confidence: 'inferred' });
+    // Without a newer answer the waiting stands, whatever came later.
+    expect(rowOf(session(evidence), sec(13)).observed.state).toBe('awaiting-approval');
+    expect(rowOf(session({ ...evidence, answeredAt: T0 }), sec(13)).observed.state).toBe('awaiting-approval');
+  });
+
   it('R8 among direct evidence the newer wins', () => {
     const row = rowOf(
       session({

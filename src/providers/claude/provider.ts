@@ -131,6 +131,7 @@ export class ClaudeProvider implements EvidenceSource {
         notices: [],
         skippedLines: skipped,
         interruptedTurns: [...(head?.interruptedTurns ?? []), ...lead.interruptedTurns],
+        answeredAt: lead.answeredAt,
       };
       const previous = sessions.get(sessionId);
       // Two files claiming one session: keep the one with the newer records.

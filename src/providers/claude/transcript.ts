@@ -58,6 +58,8 @@ export class ClaudeTranscript {
   signal: TranscriptSignal | null = null;
   turn: TurnEvidence | null = null;
   agentId: string | null = null;
+  /** The newest record that answers a request: a tool result, an interrupt, a prompt (R8). */
+  answeredAt: number | null = null;
   readonly pending = new Map<string, PendingTool & { at: number }>();
   /** Turns the user interrupted, newest last (R12 keeps their children dropped). */
   readonly interruptedTurns: { startedAt: number; endedAt: number }[] = [];
@@ -113,6 +115,7 @@ export class ClaudeTranscript {
   private applyUser(record: JsonRecord, at: number): void {
     const { kind, blocks, text } = userRecordKind(record);
     if (kind === 'ignored') return;
+    if (this.answeredAt === null || at > this.answeredAt) this.answeredAt = at;
     if (kind === 'tool-result') {
       for (const block of blocks) {
         const id = block.type === 'tool_result' ? str(block.tool_use_id) : null;

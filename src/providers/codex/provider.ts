@@ -150,6 +150,7 @@ export class CodexProvider implements EvidenceSource {
         notices: [],
         skippedLines: view.skipped + (childSkips.get(id) ?? 0),
         interruptedTurns: tail.interruptedTurns,
+        answeredAt: tail.answeredAt,
       };
       const previous = sessions.get(id);
       if (previous === undefined || (evidence.lastRecordAt ?? 0) > (previous.lastRecordAt ?? 0)) sessions.set(id, evidence);

@@ -33,6 +33,8 @@ export class CodexRollout {
   firstAt: number | null = null;
   turn: TurnEvidence | null = null;
   approvalPolicy: string | null = null;
+  /** The newest record that answers a request: a call's output, an interrupt, a prompt (R8). */
+  answeredAt: number | null = null;
   /** Seen a task event: the file has explicit turns (Codex ≥ Feb 2026). */
   private explicitTurns = false;
   private turnOpen = false;
@@ -245,6 +247,7 @@ export class CodexRollout {
   }
 
   private notePrompt(text: string | null, at: number): void {
+    this.answered(at);
     if (text !== null && !isInjected(text) && this.firstPrompt === null && text.trim() !== '') this.firstPrompt = oneLine(text, 100);
     if (!this.explicitTurns) {
       // Older files: a user message opens an implicit turn.
@@ -255,6 +258,7 @@ export class CodexRollout {
   }
 
   private resolve(callId: string | null, at: number): void {
+    this.answered(at);
     if (callId !== null) this.pending.delete(callId);
     this.touch(at, this.pending.size > 0 ? this.pendingSignal(at) : { kind: 'tool-result', at });
   }
@@ -263,6 +267,10 @@ export class CodexRollout {
     const calls = [...this.pending.values()];
     const newest = calls.reduce((latest, call) => Math.max(latest, call.at), 0);
     return { kind: 'tool-call', at: newest === 0 ? at : newest, pending: calls, approvalPolicy: this.approvalPolicy };
+  }
+
+  private answered(at: number): void {
+    if (this.answeredAt === null || at > this.answeredAt) this.answeredAt = at;
   }
 
   private touch(at: number, signal: TranscriptSignal): void {
@@ -276,6 +284,7 @@ export class CodexRollout {
     this.closing = signal;
     // Older files have no task events: the end still closes the implicit turn.
     this.legacySignal = signal;
+    if (signal.kind === 'interrupted') this.answered(at);
     if (signal.kind === 'interrupted' && this.turn !== null) {
       this.interruptedTurns.push({ startedAt: this.turn.startedAt, endedAt: at });
       if (this.interruptedTurns.length > 5) this.interruptedTurns.shift();

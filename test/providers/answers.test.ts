@@ -1,0 +1,37 @@
+// R8 needs the newest transcript record that answers a request, even when later records follow.
+import { describe, expect, it } from 'vitest';
+import { ClaudeTranscript } from '../../src/providers/claude/transcript';
+import { CodexRollout } from '../../src/providers/codex/rollout';
+
+const at = (seconds: number): string => new Date(Date.UTC(2026, 10, 29, 12, 0, seconds)).toISOString();
+const ms = (seconds: number): number => Date.parse(at(seconds));
+
+describe('the newest answering record (R8)', () => {
+  it('Claude: a tool result, an interrupt or a prompt answers; a later tool call or thinking does not', () => {
+    const claude = new ClaudeTranscript();
+    const base = { sessionId: 's', cwd: '/w' };
+    claude.apply({ ...base, type: 'user', timestamp: at(0), message: { role: 'user', content: 'go' } });
+    expect(claude.answeredAt).toBe(ms(0));
+    claude.apply({ ...base, type: 'assistant', timestamp: at(5), message: { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }], stop_reason: 'tool_use' } });
+    claude.apply({ ...base, type: 'user', timestamp: at(9), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '' }] } });
+    claude.apply({ ...base, type: 'assistant', timestamp: at(12), message: { role: 'assistant', content: [{ type: 'thinking', thinking: 'hm' }] } });
+    claude.apply({ ...base, type: 'user', timestamp: at(14), isMeta: true, message: { role: 'user', content: 'meta' } });
+    expect(claude.answeredAt).toBe(ms(9));
+    claude.apply({ ...base, type: 'user', timestamp: at(20), message: { role: 'user', content: [{ type: 'text', text: '[Request interrupted by user]' }] } });
+    expect(claude.answeredAt).toBe(ms(20));
+  });
+
+  it('Codex: a call output, an interrupt or a user message answers; a later call does not', () => {
+    const codex = new CodexRollout();
+    const line = (seconds: number, type: string, payload: object) => ({ timestamp: at(seconds), type, payload });
+    codex.apply(line(0, 'event_msg', { type: 'task_started', turn_id: 't' }));
+    codex.apply(line(0, 'event_msg', { type: 'user_message', message: 'go' }));
+    expect(codex.answeredAt).toBe(ms(0));
+    codex.apply(line(5, 'response_item', { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"ls"}', call_id: 'c1' }));
+    codex.apply(line(9, 'response_item', { type: 'function_call_output', call_id: 'c1', output: '' }));
+    codex.apply(line(12, 'response_item', { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"make"}', call_id: 'c2' }));
+    expect(codex.answeredAt).toBe(ms(9));
+    codex.apply(line(20, 'event_msg', { type: 'turn_aborted', turn_id: 't', reason: 'interrupted' }));
+    expect(codex.answeredAt).toBe(ms(20));
+  });
+});
