@@ -16,8 +16,11 @@ export interface Accumulator {
   readonly headDone: boolean;
   /** This record opens the current turn: records before it no longer shape the state. Stateless. */
   opensTurn?(record: JsonRecord): boolean;
-  /** A cheap text test for lines before the turn that still matter (titles, sidechains). Stateless. */
-  keepsBefore?(line: string): boolean;
+  /**
+   * Which of the lines before the current turn (`lines[0..end)`) still matter, by cheap text tests
+   * (titles, sidechains, interrupted turns; the first prompt when `wholeFile`). Ascending. Stateless.
+   */
+  keptBefore?(lines: readonly string[], end: number, wholeFile: boolean): number[];
   /** A cheap test of a head line's first bytes: does the head need this line at all? */
   headWants?(prefix: string): boolean;
 }
@@ -64,7 +67,7 @@ export class TailedFile<A extends Accumulator> {
   private loadFrom(file: OpenFile): void {
     const { firstWindow, maxWindow, maxLineBytes } = this.options;
     const first = readWindow(file, firstWindow, maxLineBytes);
-    const recent = this.parseLastTurn(first.lines);
+    const recent = this.parseLastTurn(first.lines, first.reachedStart);
     if (recent !== null && recent.tail.settled) {
       this.finishLoad(file, first, recent.tail, recent.malformed, first.oversized, first.reachedStart);
       return;
@@ -108,7 +111,7 @@ export class TailedFile<A extends Accumulator> {
    * lines before it that still matter: most of a cold read's parsing is skipped (docs/performance.md).
    * Null when the window holds no turn start (then everything is parsed).
    */
-  private parseLastTurn(lines: readonly string[]): { tail: A; malformed: number } | null {
+  private parseLastTurn(lines: readonly string[], wholeFile: boolean): { tail: A; malformed: number } | null {
     // The turn tests read only the record or line they are given, so any accumulator will do.
     const probe = this.tail;
     if (probe.opensTurn === undefined) return null;
@@ -128,10 +131,7 @@ export class TailedFile<A extends Accumulator> {
       }
     }
     if (start === -1) return null;
-    for (let index = 0; index < start; index += 1) {
-      const line = lines[index] ?? '';
-      if (probe.keepsBefore?.(line) === true) parsed[index] = parseRecord(line);
-    }
+    for (const index of probe.keptBefore?.(lines, start, wholeFile) ?? []) parsed[index] = parseRecord(lines[index] ?? '');
     return { tail: this.replay(parsed.filter((record): record is JsonRecord => record !== null)), malformed };
   }
 

@@ -1,7 +1,7 @@
 // A Claude session file: the lead's records, and the inline sidechain records of 1.x (a child).
 import type { JsonRecord } from '../jsonl/parse-record';
 import type { Accumulator } from '../tailed-file';
-import { ClaudeTranscript, claudeKeepsBefore, opensClaudeTurn } from './transcript';
+import { ClaudeTranscript, claudeKeptBefore, opensClaudeTurn } from './transcript';
 
 export class ClaudeLeadFile implements Accumulator {
   readonly lead = new ClaudeTranscript();
@@ -20,8 +20,8 @@ export class ClaudeLeadFile implements Accumulator {
     return opensClaudeTurn(record);
   }
 
-  keepsBefore(line: string): boolean {
-    return claudeKeepsBefore(line);
+  keptBefore(lines: readonly string[], end: number, wholeFile: boolean): number[] {
+    return claudeKeptBefore(lines, end, wholeFile);
   }
 
   apply(record: JsonRecord): void {

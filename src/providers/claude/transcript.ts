@@ -33,17 +33,31 @@ export function opensClaudeTurn(record: JsonRecord): boolean {
   return record.type === 'user' && record.isSidechain !== true && time(record.timestamp) !== null && userRecordKind(record).kind === 'prompt';
 }
 
-/**
- * Lines before the turn that still matter: title records and 1.x inline sidechains (both say so
- * in their first fields), and user records that are not tool results — earlier prompts and
- * interrupt markers, so interrupted turns (R12) and, when the window reaches the file's start,
- * the first prompt (the fallback title) are known after a cold start too. A tool result always
- * carries `"tool_result"` with bare quotes; in a prompt's text the quotes would be escaped.
- */
-export function claudeKeepsBefore(line: string): boolean {
+/** Title records and 1.x inline sidechains say so in their first fields. */
+function isTitleOrSidechain(line: string): boolean {
   const start = line.slice(0, 200);
-  if (start.includes('title"') || start.includes('"type":"summary"') || start.includes('"isSidechain":true')) return true;
+  return start.includes('title"') || start.includes('"type":"summary"') || start.includes('"isSidechain":true');
+}
+
+/** A user record that is not a tool result: a prompt, an interrupt marker, an echo (a tool result carries `"tool_result"` with bare quotes; in text they are escaped). */
+function isUserText(line: string): boolean {
   return line.includes('"type":"user"') && !line.includes('"tool_result"');
+}
+
+/**
+ * Lines before the turn that still matter: titles and sidechains always; earlier prompts and
+ * interrupt markers when the window holds an interrupt (so its turn's children stay dropped,
+ * R12) or reaches the file's start (so the first prompt names the session).
+ */
+export function claudeKeptBefore(lines: readonly string[], end: number, wholeFile: boolean): number[] {
+  let prompts = wholeFile;
+  for (let index = 0; index < end && !prompts; index += 1) prompts = (lines[index] ?? '').includes(INTERRUPT_PREFIX);
+  const kept: number[] = [];
+  for (let index = 0; index < end; index += 1) {
+    const line = lines[index] ?? '';
+    if (isTitleOrSidechain(line) || (prompts && isUserText(line))) kept.push(index);
+  }
+  return kept;
 }
 
 export class ClaudeTranscript {
@@ -83,8 +97,8 @@ export class ClaudeTranscript {
     return record.type === 'user' && time(record.timestamp) !== null && userRecordKind(record).kind === 'prompt';
   }
 
-  keepsBefore(line: string): boolean {
-    return claudeKeepsBefore(line);
+  keptBefore(lines: readonly string[], end: number, wholeFile: boolean): number[] {
+    return claudeKeptBefore(lines, end, wholeFile);
   }
 
   apply(record: JsonRecord): void {

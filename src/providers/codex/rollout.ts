@@ -16,9 +16,6 @@ export interface CodexMeta {
 
 type Pending = PendingTool & { at: number };
 
-/** Record types read even before the current turn (see keepsBefore). */
-const KEPT_BEFORE_TURN = ['"session_meta"', '"task_started"', '"turn_started"', '"turn_aborted"', '"turn_context"', '"user_message"'];
-
 /** Injected context that travels as a user message but is not the user's prompt. */
 function isInjected(text: string): boolean {
   return /^\s*(<[a-z_]+[\s>]|# AGENTS\.md)/i.test(text);
@@ -68,15 +65,26 @@ export class CodexRollout {
   }
 
   /**
-   * Lines before the turn that still matter: the first session_meta (the thread and its parent),
-   * turn starts and aborts (interrupted turns, R12), turn contexts (the approval policy) and user
-   * messages (the first prompt, when the window reaches the file's start). Their types come in
-   * the line's first fields.
+   * Lines before the turn that still matter, by the type in their first fields: the first
+   * session_meta (the thread and its parent); turn aborts and, when there is one, turn starts
+   * (interrupted turns keep their children dropped, R12); and user messages when the window
+   * reaches the file's start (the first prompt names the thread).
    */
-  keepsBefore(line: string): boolean {
-    const start = line.slice(0, 120);
-    if (KEPT_BEFORE_TURN.some((type) => start.includes(type))) return true;
-    return start.includes('"item_completed"') && line.slice(0, 400).includes('"UserMessage"');
+  keptBefore(lines: readonly string[], end: number, wholeFile: boolean): number[] {
+    const kept: number[] = [];
+    const turnStarts: number[] = [];
+    let interrupted = false;
+    for (let index = 0; index < end; index += 1) {
+      const line = lines[index] ?? '';
+      const start = line.slice(0, 120);
+      if (start.includes('"turn_aborted"')) {
+        interrupted = true;
+        kept.push(index);
+      } else if (start.includes('"task_started"') || start.includes('"turn_started"')) turnStarts.push(index);
+      else if (start.includes('"session_meta"')) kept.push(index);
+      else if (wholeFile && (start.includes('"user_message"') || (start.includes('"item_completed"') && line.slice(0, 400).includes('"UserMessage"')))) kept.push(index);
+    }
+    return interrupted ? [...kept, ...turnStarts].sort((a, b) => a - b) : kept;
   }
 
   get settled(): boolean {
