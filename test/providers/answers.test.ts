@@ -35,3 +35,22 @@ describe('the newest answering record (R8)', () => {
     expect(codex.answeredAt).toBe(ms(20));
   });
 });
+
+describe('Codex turn ends name their turn (§11)', () => {
+  it('a late task_complete for an earlier turn does not close the open one', () => {
+    const codex = new CodexRollout();
+    const line = (seconds: number, type: string, payload: object) => ({ timestamp: at(seconds), type, payload });
+    codex.apply(line(0, 'event_msg', { type: 'task_started', turn_id: 't1' }));
+    codex.apply(line(5, 'event_msg', { type: 'task_started', turn_id: 't2' }));
+    codex.apply(line(6, 'event_msg', { type: 'task_complete', turn_id: 't1', duration_ms: 6000 }));
+    codex.apply(line(7, 'event_msg', { type: 'turn_aborted', turn_id: 't1', reason: 'interrupted' }));
+    expect(codex.signal).toEqual({ kind: 'progress', at: ms(5) });
+    expect(codex.turn).toMatchObject({ startedAt: ms(5), endedAt: null });
+    codex.apply(line(9, 'event_msg', { type: 'task_complete', turn_id: 't2', duration_ms: 4000 }));
+    expect(codex.signal).toMatchObject({ kind: 'turn-end', at: ms(9) });
+    // An end that names no turn still ends the open one (older builds).
+    codex.apply(line(10, 'event_msg', { type: 'task_started', turn_id: 't3' }));
+    codex.apply(line(11, 'event_msg', { type: 'task_complete' }));
+    expect(codex.signal).toMatchObject({ kind: 'turn-end', at: ms(11) });
+  });
+});

@@ -35,6 +35,8 @@ export class CodexRollout {
   /** Seen a task event: the file has explicit turns (Codex ≥ Feb 2026). */
   private explicitTurns = false;
   private turnOpen = false;
+  /** The open turn's id, when its task_started named one: an end for another turn does not close it. */
+  private turnId: string | null = null;
   private lastTurnActivity: number | null = null;
   private closing: TranscriptSignal | null = null;
   private legacySignal: TranscriptSignal | null = null;
@@ -157,6 +159,7 @@ export class CodexRollout {
       case 'turn_started':
         this.explicitTurns = true;
         this.turnOpen = true;
+        this.turnId = str(payload.turn_id);
         this.pending.clear();
         this.closing = null;
         this.lastTurnActivity = at;
@@ -165,11 +168,12 @@ export class CodexRollout {
       case 'task_complete':
       case 'turn_complete':
         this.explicitTurns = true;
+        if (this.endsAnotherTurn(payload)) return;
         this.endTurn(at, { kind: 'turn-end', at, failed: false, detail: null }, num(payload.duration_ms));
         return;
       case 'turn_aborted':
         // Only an interrupt ends the turn; "replaced" and the like hand over to the next turn.
-        if (str(payload.reason) === 'interrupted') this.endTurn(at, { kind: 'interrupted', at }, num(payload.duration_ms));
+        if (str(payload.reason) === 'interrupted' && !this.endsAnotherTurn(payload)) this.endTurn(at, { kind: 'interrupted', at }, num(payload.duration_ms));
         return;
       case 'error':
         if (this.turnOpen) this.endTurn(at, { kind: 'api-error', at, detail: oneLine(str(payload.message) ?? 'error', 100) }, null);
@@ -194,6 +198,12 @@ export class CodexRollout {
       default:
         return;
     }
+  }
+
+  /** §11: a turn runs until a task_complete or turn_aborted *for that turn*; a late end of an earlier one is not it. */
+  private endsAnotherTurn(payload: JsonRecord): boolean {
+    const id = str(payload.turn_id);
+    return this.turnOpen && this.turnId !== null && id !== null && id !== this.turnId;
   }
 
   /** Codex 0.147+ writes turn items instead of user_message / agent_message. */
