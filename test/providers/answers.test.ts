@@ -34,6 +34,26 @@ describe('the newest answering record (R8)', () => {
     codex.apply(line(20, 'event_msg', { type: 'turn_aborted', turn_id: 't', reason: 'interrupted' }));
     expect(codex.answeredAt).toBe(ms(20));
   });
+
+  it('an output that leaves another call pending answers nothing (that call may be the one asking)', () => {
+    const codex = new CodexRollout();
+    const line = (seconds: number, type: string, payload: object) => ({ timestamp: at(seconds), type, payload });
+    codex.apply(line(0, 'event_msg', { type: 'task_started', turn_id: 't' }));
+    codex.apply(line(0, 'event_msg', { type: 'user_message', message: 'go' }));
+    codex.apply(line(2, 'response_item', { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"serve"}', call_id: 'c1' }));
+    codex.apply(line(3, 'response_item', { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"rm -rf x","sandbox_permissions":"require_escalated"}', call_id: 'c2' }));
+    codex.apply(line(9, 'event_msg', { type: 'exec_command_end', call_id: 'c1' }));
+    expect(codex.answeredAt).toBe(ms(0));
+    codex.apply(line(12, 'response_item', { type: 'function_call_output', call_id: 'c2', output: '' }));
+    expect(codex.answeredAt).toBe(ms(12));
+
+    const claude = new ClaudeTranscript();
+    const base = { sessionId: 's', cwd: '/w' };
+    claude.apply({ ...base, type: 'user', timestamp: at(0), message: { role: 'user', content: 'go' } });
+    claude.apply({ ...base, type: 'assistant', timestamp: at(2), message: { role: 'assistant', content: [{ type: 'tool_use', id: 'q1', name: 'AskUserQuestion', input: {} }, { type: 'tool_use', id: 'b1', name: 'Bash', input: { command: 'ls' } }], stop_reason: 'tool_use' } });
+    claude.apply({ ...base, type: 'user', timestamp: at(9), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'b1', content: '' }] } });
+    expect(claude.answeredAt).toBe(ms(0));
+  });
 });
 
 describe('Codex turn ends name their turn (§11)', () => {

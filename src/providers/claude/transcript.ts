@@ -129,7 +129,6 @@ export class ClaudeTranscript {
   private applyUser(record: JsonRecord, at: number): void {
     const { kind, blocks, text } = userRecordKind(record);
     if (kind === 'ignored') return;
-    if (this.answeredAt === null || at > this.answeredAt) this.answeredAt = at;
     if (kind === 'tool-result') {
       for (const block of blocks) {
         const id = block.type === 'tool_result' ? str(block.tool_use_id) : null;
@@ -138,6 +137,8 @@ export class ClaudeTranscript {
       // A question or plan still open after a parallel call's result keeps waiting on the user.
       const asking = [...this.pending.values()].filter((tool) => tool.category === 'question' || tool.category === 'plan');
       this.signal = asking.length > 0 ? { kind: 'tool-call', at: Math.max(...asking.map((tool) => tool.at)), pending: asking, approvalPolicy: null } : { kind: 'tool-result', at };
+      // A result answers a request only when nothing that asks the user is left open.
+      if (asking.length === 0) this.answered(at);
       return;
     }
     if (kind === 'interrupt') {
@@ -146,6 +147,7 @@ export class ClaudeTranscript {
         if (this.interruptedTurns.length > 5) this.interruptedTurns.shift();
       }
       this.pending.clear();
+      this.answered(at);
       this.signal = { kind: 'interrupted', at };
       this.closeTurn(at, null);
       return;
@@ -155,6 +157,7 @@ export class ClaudeTranscript {
     if (!notification && this.firstPrompt === null && text !== '') this.firstPrompt = oneLine(text, 100);
     this.pending.clear();
     this.lastAssistantApiError = null;
+    this.answered(at);
     this.signal = { kind: 'prompt', at };
     this.turn = { startedAt: at, endedAt: null, durationMs: null };
   }
@@ -207,6 +210,10 @@ export class ClaudeTranscript {
     } else if (subtype === 'api_error') {
       this.signal = { kind: 'progress', at };
     }
+  }
+
+  private answered(at: number): void {
+    if (this.answeredAt === null || at > this.answeredAt) this.answeredAt = at;
   }
 
   private closeTurn(at: number, durationMs: number | null): void {

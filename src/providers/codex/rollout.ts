@@ -276,8 +276,9 @@ export class CodexRollout {
   }
 
   private resolve(callId: string | null, at: number): void {
-    this.answered(at);
     if (callId !== null) this.pending.delete(callId);
+    // An output answers a request only when no call is left pending (one may still ask).
+    if (this.pending.size === 0) this.answered(at);
     this.touch(at, this.pending.size > 0 ? this.pendingSignal(at) : { kind: 'tool-result', at });
   }
 
