@@ -110,7 +110,8 @@ export class ClaudeTranscript {
       if (this.firstAt === null) this.firstAt = at;
       if (this.lastRecordAt === null || at > this.lastRecordAt) this.lastRecordAt = at;
     }
-    this.sessionId ??= str(record.sessionId);
+    // The newest record names the session: a fork may begin with history copied from its parent.
+    this.sessionId = str(record.sessionId) ?? this.sessionId;
     this.agentId ??= str(record.agentId);
     this.cwd = str(record.cwd) ?? this.cwd;
     this.branch = str(record.gitBranch) ?? this.branch;
