@@ -5,6 +5,16 @@ import { CodexRollout } from '../../src/providers/codex/rollout';
 
 const at = (seconds: number): string => new Date(Date.UTC(2026, 10, 29, 12, 0, seconds)).toISOString();
 const ms = (seconds: number): number => Date.parse(at(seconds));
+const line = (seconds: number, type: string, payload: object) => ({ timestamp: at(seconds), type, payload });
+const call = (seconds: number, id: string, args: object) => line(seconds, 'response_item', { type: 'function_call', name: 'exec_command', arguments: JSON.stringify(args), call_id: id });
+
+/** A Codex turn opened by a user message at 0 s. */
+function codexTurn(): CodexRollout {
+  const codex = new CodexRollout();
+  codex.apply(line(0, 'event_msg', { type: 'task_started', turn_id: 't' }));
+  codex.apply(line(0, 'event_msg', { type: 'user_message', message: 'go' }));
+  return codex;
+}
 
 describe('the newest answering record (R8)', () => {
   it('Claude: a tool result, an interrupt or a prompt answers; a later tool call or thinking does not', () => {
@@ -22,26 +32,20 @@ describe('the newest answering record (R8)', () => {
   });
 
   it('Codex: a call output, an interrupt or a user message answers; a later call does not', () => {
-    const codex = new CodexRollout();
-    const line = (seconds: number, type: string, payload: object) => ({ timestamp: at(seconds), type, payload });
-    codex.apply(line(0, 'event_msg', { type: 'task_started', turn_id: 't' }));
-    codex.apply(line(0, 'event_msg', { type: 'user_message', message: 'go' }));
+    const codex = codexTurn();
     expect(codex.answeredAt).toBe(ms(0));
-    codex.apply(line(5, 'response_item', { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"ls"}', call_id: 'c1' }));
+    codex.apply(call(5, 'c1', { cmd: 'ls' }));
     codex.apply(line(9, 'response_item', { type: 'function_call_output', call_id: 'c1', output: '' }));
-    codex.apply(line(12, 'response_item', { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"make"}', call_id: 'c2' }));
+    codex.apply(call(12, 'c2', { cmd: 'make' }));
     expect(codex.answeredAt).toBe(ms(9));
     codex.apply(line(20, 'event_msg', { type: 'turn_aborted', turn_id: 't', reason: 'interrupted' }));
     expect(codex.answeredAt).toBe(ms(20));
   });
 
   it('an output that leaves another call pending answers nothing (that call may be the one asking)', () => {
-    const codex = new CodexRollout();
-    const line = (seconds: number, type: string, payload: object) => ({ timestamp: at(seconds), type, payload });
-    codex.apply(line(0, 'event_msg', { type: 'task_started', turn_id: 't' }));
-    codex.apply(line(0, 'event_msg', { type: 'user_message', message: 'go' }));
-    codex.apply(line(2, 'response_item', { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"serve"}', call_id: 'c1' }));
-    codex.apply(line(3, 'response_item', { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"rm -rf x","sandbox_permissions":"require_escalated"}', call_id: 'c2' }));
+    const codex = codexTurn();
+    codex.apply(call(2, 'c1', { cmd: 'serve' }));
+    codex.apply(call(3, 'c2', { cmd: 'rm -rf x', sandbox_permissions: 'require_escalated' }));
     codex.apply(line(9, 'event_msg', { type: 'exec_command_end', call_id: 'c1' }));
     expect(codex.answeredAt).toBe(ms(0));
     codex.apply(line(12, 'response_item', { type: 'function_call_output', call_id: 'c2', output: '' }));
@@ -59,7 +63,6 @@ describe('the newest answering record (R8)', () => {
 describe('Codex turn ends name their turn (§11)', () => {
   it('a late task_complete for an earlier turn does not close the open one', () => {
     const codex = new CodexRollout();
-    const line = (seconds: number, type: string, payload: object) => ({ timestamp: at(seconds), type, payload });
     codex.apply(line(0, 'event_msg', { type: 'task_started', turn_id: 't1' }));
     codex.apply(line(5, 'event_msg', { type: 'task_started', turn_id: 't2' }));
     codex.apply(line(6, 'event_msg', { type: 'task_complete', turn_id: 't1', duration_ms: 6000 }));
