@@ -77,3 +77,12 @@ describe('Codex turn ends name their turn (§11)', () => {
     expect(codex.signal).toMatchObject({ kind: 'turn-end', at: ms(11) });
   });
 });
+
+describe('Claude session identity', () => {
+  it('the newest record names the session (a fork begins with its parent’s copied history)', () => {
+    const claude = new ClaudeTranscript();
+    claude.apply({ sessionId: 'parent', cwd: '/w', type: 'user', timestamp: at(0), message: { role: 'user', content: 'copied' } });
+    claude.apply({ sessionId: 'fork', cwd: '/w', type: 'user', timestamp: at(10), message: { role: 'user', content: 'new' } });
+    expect(claude.sessionId).toBe('fork');
+  });
+});
