@@ -1,9 +1,14 @@
 // R32 on the tray: the badge PNGs decoded and checked pixel by pixel, for every level and the
 // counts 0, 1, 9 and 10, at 1× and 2×.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import glyphs from '../../assets/badge-glyphs.json';
 import type { Level } from '../../src/engine';
-import { LEVEL_COLOURS, badgeImages, badgeText, drawBadge } from '../../src/tray/badge';
+import { DIGIT_FONT, LEVEL_COLOURS, badgeImages, badgeText, drawAppIcon, drawBadge } from '../../src/tray/badge';
+
+const ASSETS = resolve(__dirname, '../../assets');
 
 function pixels(level: Level, count: number, size: number) {
   const png = PNG.sync.read(drawBadge(level, count, size).png);
@@ -72,4 +77,41 @@ describe('tray badge', () => {
       expect(all.filter((p) => p.a > 0).every((p) => p.r === 0 && p.g === 0 && p.b === 0)).toBe(true);
     });
   }
+});
+
+describe('badge glyph data (assets/badge-glyphs.json)', () => {
+  it('the badge draws with the digit font from assets', () => {
+    expect(DIGIT_FONT).toBe(glyphs.digits);
+  });
+
+  it('has a glyph for 0–9 and "+", each 3×5 of only "#" and "."', () => {
+    const font = glyphs.digits;
+    expect([font.width, font.height]).toEqual([3, 5]);
+    expect(Object.keys(font.glyphs).sort()).toEqual(['+', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    for (const [char, rows] of Object.entries(font.glyphs)) {
+      expect(rows, char).toHaveLength(5);
+      for (const row of rows) expect(row, char).toMatch(/^[#.]{3}$/);
+    }
+  });
+});
+
+describe('app icon (assets/icon-*.png)', () => {
+  it.each([256, 512])('icon-%i.png is what scripts/render-icons.mjs draws now', (size) => {
+    expect(readFileSync(resolve(ASSETS, `icon-${size}.png`)).equals(drawAppIcon(size)), 'run node scripts/render-icons.mjs').toBe(true);
+  });
+
+  it('is a black eye on a white rounded square, transparent outside it', () => {
+    const size = 256;
+    const png = PNG.sync.read(drawAppIcon(size));
+    expect([png.width, png.height]).toEqual([size, size]);
+    const at = (x: number, y: number) => Array.from(png.data.subarray((y * size + x) * 4, (y * size + x) * 4 + 4));
+    expect(at(0, 0)[3]).toBe(0); // outside the square
+    expect(at(14, 14)[3]).toBe(0); // the rounded corner
+    expect(at(40, 128)).toEqual([255, 255, 255, 255]); // the square, left of the eye
+    expect(at(128, 128)).toEqual([0, 0, 0, 255]); // the pupil
+    expect(at(128, 128 - Math.round(size * 0.6 * 0.3) + 3)).toEqual([0, 0, 0, 255]); // the eye's upper outline
+    // Monochrome: every pixel is grey (black, white or a blend of them).
+    const coloured = Array.from({ length: size * size }, (_, i) => i * 4).filter((i) => png.data[i] !== png.data[i + 1] || png.data[i + 1] !== png.data[i + 2]);
+    expect(coloured).toEqual([]);
+  });
 });
