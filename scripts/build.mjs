@@ -13,8 +13,8 @@ const at = (path) => join(root, path);
 const node = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'warning' };
 const entries = [
   // The executable is a small loader; the command line runs from cli-main.cjs and its code cache.
-  { entry: 'src/main/cli-entry.ts', out: 'dist/cli.cjs', options: { ...node, banner: { js: '#!/usr/bin/env node' } } },
-  { entry: 'src/main/cli.ts', out: 'dist/cli-main.cjs', options: node },
+  { entry: 'src/main/cli/cli-entry.ts', out: 'dist/cli.cjs', options: { ...node, banner: { js: '#!/usr/bin/env node' } } },
+  { entry: 'src/main/cli/cli.ts', out: 'dist/cli-main.cjs', options: node },
   { entry: 'scripts/bench/bench.ts', out: 'dist/bench.cjs', options: node },
   // Electron's main process: electron itself is provided at run time; node-notifier finds its vendor binaries by __dirname.
   { entry: 'src/tray/main.ts', out: 'dist/tray.cjs', options: { ...node, external: ['electron', 'node-notifier'] } },

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { shimText } from '../../src/main/hooks/shim';
+import { shimEntries } from '../../src/main/hooks/installer';
 import { median, percentile } from './measure';
 
 const PAYLOAD = JSON.stringify({ session_id: '7f0c1d2e-1111-4a2b-9c3d-000000000001', transcript_path: '/home/me/.claude/projects/-home-me-app/x.jsonl', cwd: '/home/me/app', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test', description: 'Run the tests' } });
@@ -25,14 +26,14 @@ export function hookLatency(folder: string, runs: number): void {
   const home = join(folder, 'hook-home');
   const shim = join(folder, 'lookout-hook');
   mkdirSync(home, { recursive: true });
-  writeFileSync(shim, shimText(join(home, 'spool')));
+  writeFileSync(shim, shimText(join(home, 'spool'), shimEntries()));
   chmodSync(shim, 0o755);
   const cli = resolve(__dirname, 'cli.cjs');
   const env = { ...process.env, LOOKOUT_HOME: home };
   const blocked = join(folder, 'blocked-home');
   writeFileSync(blocked, 'a file where a folder should be');
   const blockedShim = join(folder, 'lookout-hook-blocked');
-  writeFileSync(blockedShim, shimText(join(blocked, 'spool')));
+  writeFileSync(blockedShim, shimText(join(blocked, 'spool'), shimEntries()));
   chmodSync(blockedShim, 0o755);
   console.log(show('baseline `true`', time(runs, 'true', [], env)));
   console.log(show('baseline `node -e 0`', time(runs, process.execPath, ['-e', '0'], env)));

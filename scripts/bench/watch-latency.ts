@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { shimText } from '../../src/main/hooks/shim';
+import { shimEntries } from '../../src/main/hooks/installer';
 import { median, percentile } from './measure';
 import type { History } from './synthetic-history';
 
@@ -77,7 +78,7 @@ export async function watchLatency(history: History, home: string, appends: numb
   console.log(`append → snapshot latency over ${appends} appends: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (targets ≤ 100 ms, ≤ 300 ms)`);
   // Issue 6: a permission prompt reported by the hook shows as awaiting-approval within a second.
   const shim = join(home, 'lookout-hook');
-  writeFileSync(shim, shimText(join(home, 'spool')));
+  writeFileSync(shim, shimText(join(home, 'spool'), shimEntries()));
   chmodSync(shim, 0o755);
   const hookTimes: number[] = [];
   for (let index = 0; index < Math.max(5, Math.floor(appends / 5)); index += 1) {

@@ -2,14 +2,15 @@
 // `lookout serve`): the state the popover shows, the commands it sends, validated with zod on the
 // receiving side. Plain data only.
 import * as z from 'zod/mini';
-import { CHILD_LIVENESS, CLAIM_KINDS, CONFIDENCES, LEVELS, PROVIDERS, REASONS, REVIEW_STATES, STATES, WORKFLOWS } from './vocabulary';
+import { BANDS, CHILD_LIVENESS, CLAIM_KINDS, CONFIDENCES, LEVELS, REASONS, REVIEW_STATES, STATES, WORKFLOWS } from './vocabulary';
 
 const time = z.string();
 const nullableTime = z.nullable(z.string());
 
 export const rowSchema = z.object({
   key: z.string(),
-  provider: z.enum(PROVIDERS),
+  // Which ids exist is the provider registry's word: the state lists them (`providers`).
+  provider: z.string(),
   sessionId: z.string(),
   title: z.nullable(z.string()),
   cwd: z.nullable(z.string()),
@@ -23,13 +24,14 @@ export const rowSchema = z.object({
   muted: z.nullable(z.object({ until: nullableTime })),
   historical: z.boolean(),
   triageRank: z.number(),
+  band: z.enum(BANDS),
   idleStale: z.boolean(),
 });
 
 export const snapshotSchema = z.object({
   schemaVersion: z.number(),
   now: time,
-  attention: z.object({ count: z.number(), level: z.enum(LEVELS) }),
+  attention: z.object({ count: z.number(), level: z.enum(LEVELS), needYou: z.number(), review: z.number(), working: z.number() }),
   sessions: z.array(rowSchema),
 });
 
@@ -42,41 +44,55 @@ export const settingsViewSchema = z.object({
   timings: z.record(z.string(), z.number()),
   notifications: z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() }),
   openCommand: z.nullable(z.array(z.string())),
-  roots: z.object({ claude: z.string(), codex: z.string() }),
+  /** The providers Lookout reads, from its registry: id, names, root folder and the variable that sets it, whether it has hooks. */
+  providers: z.array(z.object({ id: z.string(), name: z.string(), shortName: z.string(), root: z.string(), rootVariable: z.string(), hooks: z.boolean() })),
   /** What `lookout hooks status` says, line by line. */
   hooks: z.array(z.string()),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
 /** Everything the popover shows, pushed on every change. */
-export const popoverStateSchema = z.object({
-  snapshot: snapshotSchema,
-  problems: z.array(problemSchema),
-  settings: settingsViewSchema,
-  /** A view the tray asked for (its menu's Settings…), numbered so each request is seen once. */
-  request: z.optional(z.object({ view: z.enum(['list', 'settings']), serial: z.number() })),
-});
+export const popoverStateSchema = z
+  .object({
+    snapshot: snapshotSchema,
+    problems: z.array(problemSchema),
+    settings: settingsViewSchema,
+    /** A view the tray asked for (its menu's Settings…), numbered so each request is seen once. */
+    request: z.optional(z.object({ view: z.enum(['list', 'settings']), serial: z.number() })),
+  })
+  .check(
+    z.refine((state) => {
+      // Every row's provider is one the registry listed: one list, from one place.
+      const known = new Set(state.settings.providers.map((provider) => provider.id));
+      return state.snapshot.sessions.every((row) => known.has(row.provider));
+    }, 'a row names a provider the state does not list'),
+  );
 export type PopoverState = z.infer<typeof popoverStateSchema>;
 
 const key = z.string().check(z.minLength(3), z.maxLength(300));
 
-/** What the popover may ask. Every message is validated before anything acts on it. */
-export const commandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('review'), key, state: z.enum(REVIEW_STATES) }),
-  z.object({ type: z.literal('mute'), key, span: z.enum(['1h', 'tomorrow', 'forever']) }),
-  z.object({ type: z.literal('unmute'), key }),
-  z.object({ type: z.literal('select'), key: z.nullable(key) }),
-  z.object({ type: z.literal('open'), key }),
-  z.object({ type: z.literal('dismiss'), id: z.string().check(z.maxLength(200)) }),
-  z.object({ type: z.literal('hooks'), action: z.enum(['install', 'uninstall']), provider: z.enum(['claude', 'codex']) }),
-  z.object({
-    type: z.literal('settings'),
-    notifications: z.optional(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() }))),
-    timings: z.optional(z.record(z.string(), z.int().check(z.nonnegative()))),
-    openCommand: z.optional(z.nullable(z.array(z.string().check(z.minLength(1))))),
-  }),
-]);
-export type PopoverCommand = z.infer<typeof commandSchema>;
+/**
+ * What the popover may ask, for the providers the registry lists. Every message is validated
+ * before anything acts on it.
+ */
+export function commandSchemaFor(providerIds: readonly string[]) {
+  return z.discriminatedUnion('type', [
+    z.object({ type: z.literal('review'), key, state: z.enum(REVIEW_STATES) }),
+    z.object({ type: z.literal('mute'), key, span: z.enum(['1h', 'tomorrow', 'forever']) }),
+    z.object({ type: z.literal('unmute'), key }),
+    z.object({ type: z.literal('select'), key: z.nullable(key) }),
+    z.object({ type: z.literal('open'), key }),
+    z.object({ type: z.literal('dismiss'), id: z.string().check(z.maxLength(200)) }),
+    z.object({ type: z.literal('hooks'), action: z.enum(['install', 'uninstall']), provider: z.string().check(z.refine((id) => providerIds.includes(id), 'not a provider Lookout knows')) }),
+    z.object({
+      type: z.literal('settings'),
+      notifications: z.optional(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() }))),
+      timings: z.optional(z.record(z.string(), z.int().check(z.nonnegative()))),
+      openCommand: z.optional(z.nullable(z.array(z.string().check(z.minLength(1))))),
+    }),
+  ]);
+}
+export type PopoverCommand = z.infer<ReturnType<typeof commandSchemaFor>>;
 
 export const explainRequestSchema = z.object({ key });
 

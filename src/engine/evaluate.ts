@@ -9,7 +9,7 @@ import { SCHEMA_VERSION, iso, isoOrNull } from './row';
 import type { DerivedSession } from './session';
 import { deriveSession } from './session';
 import { earliest } from './next-change';
-import { sessionKey } from './evidence';
+import { sessionKey, treeReadAt } from './evidence';
 import { attentionOf, compareTriage, isCounted } from './triage';
 
 export interface EvaluationInput {
@@ -24,6 +24,8 @@ export interface EvaluationInput {
    * objects and whose time has not come (the beat then costs only what changed).
    */
   previous?: Evaluation;
+  /** Short display names by provider id, from the registry, for notification text (the id otherwise). */
+  providerNames?: Readonly<Record<string, string>>;
 }
 
 export interface Evaluation {
@@ -86,6 +88,7 @@ export function toRow(session: DerivedSession): Row {
     muted: session.muted === null ? null : { until: isoOrNull(session.muted.until) },
     historical: session.historical,
     triageRank: session.rank,
+    band: session.band,
     idleStale: session.idleStale,
   };
 }
@@ -115,18 +118,19 @@ export function evaluate(input: EvaluationInput): Evaluation {
   const ambiguous = (row: { key: string }): boolean => derived.get(row.key)?.claim?.ambiguous === true;
   const ordered = rankables.sort((a, b) => compareTriage(a.rankable, b.rankable, ambiguous)).map((item) => item.session);
   const rows = ordered.map((session) => rowOf(session));
-  const countable = ordered.map((session) => ({ rank: session.rank, muted: session.muted !== null, historical: session.historical, workflow: session.workflow }));
+  const countable = ordered.map((session) => ({ band: session.band, muted: session.muted !== null, historical: session.historical, workflow: session.workflow }));
   const nextIndex = countable.findIndex(isCounted);
 
   const due = claimsToNotify(
     ordered.map((session) => ({
       key: session.key,
-      provider: session.evidence.provider,
+      providerName: input.providerNames?.[session.evidence.provider] ?? session.evidence.provider,
       cwd: session.evidence.cwd,
       branch: session.evidence.branch,
       claim: session.claim,
       muted: session.muted !== null,
       historical: session.historical,
+      treeKnown: treeKnown(session),
     })),
     new Set(facts.notified),
     settings.notifications,
@@ -146,8 +150,15 @@ export function evaluate(input: EvaluationInput): Evaluation {
   };
 }
 
-/** Ranks 1–3 and 6 wait since their claim; 4–5 since the review was set (R31). */
+/** A finish that depends on the working tree is told only once git was asked after it began. */
+function treeKnown(session: DerivedSession): boolean {
+  if (!session.wantsWorkingTree || session.evidence.cwd === null || session.claim === null) return true;
+  const readAt = treeReadAt(session.evidence.workingTree);
+  return readAt !== null && readAt >= session.claim.since;
+}
+
+/** Needs-you, failed, ready and finished wait since their claim; flagged and needs-review since the review was set (R31). */
 function waitingSince(session: DerivedSession): number | null {
-  if (session.rank === 4 || session.rank === 5) return session.review.at;
+  if (session.band === 'flagged' || session.band === 'needs-review') return session.review.at;
   return session.claim?.since ?? null;
 }

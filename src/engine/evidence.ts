@@ -95,9 +95,14 @@ export interface ChildEvidence {
 
 /** The working tree of the session's folder, as `git status` last reported it. */
 export type WorkingTree =
-  | { kind: 'unknown' }
-  | { kind: 'not-a-repo' }
+  | { kind: 'unknown'; at?: number } // never read (no `at`), or git could not answer at `at`
+  | { kind: 'not-a-repo'; at?: number }
   | { kind: 'read'; at: number; fingerprint: string; changedFiles: number };
+
+/** When git was last asked about the folder, whatever it answered; null when never. */
+export function treeReadAt(tree: WorkingTree): number | null {
+  return tree.at ?? null;
+}
 
 /** A program notification raised by an agent hook: an expiring needs-you claim (§5). */
 export interface ProgramNotice {

@@ -7,6 +7,7 @@ export * from './duration';
 export * from './row';
 export type { Observation } from './observation';
 export type { Claim } from './claims';
+export type { AttentionSummary } from './triage';
 export type { ChildView } from './children';
 export type { NotificationPlan, NotifyCandidate } from './notify';
 export { planNotification } from './notify';

@@ -3,17 +3,23 @@ import type { Claim } from './claims';
 import type { NotificationSwitches } from './facts';
 import type { Timings } from './timings';
 import { NOTIFY_LOOKBACK_MS } from './timings';
-import type { Provider } from './vocabulary';
 import { projectName } from './row';
 
 export interface NotifyCandidate {
   key: string;
-  provider: Provider;
+  /** The provider's short display name, from the registry ("Claude"). */
+  providerName: string;
   cwd: string | null;
   branch: string | null;
   claim: Claim | null;
   muted: boolean;
   historical: boolean;
+  /**
+   * Whether the working tree a finish depends on has been read since the claim began. Until git
+   * has answered, "finished" could still turn out "ready for review" (another claim), and the user
+   * would hear of it twice: such a finish waits.
+   */
+  treeKnown: boolean;
 }
 
 export interface NotificationPlan {
@@ -23,8 +29,6 @@ export interface NotificationPlan {
   title: string;
   body: string;
 }
-
-const PROVIDER_NAMES: Record<Provider, string> = { claude: 'Claude', codex: 'Codex' };
 
 function wanted(claim: Claim, switches: NotificationSwitches): boolean {
   switch (claim.kind) {
@@ -48,8 +52,9 @@ export function claimsToNotify(
   timings: Timings,
 ): NotifyCandidate[] {
   if (!switches.enabled) return [];
-  return candidates.filter(({ key, claim, muted, historical }) => {
+  return candidates.filter(({ key, claim, muted, historical, treeKnown }) => {
     if (claim === null || muted || historical || key === onScreen) return false;
+    if ((claim.kind === 'finished' || claim.kind === 'ready-for-review') && !treeKnown) return false;
     if (notified.has(claim.id) || !wanted(claim, switches)) return false;
     if (claim.ambiguous) return now - claim.since >= timings.ambiguousNotifyAfter;
     if (claim.kind === 'needs-you') return true;
@@ -74,7 +79,7 @@ function verb(claim: Claim): string {
 export function whereLabel(candidate: NotifyCandidate): string {
   const folder = projectName(candidate.cwd) ?? 'unknown folder';
   const branch = candidate.branch === null ? '' : ` (${candidate.branch})`;
-  return `${PROVIDER_NAMES[candidate.provider]} · ${folder}${branch}`;
+  return `${candidate.providerName} · ${folder}${branch}`;
 }
 
 /** R42 + R43: one notification for everything gained in this beat. */

@@ -8,8 +8,11 @@ import type {
   ReviewState,
   State,
   Workflow,
-  Level,
+  Band,
+  Tone,
 } from './vocabulary';
+import type { AttentionSummary } from './triage';
+import { isCounted, toneOf } from './triage';
 
 export const SCHEMA_VERSION = 1;
 
@@ -29,6 +32,8 @@ export interface Row {
   muted: { until: string | null } | null;
   historical: boolean;
   triageRank: number;
+  /** Extra (schema 1 allows additions): the row's triage band (R31), what readers group and count by. */
+  band: Band;
   /** Extra (schema 1 allows additions): an idle row quiet for idleStaleAfter is shown dimmed. */
   idleStale: boolean;
 }
@@ -36,7 +41,8 @@ export interface Row {
 export interface Snapshot {
   schemaVersion: number;
   now: string;
-  attention: { count: number; level: Level };
+  /** R32's count and level, plus the counts per class a reader shows (extras in schema 1). */
+  attention: AttentionSummary;
   sessions: Row[];
 }
 
@@ -57,4 +63,14 @@ export function projectName(cwd: string | null): string | null {
   if (cwd === null) return null;
   const parts = cwd.split(/[\\/]+/).filter((part) => part.length > 0);
   return parts[parts.length - 1] ?? cwd;
+}
+
+/** R32 for a published row: does it count toward the attention badge? */
+export function rowCounted(row: Row): boolean {
+  return isCounted({ band: row.band, muted: row.muted !== null, historical: row.historical, workflow: row.workflow });
+}
+
+/** The one colour meaning of a published row's mark. */
+export function rowTone(row: Row): Tone {
+  return toneOf(row.band, row.workflow);
 }

@@ -15,8 +15,8 @@ import { observe } from './observation';
 import type { EffectiveReview } from './review';
 import { dueRules, effectiveReview, newActivitySince, workflowOf } from './review';
 import { downgradeStale, readSignal } from './transcript';
-import { triageRank } from './triage';
-import type { ChildLiveness, Workflow } from './vocabulary';
+import { rankOf, triageBand } from './triage';
+import type { Band, ChildLiveness, Workflow } from './vocabulary';
 
 export interface DerivedSession {
   key: string;
@@ -33,6 +33,7 @@ export interface DerivedSession {
   claim: Claim | null;
   muted: { until: number | null } | null;
   historical: boolean;
+  band: Band;
   rank: number;
   idleStale: boolean;
   applied: RuleApplication[];
@@ -109,6 +110,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   const mute = facts.mutes[key];
   const muted = mute !== undefined && (mute.until === null || mute.until > now) ? { until: mute.until } : null;
 
+  const band = triageBand(claim, review.state, workflow, historical);
   const derived: DerivedSession = {
     key,
     evidence,
@@ -123,7 +125,8 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     claim,
     muted,
     historical,
-    rank: triageRank(claim, review.state, workflow, historical),
+    band,
+    rank: rankOf(band),
     idleStale: observed.state === 'idle' && now - observed.at > timings.idleStaleAfter,
     applied,
     wantsWorkingTree,

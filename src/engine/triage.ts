@@ -1,6 +1,8 @@
-// Triage order, the attention count and "next" (R31–R33).
+// Triage order, bands, the attention count and "next" (R31–R33). What a rank means is decided
+// here once: readers see a row's band and the snapshot's counts, never rank numbers.
 import type { Claim } from './claims';
-import type { Level, ReviewState, Workflow } from './vocabulary';
+import type { Band, Level, ReviewState, Tone, Workflow } from './vocabulary';
+import { BANDS } from './vocabulary';
 
 export interface Rankable {
   key: string;
@@ -11,25 +13,55 @@ export interface Rankable {
   muted: boolean;
 }
 
-/** R31: the rank of one row, first match wins. */
-export function triageRank(
-  claim: Claim | null,
-  review: ReviewState,
-  workflow: Workflow,
-  historical: boolean,
-): number {
-  if (historical) return 11;
-  if (claim?.kind === 'needs-you') return 1;
-  if (claim?.kind === 'failed') return 2;
-  if (claim?.kind === 'ready-for-review') return 3;
-  if (review === 'flagged') return 4;
-  if (review === 'needs-review') return 5;
-  if (claim?.kind === 'finished') return 6;
-  if (workflow === 'working') return 7;
-  if (workflow === 'unknown') return 8;
-  if (review === 'reviewed' || review === 'complete' || review === 'outdated') return 10;
+/** R31: the band of one row, first match wins. */
+export function triageBand(claim: Claim | null, review: ReviewState, workflow: Workflow, historical: boolean): Band {
+  if (historical) return 'historical';
+  if (claim?.kind === 'needs-you') return 'needs-you';
+  if (claim?.kind === 'failed') return 'failed';
+  if (claim?.kind === 'ready-for-review') return 'ready-for-review';
+  if (review === 'flagged') return 'flagged';
+  if (review === 'needs-review') return 'needs-review';
+  if (claim?.kind === 'finished') return 'finished';
+  if (workflow === 'working') return 'working';
+  if (workflow === 'unknown') return 'unknown';
+  if (review === 'reviewed' || review === 'complete' || review === 'outdated') return 'done';
   // Idle unreviewed rows, and settled rows whose claim a visit cleared (docs/status-model.md).
-  return 9;
+  return 'idle';
+}
+
+/** R31's rank (1–11): the band's place in triage order, as `status --json` publishes it. */
+export function rankOf(band: Band): number {
+  return BANDS.indexOf(band) + 1;
+}
+
+/** R31 as ranks, kept for the engine's own ordering and its tests. */
+export function triageRank(claim: Claim | null, review: ReviewState, workflow: Workflow, historical: boolean): number {
+  return rankOf(triageBand(claim, review, workflow, historical));
+}
+
+/** The colour meaning of a band; `working` is told by the workflow, the rest by the band. */
+export function toneOf(band: Band, workflow: Workflow): Tone {
+  switch (band) {
+    case 'needs-you':
+      return 'needs-you';
+    case 'failed':
+    case 'ready-for-review':
+    case 'flagged':
+    case 'needs-review':
+      return 'review';
+    case 'finished':
+    case 'working':
+    case 'unknown':
+    case 'idle':
+    case 'done':
+    case 'historical':
+      return workflow === 'working' ? 'working' : 'neutral';
+  }
+}
+
+/** Bands whose rows wait for ages (longest first); the rest sort by recency. */
+function waitsByAge(rank: number): boolean {
+  return rank <= rankOf('finished');
 }
 
 const ascending = (a: number | null, b: number | null): number => (a ?? Infinity) - (b ?? Infinity);
@@ -39,28 +71,50 @@ const descending = (a: number | null, b: number | null): number => (b ?? -Infini
 export function compareTriage(a: Rankable, b: Rankable, ambiguity: (row: Rankable) => boolean): number {
   if (a.muted !== b.muted) return a.muted ? 1 : -1;
   if (a.rank !== b.rank) return a.rank - b.rank;
-  if (a.rank === 1 && ambiguity(a) !== ambiguity(b)) return ambiguity(a) ? 1 : -1;
-  const within = a.rank <= 6 ? ascending(a.waitingSince, b.waitingSince) : descending(a.lastActivityAt, b.lastActivityAt);
+  if (a.rank === rankOf('needs-you') && ambiguity(a) !== ambiguity(b)) return ambiguity(a) ? 1 : -1;
+  const within = waitsByAge(a.rank) ? ascending(a.waitingSince, b.waitingSince) : descending(a.lastActivityAt, b.lastActivityAt);
   if (within !== 0 && !Number.isNaN(within)) return within;
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
 export interface Countable {
-  rank: number;
+  band: Band;
   muted: boolean;
   historical: boolean;
   workflow: Workflow;
 }
 
-/** R32: attention = unmuted, non-historical rows of ranks 1–5. */
+/** R32: attention = unmuted, non-historical rows in the needs-you and review bands (ranks 1–5). */
 export function isCounted(row: Countable): boolean {
-  return !row.muted && !row.historical && row.rank >= 1 && row.rank <= 5;
+  if (row.muted || row.historical) return false;
+  const tone = toneOf(row.band, row.workflow);
+  return tone === 'needs-you' || tone === 'review';
 }
 
-export function attentionOf(rows: readonly Countable[]): { count: number; level: Level } {
-  const counted = rows.filter(isCounted);
-  if (counted.some((row) => row.rank === 1)) return { count: counted.length, level: 'needs-you' };
-  if (counted.length > 0) return { count: counted.length, level: 'review' };
-  const working = rows.some((row) => !row.muted && !row.historical && row.workflow === 'working');
-  return { count: 0, level: working ? 'working' : 'none' };
+/** What a reader shows of the whole snapshot: the count and level (R32), and the counts per class. */
+export interface AttentionSummary {
+  count: number;
+  level: Level;
+  /** Counted rows that need you (the needs-you band). */
+  needYou: number;
+  /** Counted rows to review (failed, ready for review, flagged, needs review). */
+  review: number;
+  /** Unmuted, non-historical rows whose workflow is working. */
+  working: number;
+}
+
+export function attentionOf(rows: readonly Countable[]): AttentionSummary {
+  let needYou = 0;
+  let review = 0;
+  let working = 0;
+  for (const row of rows) {
+    if (row.muted || row.historical) continue;
+    if (row.workflow === 'working') working += 1;
+    if (!isCounted(row)) continue;
+    if (row.band === 'needs-you') needYou += 1;
+    else review += 1;
+  }
+  const count = needYou + review;
+  const level: Level = needYou > 0 ? 'needs-you' : count > 0 ? 'review' : working > 0 ? 'working' : 'none';
+  return { count, level, needYou, review, working };
 }

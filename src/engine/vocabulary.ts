@@ -1,8 +1,11 @@
 // The closed vocabularies of the status model (status-model.md §2–§5). Each is a const tuple so
 // that schemas, switches and docs all read the same list.
 
-export const PROVIDERS = ['claude', 'codex'] as const;
-export type Provider = (typeof PROVIDERS)[number];
+/**
+ * A provider's id, as its descriptor in the provider registry names it (src/providers/index.ts).
+ * The engine treats every provider alike (R13), so it never lists them.
+ */
+export type Provider = string;
 
 export const STATES = [
   'running',
@@ -65,6 +68,29 @@ export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
 export const LEVELS = ['needs-you', 'review', 'working', 'none'] as const;
 export type Level = (typeof LEVELS)[number];
+
+/**
+ * The triage bands, in R31's order: each row carries its band, and every reader (the CLI, the
+ * tray, the popover) groups, marks and counts by band instead of comparing rank numbers.
+ */
+export const BANDS = [
+  'needs-you',
+  'failed',
+  'ready-for-review',
+  'flagged',
+  'needs-review',
+  'finished',
+  'working',
+  'unknown',
+  'idle',
+  'done',
+  'historical',
+] as const;
+export type Band = (typeof BANDS)[number];
+
+/** The one colour meaning a band carries (popover.md "Colour"): needs you, review, working, neutral. */
+export const TONES = ['needs-you', 'review', 'working', 'neutral'] as const;
+export type Tone = (typeof TONES)[number];
 
 export const CHILD_LIVENESS = ['waiting', 'working', 'monitoring', 'none'] as const;
 export type ChildLiveness = (typeof CHILD_LIVENESS)[number];

@@ -6,7 +6,7 @@ import { ExplainPanel } from './components/ExplainPanel';
 import { SettingsView } from './components/SettingsView';
 import { RowItem } from './components/RowItem';
 import type { GroupId, QuickFilter } from './model';
-import { GROUPS, counts, groupOf, groupRows, holdOrder, matches, nextWanting, passesQuick } from './model';
+import { GROUPS, groupOf, groupRows, holdOrder, matches, nextWanting, passesQuick } from './model';
 import type { PopoverTransport } from './transport';
 
 /** A selection must rest this long before it counts as a visit (arrowing past a row is not one). */
@@ -117,7 +117,10 @@ export function App({ transport }: { transport: PopoverTransport }) {
   }, [rows, hovering]);
 
   const navigable: Row[] = groups.flatMap((group) => (collapsed.has(group.id) ? [] : group.rows));
-  const summary = counts(state?.snapshot.sessions ?? []);
+  // The engine's counts: the popover never re-derives what a rank means.
+  const summary = state?.snapshot.attention ?? { needYou: 0, review: 0, working: 0 };
+  const providers = state?.settings.providers ?? [];
+  const shortNames = Object.fromEntries(providers.map((provider) => [provider.id, provider.shortName]));
   const attention = state?.snapshot.attention ?? { count: 0, level: 'none' as const };
   const now = Date.now() + offset;
 
@@ -292,8 +295,11 @@ export function App({ transport }: { transport: PopoverTransport }) {
         <select aria-label="Quick filter" value={quick} onChange={(event) => setQuick(event.currentTarget.value as QuickFilter)}>
           <option value="all">All</option>
           <option value="attention">Attention</option>
-          <option value="claude">Claude</option>
-          <option value="codex">Codex</option>
+          {providers.map((provider) => (
+            <option key={provider.id} value={`provider:${provider.id}`}>
+              {provider.shortName}
+            </option>
+          ))}
         </select>
         <button type="button" aria-label="Settings" onClick={() => setView('settings')}>
           ⚙
@@ -315,6 +321,7 @@ export function App({ transport }: { transport: PopoverTransport }) {
                   <RowItem
                     key={row.key}
                     row={row}
+                    providerNames={shortNames}
                     now={now}
                     selected={row.key === selected}
                     onSelect={(key) => setSelected(key === selected ? null : key)}

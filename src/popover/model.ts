@@ -1,26 +1,16 @@
 // Pure derivations for the popover: groups in triage order, filtering, the "next" jump, words
 // and times. Kept apart from components so they are tested without a DOM.
 import type { Row } from '../engine/row';
-import { formatDuration, projectName } from '../engine';
+import type { Band } from '../engine/vocabulary';
+import { formatDuration, projectName, rowCounted, rowTone } from '../engine';
 
-export type GroupId =
-  | 'needs-you'
-  | 'failed'
-  | 'ready'
-  | 'flagged'
-  | 'needs-review'
-  | 'finished'
-  | 'working'
-  | 'unknown'
-  | 'idle'
-  | 'done'
-  | 'muted'
-  | 'historical';
+/** A group per triage band, and one for muted rows. */
+export type GroupId = Band | 'muted';
 
 export const GROUPS: { id: GroupId; title: string; collapsed: boolean }[] = [
   { id: 'needs-you', title: 'Needs you', collapsed: false },
   { id: 'failed', title: 'Failed', collapsed: false },
-  { id: 'ready', title: 'Ready for review', collapsed: false },
+  { id: 'ready-for-review', title: 'Ready for review', collapsed: false },
   { id: 'flagged', title: 'Flagged', collapsed: false },
   { id: 'needs-review', title: 'Needs review', collapsed: false },
   { id: 'finished', title: 'Finished', collapsed: false },
@@ -32,20 +22,16 @@ export const GROUPS: { id: GroupId; title: string; collapsed: boolean }[] = [
   { id: 'historical', title: 'Historical', collapsed: true },
 ];
 
-const BY_RANK: Record<number, GroupId> = { 1: 'needs-you', 2: 'failed', 3: 'ready', 4: 'flagged', 5: 'needs-review', 6: 'finished', 7: 'working', 8: 'unknown', 9: 'idle', 10: 'done', 11: 'historical' };
-
 export function groupOf(row: Row): GroupId {
   if (row.historical) return 'historical';
   if (row.muted !== null) return 'muted';
-  return BY_RANK[row.triageRank] ?? 'unknown';
+  return row.band;
 }
 
-/** The colour class of a row's mark: one meaning each (popover.md). */
+/** The colour class of a row's mark: one meaning each (popover.md), the engine's tone. */
 export function markClass(row: Row): 'needs' | 'review' | 'working' | 'neutral' {
-  if (row.triageRank === 1) return 'needs';
-  if (row.triageRank >= 2 && row.triageRank <= 5) return 'review';
-  if (row.workflow === 'working') return 'working';
-  return 'neutral';
+  const tone = rowTone(row);
+  return tone === 'needs-you' ? 'needs' : tone;
 }
 
 export function matches(row: Row, filter: string): boolean {
@@ -55,18 +41,13 @@ export function matches(row: Row, filter: string): boolean {
   return words.every((word) => text.includes(word));
 }
 
-export type QuickFilter = 'all' | 'attention' | 'claude' | 'codex';
+/** All rows, the counted ones, or one provider's (`provider:<id>`, from the registry's list). */
+export type QuickFilter = 'all' | 'attention' | `provider:${string}`;
 
 export function passesQuick(row: Row, quick: QuickFilter): boolean {
-  switch (quick) {
-    case 'all':
-      return true;
-    case 'attention':
-      return row.muted === null && !row.historical && row.triageRank <= 5;
-    case 'claude':
-    case 'codex':
-      return row.provider === quick;
-  }
+  if (quick === 'all') return true;
+  if (quick === 'attention') return rowCounted(row);
+  return row.provider === quick.slice('provider:'.length);
 }
 
 export interface Group {
@@ -94,7 +75,7 @@ export function groupRows(rows: readonly Row[], showHistorical: boolean, held: R
 
 /** R33: the first counted row after the current one (wrapping), in triage order. */
 export function nextWanting(rows: readonly Row[], current: string | null): Row | null {
-  const counted = rows.filter((row) => row.muted === null && !row.historical && row.triageRank <= 5);
+  const counted = rows.filter(rowCounted);
   if (counted.length === 0) return null;
   const index = counted.findIndex((row) => row.key === current);
   return counted[(index + 1) % counted.length] ?? null;
@@ -114,10 +95,9 @@ export function holdOrder(previous: readonly string[], rows: readonly Row[]): Ro
   return [...kept, ...rows.filter((row) => !seen.has(row.key))];
 }
 
-const PROVIDER_NAMES: Record<Row['provider'], string> = { claude: 'Claude', codex: 'Codex' };
-
-export function providerName(row: Row): string {
-  return PROVIDER_NAMES[row.provider];
+/** The provider's short name from the state's list (the registry's), else its id. */
+export function providerName(row: Row, names: Readonly<Record<string, string>>): string {
+  return names[row.provider] ?? row.provider;
 }
 
 export function where(row: Row): string {
@@ -143,13 +123,4 @@ export function detailLine(row: Row): string {
 export function age(iso: string | null, now: number): string {
   if (iso === null) return '';
   return formatDuration(now - Date.parse(iso));
-}
-
-export function counts(rows: readonly Row[]): { needYou: number; review: number; working: number } {
-  const live = rows.filter((row) => row.muted === null && !row.historical);
-  return {
-    needYou: live.filter((row) => row.triageRank === 1).length,
-    review: live.filter((row) => row.triageRank >= 2 && row.triageRank <= 5).length,
-    working: live.filter((row) => row.workflow === 'working').length,
-  };
 }

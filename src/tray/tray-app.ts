@@ -4,8 +4,9 @@ import type { App, BrowserWindowConstructorOptions, IpcMain, Menu, MenuItemConst
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Evaluation, Snapshot } from '../engine';
-import { PopoverHost } from '../main/popover-host';
+import { PopoverHost } from '../main/popover/popover-host';
 import { Runtime } from '../main/runtime/runtime';
+import { systemClock } from '../main/pipeline/clock';
 import { badgeImages } from './badge';
 import { ElectronNotifier } from './electron-notifier';
 import { registerIpc } from './ipc';
@@ -58,7 +59,7 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
   }
   await app.whenReady();
   app.dock?.hide();
-  const clock = (): number => Date.now();
+  const clock = systemClock;
   const problems: string[] = [];
   let host: PopoverHost | null = null;
   const runtime = new Runtime({
@@ -110,7 +111,7 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
         void popover.showWindow();
         return;
       case 'mute-all-1h':
-        for (const row of runtime.evaluation?.snapshot.sessions ?? []) if (row.muted === null && !row.historical) runtime.mute(row.key, clock() + 3_600_000);
+        host?.muteAll(3_600_000);
         return;
       case 'settings':
         host?.requestView('settings');

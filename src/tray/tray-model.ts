@@ -2,10 +2,7 @@
 import type { Snapshot } from '../engine/row';
 
 export function tooltip(snapshot: Snapshot): string {
-  const live = snapshot.sessions.filter((row) => row.muted === null && !row.historical);
-  const needYou = live.filter((row) => row.triageRank === 1).length;
-  const review = live.filter((row) => row.triageRank >= 2 && row.triageRank <= 5).length;
-  const working = live.filter((row) => row.workflow === 'working').length;
+  const { needYou, review, working } = snapshot.attention;
   return `${needYou} need${needYou === 1 ? 's' : ''} you · ${review} to review · ${working} working`;
 }
 

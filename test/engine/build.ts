@@ -67,6 +67,7 @@ export interface RunOptions {
   facts?: Partial<UserFacts>;
   settings?: Settings;
   onScreen?: string | null;
+  providerNames?: Record<string, string>;
 }
 
 export function run(sessions: SessionEvidence[], nowOffset: number, options: RunOptions = {}): Evaluation {
@@ -76,6 +77,7 @@ export function run(sessions: SessionEvidence[], nowOffset: number, options: Run
     settings: options.settings ?? defaultSettings(),
     now: at(nowOffset),
     onScreen: options.onScreen ?? null,
+    providerNames: options.providerNames ?? { claude: 'Claude', codex: 'Codex' },
   });
 }
 

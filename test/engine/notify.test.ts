@@ -23,11 +23,29 @@ describe('notifications', () => {
   it('R40 failed and long finishes notify; muted, historical and on-screen rows do not', () => {
     const failed = session({ signal: { kind: 'api-error', at: T0, detail: 'overloaded' } });
     expect(run([failed], sec(1)).notification?.title).toContain('failed');
-    const finished = session({ signal: { kind: 'turn-end', at: at(min(1)), failed: false, detail: null }, turn: { startedAt: T0, endedAt: at(min(1)), durationMs: null } });
+    // A clean tree read after the finish: nothing to review, so the finish itself is told.
+    const finished = session({ signal: { kind: 'turn-end', at: at(min(1)), failed: false, detail: null }, turn: { startedAt: T0, endedAt: at(min(1)), durationMs: null }, workingTree: { kind: 'read', at: at(min(1) + sec(1)), fingerprint: 'clean', changedFiles: 0 } });
     expect(run([finished], min(1) + sec(1)).notification?.title).toContain('finished');
     expect(run([asking()], 0, { facts: { mutes: { [KEY]: { at: T0, until: null } } } }).notification).toBeNull();
     expect(run([asking()], 0, { onScreen: KEY }).notification).toBeNull();
     expect(run([asking()], DEFAULT_TIMINGS.historicalAfter + 1).notification).toBeNull();
+  });
+
+  it.each([
+    ['never read', { kind: 'unknown' as const }, false],
+    ['read before the finish', { kind: 'read' as const, at: at(min(1) - 1), fingerprint: 'f', changedFiles: 0 }, false],
+    ['git failed after the finish', { kind: 'unknown' as const, at: at(min(1)) }, true],
+    ['no repository, asked after the finish', { kind: 'not-a-repo' as const, at: at(min(1) + 1) }, true],
+    ['read after the finish', { kind: 'read' as const, at: at(min(1) + 1), fingerprint: 'f', changedFiles: 0 }, true],
+  ])('R42 a long finish in a folder is told only once its working tree is known (%s)', (_label, workingTree, told) => {
+    const finished = session({ cwd: '/home/me/app', signal: { kind: 'turn-end', at: at(min(1)), failed: false, detail: null }, turn: { startedAt: T0, endedAt: at(min(1)), durationMs: null }, workingTree });
+    const plan = run([finished], min(1) + sec(1)).notification;
+    expect(plan !== null).toBe(told);
+  });
+
+  it('R43 the provider is named as the registry names it (its id when no name is given)', () => {
+    expect(run([asking()], 0, { providerNames: { claude: 'Claude Code' } }).notification?.title).toBe('Claude Code · api-server (main) needs you');
+    expect(run([asking()], 0, { providerNames: {} }).notification?.title).toBe('claude · api-server (main) needs you');
   });
 
   it('R40 notification switches are honoured', () => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Row, Snapshot } from '../../src/engine';
 import { shimText } from '../../src/main/hooks/shim';
+import { shimEntries } from '../../src/main/hooks/installer';
 import { CLI, runCli } from '../main/cli-process';
 import { FIXTURES, fixtures } from '../providers/fixture-roots';
 
@@ -18,7 +19,7 @@ function home(): { env: Record<string, string>; dir: string; spool: string; shim
   const dir = join(base, `case-${n}`);
   mkdirSync(join(dir, 'home'), { recursive: true });
   const shim = join(dir, 'lookout-hook');
-  writeFileSync(shim, shimText(join(dir, 'home', 'spool')));
+  writeFileSync(shim, shimText(join(dir, 'home', 'spool'), shimEntries()));
   chmodSync(shim, 0o755);
   return { dir, env: { CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir }, spool: join(dir, 'home', 'spool'), shim };
 }
@@ -183,7 +184,7 @@ describe('the spool stays bounded', () => {
     expect(statSync(join(h.spool, 'claude.jsonl.1')).size).toBeGreaterThan(8 * 1024 * 1024);
     expect(lines(h.spool, 'claude')).toHaveLength(2);
     const { HookSpool } = await import('../../src/providers/hooks/spool-reader');
-    const sessions = await new HookSpool(h.spool).sync();
+    const sessions = await new HookSpool(h.spool, ['claude', 'codex']).sync();
     expect(sessions.get('claude:older')?.last?.event).toBe('stop');
     expect(sessions.get('claude:newer')?.last?.event).toBe('permission-request');
   });

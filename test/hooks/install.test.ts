@@ -5,7 +5,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HookContext } from '../../src/main/hooks/installer';
-import { CLAUDE_EVENTS, CODEX_EVENTS, hookCommand, install, status, uninstall } from '../../src/main/hooks/installer';
+import { hookCommand, install, status, uninstall } from '../../src/main/hooks/installer';
+import type { ProviderDescriptor } from '../../src/providers';
+import { findProvider } from '../../src/providers';
+import { CLAUDE_EVENTS } from '../../src/providers/claude/descriptor';
+import { CODEX_EVENTS } from '../../src/providers/codex/descriptor';
+
+/** Descriptors from the registry, by id. */
+function providers(...ids: string[]): ProviderDescriptor[] {
+  return ids.map((id) => {
+    const provider = findProvider(id);
+    if (provider === undefined) throw new Error(`no provider ${id}`);
+    return provider;
+  });
+}
 import { HooksFileError } from '../../src/main/hooks/json-hooks';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-hooks-'));
@@ -45,7 +58,7 @@ describe('hooks install / uninstall', () => {
   it('adds Lookout beside the user’s hooks for every event, and uninstall restores the file byte for byte', () => {
     const c = context();
     writeFileSync(c.claude, USER_SETTINGS);
-    install(c, ['claude']);
+    install(c, providers('claude'));
     const installed = JSON.parse(read(c.claude));
     expect(installed.model).toBe('opus');
     expect(installed.permissions).toEqual({ allow: ['Bash(npm test)'] });
@@ -55,27 +68,27 @@ describe('hooks install / uninstall', () => {
     expect(installed.hooks.PreToolUse[1]).toEqual({ matcher: '*', hooks: [{ type: 'command', command: hookCommand(c, 'claude'), timeout: 10, async: true }] });
     expect(read(c.claude)).toContain('\n    "model"');
     expect(readdirSync(join(c.home, 'hooks', 'backups'))).toHaveLength(1);
-    uninstall(c, ['claude']);
+    uninstall(c, providers('claude'));
     expect(read(c.claude)).toBe(USER_SETTINGS);
   });
 
   it('is idempotent: a second install changes nothing', () => {
     const c = context();
     writeFileSync(c.claude, USER_SETTINGS);
-    install(c, ['claude']);
+    install(c, providers('claude'));
     const once = read(c.claude);
-    expect(install(c, ['claude']).lines[0]).toContain('already installed');
+    expect(install(c, providers('claude')).lines[0]).toContain('already installed');
     expect(read(c.claude)).toBe(once);
-    uninstall(c, ['claude']);
+    uninstall(c, providers('claude'));
     expect(read(c.claude)).toBe(USER_SETTINGS);
   });
 
   it('a missing file is created, and removed again by uninstall', () => {
     const c = context();
-    install(c, ['claude', 'codex']);
+    install(c, providers('claude', 'codex'));
     expect(Object.keys(JSON.parse(read(c.codex)).hooks).sort()).toEqual(CODEX_EVENTS.map((spec) => spec.event).sort());
     expect(read(c.config)).toMatch(/^notify = \[".*lookout-hook", "codex-notify"\]/);
-    uninstall(c, ['claude', 'codex']);
+    uninstall(c, providers('claude', 'codex'));
     expect(existsSync(c.claude)).toBe(false);
     expect(existsSync(c.codex)).toBe(false);
     expect(existsSync(c.config)).toBe(false);
@@ -84,9 +97,9 @@ describe('hooks install / uninstall', () => {
   it('an empty file stays empty after the round trip', () => {
     const c = context();
     writeFileSync(c.claude, '');
-    install(c, ['claude']);
+    install(c, providers('claude'));
     expect(JSON.parse(read(c.claude)).hooks.Stop).toHaveLength(1);
-    uninstall(c, ['claude']);
+    uninstall(c, providers('claude'));
     expect(read(c.claude)).toBe('');
   });
 
@@ -99,8 +112,8 @@ describe('hooks install / uninstall', () => {
     const c = context();
     writeFileSync(c.claude, text);
     writeFileSync(c.codex, '{"hooks": {}}');
-    expect(() => install(c, ['claude', 'codex'])).toThrow(HooksFileError);
-    expect(() => install(c, ['claude'])).toThrow(/Lookout changed nothing/);
+    expect(() => install(c, providers('claude', 'codex'))).toThrow(HooksFileError);
+    expect(() => install(c, providers('claude'))).toThrow(/Lookout changed nothing/);
     expect(read(c.claude)).toBe(text);
     expect(read(c.codex)).toBe('{"hooks": {}}');
     expect(existsSync(join(c.home, 'bin'))).toBe(false);
@@ -109,12 +122,12 @@ describe('hooks install / uninstall', () => {
   it('uninstall after the user edited the file removes only Lookout’s entries and keeps the edits', () => {
     const c = context();
     writeFileSync(c.claude, USER_SETTINGS);
-    install(c, ['claude']);
+    install(c, providers('claude'));
     const edited = JSON.parse(read(c.claude));
     edited.theme = 'dark';
     edited.hooks.SessionStart.push({ hooks: [{ type: 'command', command: 'echo hi' }] });
     writeFileSync(c.claude, JSON.stringify(edited, null, 4));
-    expect(uninstall(c, ['claude']).lines[0]).toContain('your later edits kept');
+    expect(uninstall(c, providers('claude')).lines[0]).toContain('your later edits kept');
     const after = JSON.parse(read(c.claude));
     expect(after.theme).toBe('dark');
     expect(after.hooks).toEqual({
@@ -128,17 +141,17 @@ describe('hooks install / uninstall', () => {
     const c = context();
     const config = 'notify = ["terminal-notifier"]\n[tui]\nnotifications = true\n';
     writeFileSync(c.config, config);
-    expect(install(c, ['codex']).lines.join('\n')).toContain('you have a notify program already; Lookout left it alone');
+    expect(install(c, providers('codex')).lines.join('\n')).toContain('you have a notify program already; Lookout left it alone');
     expect(read(c.config)).toBe(config);
-    uninstall(c, ['codex']);
+    uninstall(c, providers('codex'));
     expect(read(c.config)).toBe(config);
   });
 
   it('status says what is installed and what each provider can see with and without hooks', () => {
     const c = context();
-    expect(status(c, ['claude', 'codex']).lines.join('\n')).toMatch(/claude: not installed[\s\S]*without hooks[\s\S]*codex: not installed/);
-    install(c, ['codex']);
-    const text = status(c, ['claude', 'codex']).lines.join('\n');
+    expect(status(c, providers('claude', 'codex')).lines.join('\n')).toMatch(/claude: not installed[\s\S]*without hooks[\s\S]*codex: not installed/);
+    install(c, providers('codex'));
+    const text = status(c, providers('claude', 'codex')).lines.join('\n');
     expect(text).toContain('codex: installed');
     expect(text).toContain("notify: Lookout's");
     expect(text).toContain('approval prompts as they open');
@@ -157,10 +170,10 @@ describe('hooks and symlinked settings', () => {
     const dotfiles = join(c.home, '..', 'dotfiles-settings.json');
     writeFileSync(dotfiles, USER_SETTINGS);
     symlinkSync(dotfiles, c.claude);
-    install(c, ['claude']);
+    install(c, providers('claude'));
     expect(lstatSync(c.claude).isSymbolicLink()).toBe(true);
     expect(JSON.parse(read(dotfiles)).hooks.Stop).toHaveLength(2);
-    uninstall(c, ['claude']);
+    uninstall(c, providers('claude'));
     expect(lstatSync(c.claude).isSymbolicLink()).toBe(true);
     expect(read(dotfiles)).toBe(USER_SETTINGS);
   });

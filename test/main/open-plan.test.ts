@@ -1,7 +1,9 @@
 // R50: the argv `open` would run in each case, hostile folder names included. Nothing is run.
 import { describe, expect, it } from 'vitest';
 import type { OpenTarget, Probes } from '../../src/main/open/plan';
-import { planOpen, shellQuote } from '../../src/main/open/plan';
+import { planOpen } from '../../src/main/open/plan';
+import { findProvider } from '../../src/providers';
+import { shellQuote } from '../../src/providers/system/argv-quote';
 
 const probes = (overrides: Partial<Probes> = {}): Probes => ({
   platform: 'linux',
@@ -12,7 +14,11 @@ const probes = (overrides: Partial<Probes> = {}): Probes => ({
   isFolder: () => true,
   ...overrides,
 });
-const target = (overrides: Partial<OpenTarget> = {}): OpenTarget => ({ provider: 'claude', sessionId: '7f0c1d2e-1111-4a2b-9c3d-000000000001', cwd: '/home/me/app', pid: 4242, ...overrides });
+const target = (overrides: Partial<OpenTarget> = {}): OpenTarget => {
+  const base = { provider: 'claude', sessionId: '7f0c1d2e-1111-4a2b-9c3d-000000000001', cwd: '/home/me/app', pid: 4242, ...overrides };
+  // The resume command is the registry's word for the provider.
+  return { ...base, resume: overrides.resume ?? findProvider(base.provider)?.resume(base.sessionId) ?? [] };
+};
 
 const HOSTILE = ['/home/me/my app', "/home/me/it's", '/home/me/$(rm -rf ~)', '/home/me/`reboot`', '/home/me/a;b&&c|d', '/home/me/-rf', '/home/me/"q"', '/home/me/new\nline'];
 

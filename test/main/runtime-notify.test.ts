@@ -56,7 +56,7 @@ describe('runtime notifications', () => {
   it('R60 a muted session is not notified', async () => {
     const env = home(['question-pending']);
     const runtime = new Runtime({ env, clock: () => NOW, notifier: null, onProblem: () => undefined });
-    runtime.mute(key('question-pending'), null);
+    runtime.facts.mute(key('question-pending'), null, NOW);
     await runtime.dispose();
     const recorder = new Recorder();
     await once(env, recorder);
@@ -70,7 +70,8 @@ describe('runtime notifications', () => {
     await runtime.start();
     runtime.evaluateNow();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    runtime.review(key('question-pending'), 'flagged');
+    runtime.facts.review(key('question-pending'), 'flagged', null, NOW);
+    runtime.evaluateNow();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(problems.filter((line) => line.includes('notifications are unavailable'))).toHaveLength(1);
     expect(runtime.evaluation?.snapshot.sessions[0]?.review.state).toBe('flagged');

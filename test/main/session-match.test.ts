@@ -1,8 +1,8 @@
 // <session> arguments: full key, full id, or a unique id prefix of at least 4 characters (cli.md).
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../src/engine';
-import { matchSession } from '../../src/main/session-match';
-import { UsageError } from '../../src/main/usage-error';
+import { matchSession } from '../../src/main/cli/session-match';
+import { UsageError } from '../../src/main/cli/usage-error';
 
 const row = (key: string): Row => ({ key, provider: key.startsWith('claude') ? 'claude' : 'codex', sessionId: key.slice(key.indexOf(':') + 1) }) as Row;
 const rows = [row('claude:7f0c1d2e-1111'), row('claude:7f0d0000-2222'), row('codex:0199a1b2-3333')];

@@ -38,7 +38,7 @@ describe('lookout status (process)', () => {
     const snapshot = JSON.parse(result.stdout) as Snapshot;
     expect(snapshot.schemaVersion).toBe(1);
     expect(snapshot.now).toBe(NOW);
-    expect(snapshot.attention).toEqual({ count: 5, level: 'needs-you' });
+    expect(snapshot.attention).toEqual({ count: 5, level: 'needs-you', needYou: 3, review: 2, working: 2 });
     expect(snapshot.sessions.map((row) => [row.triageRank, row.provider, row.observed.state, row.claim?.kind ?? null])).toEqual([
       [1, 'claude', 'awaiting-input', 'needs-you'],
       [1, 'claude', 'unknown', 'needs-you'],

@@ -51,7 +51,7 @@ describe('lookout watch (process)', () => {
     const id = working.meta.sessionKey.slice('claude:'.length);
     appendFileSync(join(project(dir), `${id}.jsonl`), `${JSON.stringify({ type: 'assistant', sessionId: id, cwd: '/home/me/app', timestamp: T(6), message: { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_w1', name: 'AskUserQuestion', input: { questions: [{ question: 'Ship it?' }] } }] } })}\n`);
     const asked = await watch.until((snapshot) => state(snapshot, working.meta.sessionKey)?.state === 'awaiting-input');
-    expect(asked.attention).toEqual({ count: 1, level: 'needs-you' });
+    expect(asked.attention).toMatchObject({ count: 1, level: 'needs-you', needYou: 1 });
     expect(state(asked, working.meta.sessionKey)?.detail).toBe('asks: Ship it?');
   });
 

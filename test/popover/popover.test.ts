@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/engine';
+import { rowCounted } from '../../src/engine';
 import { runCli } from '../main/cli-process';
 import type { Served } from '../main/serve-process';
 import { serve } from '../main/serve-process';
@@ -78,13 +79,13 @@ async function waitFor(check: () => boolean, timeout = 5000): Promise<void> {
 }
 
 describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', () => {
-  it('R31 rows come in triage order, each carrying its key, workflow and rank', async () => {
+  it('R31 rows come in triage order, each carrying its key, workflow and band', async () => {
     const status = JSON.parse(runCli(['status', '--json', '--now', NOW], env).stdout) as Snapshot;
     // Idle rows sit in a collapsed group; everything above them shows in the engine's order.
-    const expected = status.sessions.filter((row) => row.triageRank <= 8).map((row) => row.key);
+    const expected = status.sessions.filter((row) => ['needs-you', 'failed', 'ready-for-review', 'flagged', 'needs-review', 'finished', 'working', 'unknown'].includes(row.band)).map((row) => row.key);
     expect(await visibleKeys()).toEqual(expected);
     const first = await page.$(rowSelector(expected[0] ?? ''));
-    expect(await first?.getAttribute('data-rank')).toBe('1');
+    expect(await first?.getAttribute('data-band')).toBe('needs-you');
     expect(await first?.getAttribute('data-workflow')).toBe('needs-input');
     expect(await page.getAttribute('[data-attention-count]', 'data-attention-count')).toBe(String(status.attention.count));
   });
@@ -108,7 +109,7 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.getByRole('menuitemradio', { name: 'flagged' }).click();
     await waitFor(() => store().reviews[target]?.state === 'flagged');
     // Still working: the workflow shows work until the turn ends (R20); the rank is flagged (R31).
-    await page.waitForSelector(`${rowSelector(target)}[data-rank="4"]`);
+    await page.waitForSelector(`${rowSelector(target)}[data-band="flagged"]`);
   });
 
   it('R60 muting moves the row to Muted and lowers the count', async () => {
@@ -144,7 +145,7 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.keyboard.press('Control+j');
     const jumped = await current();
     expect(jumped).not.toBe(keys[0]);
-    expect(Number(await page.getAttribute('[aria-current="true"]', 'data-rank'))).toBeLessThanOrEqual(5);
+    expect(['needs-you', 'failed', 'ready-for-review', 'flagged', 'needs-review']).toContain(await page.getAttribute('[aria-current="true"]', 'data-band'));
     await page.keyboard.press('e');
     await page.getByRole('dialog', { name: 'Explain' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Explain' }).textContent()).toContain('Decided by');
@@ -186,7 +187,7 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
 
   it('R33 Ctrl+J says "0 waiting" when nothing wants attention', async () => {
     // Nothing waits once every counted row is muted.
-    const counted = (JSON.parse(runCli(['status', '--json', '--now', NOW], env).stdout) as Snapshot).sessions.filter((row) => row.triageRank <= 5 && row.muted === null);
+    const counted = (JSON.parse(runCli(['status', '--json', '--now', NOW], env).stdout) as Snapshot).sessions.filter((row) => rowCounted(row));
     for (const row of counted) runCli(['mute', row.key, '--now', NOW], env);
     try {
       await countIs(0);

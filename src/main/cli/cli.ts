@@ -1,5 +1,5 @@
 // The `lookout` command line: parses arguments and dispatches; exit 2 on usage errors (cli.md).
-import { runCommand } from './commands/dispatch';
+import { runCommand } from '../commands/dispatch';
 import { UsageError } from './usage-error';
 
 async function main(argv: string[]): Promise<number> {

@@ -1,6 +1,6 @@
 // `lookout explain`: the evidence behind one row, and which rule decided.
-import type { DerivedSession, Row } from '../engine';
-import { iso } from '../engine';
+import type { DerivedSession, Row } from '../../engine';
+import { iso } from '../../engine';
 
 const when = (ms: number): string => (Number.isFinite(ms) ? iso(ms) : 'unknown time');
 

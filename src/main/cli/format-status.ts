@@ -1,16 +1,27 @@
 // The human `status` table: who needs you, and why, one session per line.
-import type { Row, Snapshot } from '../engine';
-import { formatDuration, projectName } from '../engine';
+import type { Band, Row, Snapshot } from '../../engine';
+import { formatDuration, projectName } from '../../engine';
+import { PROVIDERS } from '../../providers';
 
-const MARKS: Record<number, string> = { 1: '●', 2: '✕', 3: '◆', 4: '⚑', 5: '◐', 6: '✓', 7: '▶', 8: '?', 9: '·', 10: '·', 11: '·' };
+/** One mark per band, so a row's place in triage reads at a glance. */
+const MARKS: Record<Band, string> = {
+  'needs-you': '●',
+  failed: '✕',
+  'ready-for-review': '◆',
+  flagged: '⚑',
+  'needs-review': '◐',
+  finished: '✓',
+  working: '▶',
+  unknown: '?',
+  idle: '·',
+  done: '·',
+  historical: '·',
+};
 
+/** "2 need you · 1 to review · 3 working": the engine's counts, as the tray's tooltip words them. */
 export function attentionLine(snapshot: Snapshot): string {
-  const rows = snapshot.sessions.filter((row) => row.muted === null && !row.historical);
-  const needYou = rows.filter((row) => row.triageRank === 1).length;
-  const review = rows.filter((row) => row.triageRank >= 2 && row.triageRank <= 5).length;
-  const working = rows.filter((row) => row.workflow === 'working').length;
-  const parts = [`${needYou} need${needYou === 1 ? 's' : ''} you`, `${review} to review`, `${working} working`];
-  return parts.join(' · ');
+  const { needYou, review, working } = snapshot.attention;
+  return [`${needYou} need${needYou === 1 ? 's' : ''} you`, `${review} to review`, `${working} working`].join(' · ');
 }
 
 /** What the row is doing, in words: "awaiting approval — Bash: npm publish". */
@@ -31,14 +42,15 @@ function pad(text: string, width: number): string {
   return text.length >= width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
 }
 
+/** The table, one session per line. */
 export function formatStatus(snapshot: Snapshot, now: number): string {
   const lines = [`Lookout · ${attentionLine(snapshot)}`];
-  if (snapshot.sessions.length === 0) lines.push('No sessions found. (CLAUDE_CONFIG_DIR / CODEX_HOME set the folders to read.)');
+  if (snapshot.sessions.length === 0) lines.push(`No sessions found. (${PROVIDERS.map((provider) => provider.root.env).join(' / ')} set the folders to read.)`);
   for (const row of snapshot.sessions) {
     const where = `${projectName(row.cwd) ?? '?'}${row.branch === null ? '' : ` · ${row.branch}`}`;
     const flags = [row.muted !== null ? 'muted' : '', row.historical ? 'historical' : '', row.observed.confidence].filter((flag) => flag !== '').join(', ');
     lines.push(
-      `${MARKS[row.triageRank] ?? '·'} ${pad(row.provider, 6)} ${pad(row.sessionId.slice(0, 8), 8)} ${pad(where, 28)} ${pad(stateText(row), 60)} ${pad(age(row, now), 8)} ${flags}`,
+      `${MARKS[row.band]} ${pad(row.provider, 6)} ${pad(row.sessionId.slice(0, 8), 8)} ${pad(where, 28)} ${pad(stateText(row), 60)} ${pad(age(row, now), 8)} ${flags}`,
     );
     if (row.title !== null) lines.push(`    ${pad(row.title, 100)}`.trimEnd());
   }

@@ -1,5 +1,5 @@
 // Resolves a <session> argument: a full key, a full id, or a unique id prefix of 4+ characters.
-import type { Row } from '../engine';
+import type { Row } from '../../engine';
 import { UsageError } from './usage-error';
 
 export function matchSession(rows: readonly Row[], query: string): Row {

@@ -1,7 +1,7 @@
 // Command table: each command is a small module, loaded only when it runs (so `lookout hook`,
 // which agents run on every event, does not pay for the watcher, the store or the server).
 import { setFlagsFromString } from 'node:v8';
-import { UsageError } from '../usage-error';
+import { UsageError } from '../cli/usage-error';
 
 export type Command = (args: string[]) => Promise<number>;
 
@@ -33,7 +33,20 @@ export function tierFor(name: string): void {
   if (!LONG_RUNNING.has(name)) setFlagsFromString('--no-turbofan');
 }
 
-export const HELP = `Usage: lookout <command> [options]
+/** The help text, with the providers of the registry (loaded only when help is asked for). */
+export async function helpText(): Promise<string> {
+  const { PROVIDERS, hookProviders } = await import('../../providers');
+  const hooked = hookProviders();
+  const entries = hooked.flatMap((provider) => provider.hooks?.entries.map((entry) => entry.name) ?? []);
+  const example = PROVIDERS[0]?.id ?? 'provider';
+  const folders = PROVIDERS.map((provider) => `${provider.root.env} (~/${provider.root.defaultFolder})`).join(', ');
+  return HELP.replace('{hookProviders}', hooked.map((provider) => provider.id).join('|'))
+    .replace('{hookEntries}', entries.join('|'))
+    .replace('{example}', example)
+    .replace('{folders}', folders);
+}
+
+const HELP = `Usage: lookout <command> [options]
 
   status [--json] [--all] [--now <ISO>]     every session in triage order
   watch [--json] [--notify] [--all]         a new snapshot whenever a row changes (Ctrl-C stops)
@@ -46,17 +59,17 @@ export const HELP = `Usage: lookout <command> [options]
   attention <session> [message]             raise an expiring "needs you" on it
   open <session> [--print]                  its tmux pane, else a terminal resuming it, else its folder
   serve [--port <n>]                        the popover as a page on 127.0.0.1 (first line: its URL)
-  hooks status|install|uninstall [--provider claude|codex]
+  hooks status|install|uninstall [--provider {hookProviders}]
                                             opt-in agent hooks for direct evidence (never installed otherwise)
-  hook claude|codex|codex-notify            the hook itself, run by the agent (reads JSON, prints nothing)
+  hook {hookEntries}            the hook itself, run by the agent (reads JSON, prints nothing)
 
 Every command takes --now <ISO-8601> (the instant used and recorded).
-<session> is a full key (claude:7f0c…), a full id, or a unique id prefix (4+ characters).
-Folders: CLAUDE_CONFIG_DIR (~/.claude), CODEX_HOME (~/.codex), LOOKOUT_HOME (Lookout's state).`;
+<session> is a full key ({example}:7f0c…), a full id, or a unique id prefix (4+ characters).
+Folders: {folders}, LOOKOUT_HOME (Lookout's state).`;
 
 export async function runCommand(name: string | undefined, args: string[]): Promise<number> {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(`${HELP}\n`);
+    process.stdout.write(`${await helpText()}\n`);
     return name === undefined ? 2 : 0;
   }
   const load = COMMANDS[name];

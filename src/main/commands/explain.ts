@@ -1,10 +1,10 @@
 // `lookout explain <session> [--now <ISO>]`
 import { parseArgs } from 'node:util';
-import { resolveNow } from '../clock';
-import { formatExplain } from '../format-explain';
-import { matchSession } from '../session-match';
-import { UsageError } from '../usage-error';
-import { evaluateFromDisk } from './evaluation';
+import { resolveNow } from '../cli/now-option';
+import { formatExplain } from '../cli/format-explain';
+import { matchSession } from '../cli/session-match';
+import { UsageError } from '../cli/usage-error';
+import { evaluateFromDisk } from '../pipeline/one-shot';
 
 export async function explainCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { now: { type: 'string' } }, strict: true, allowPositionals: true });

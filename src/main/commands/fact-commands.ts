@@ -2,13 +2,11 @@
 import { parseArgs } from 'node:util';
 import type { Row } from '../../engine';
 import { REVIEW_STATES, isOneOf, iso, parseDuration } from '../../engine';
-import { resolveNow } from '../clock';
-import { matchSession } from '../session-match';
-import type { StoreFile } from '../store/schema';
-import { UsageError } from '../usage-error';
-import { readWorkingTree } from '../working-tree';
-import type { CommandEvaluation } from './evaluation';
-import { evaluateFromDisk, reportProblems } from './evaluation';
+import { resolveNow } from '../cli/now-option';
+import { matchSession } from '../cli/session-match';
+import { UsageError } from '../cli/usage-error';
+import type { CommandEvaluation } from '../pipeline/one-shot';
+import { evaluateFromDisk } from '../pipeline/one-shot';
 
 interface Parsed {
   now: number;
@@ -27,19 +25,13 @@ async function target(query: string | undefined, command: string, now: number): 
   return { row: matchSession(context.evaluation.snapshot.sessions, query), context };
 }
 
-function record(context: CommandEvaluation, now: number, change: (file: StoreFile) => void): void {
-  reportProblems(context.state.store.update(now, change).problems);
-}
-
 export async function reviewCommand(args: string[]): Promise<number> {
   const { now, positionals } = parse(args);
   const [query, state, ...extra] = positionals;
   if (state === undefined || !isOneOf(REVIEW_STATES, state)) throw new UsageError(`review needs a state: ${REVIEW_STATES.join(', ')}${state === undefined ? '' : ` (got "${state}")`}`);
   if (extra.length > 0) throw new UsageError(`review takes a session and a state, got ${positionals.length} arguments`);
   const { row, context } = await target(query, 'review', now);
-  record(context, now, (file) => {
-    file.reviews[row.key] = { state, at: iso(now), lastActivityAt: row.lastActivityAt };
-  });
+  context.writer.review(row.key, state, row.lastActivityAt, now);
   process.stdout.write(`${row.key}: review ${state}\n`);
   return 0;
 }
@@ -50,11 +42,9 @@ export async function muteCommand(args: string[]): Promise<number> {
   if (typeof values.for === 'string' && span === null) throw new UsageError(`--for takes a duration like 30m, 2h or 1d (got "${values.for}")`);
   if (positionals.length > 1) throw new UsageError(`mute takes one session, got ${positionals.length}`);
   const { row, context } = await target(positionals[0], 'mute', now);
-  const until = span === null ? null : iso(now + span);
-  record(context, now, (file) => {
-    file.mutes[row.key] = { at: iso(now), until };
-  });
-  process.stdout.write(`${row.key}: muted${until === null ? '' : ` until ${until}`}\n`);
+  const until = span === null ? null : now + span;
+  context.writer.mute(row.key, until, now);
+  process.stdout.write(`${row.key}: muted${until === null ? '' : ` until ${iso(until)}`}\n`);
   return 0;
 }
 
@@ -62,26 +52,16 @@ export async function unmuteCommand(args: string[]): Promise<number> {
   const { now, positionals } = parse(args);
   if (positionals.length > 1) throw new UsageError(`unmute takes one session, got ${positionals.length}`);
   const { row, context } = await target(positionals[0], 'unmute', now);
-  record(context, now, (file) => {
-    delete file.mutes[row.key];
-  });
+  context.writer.unmute(row.key, now);
   process.stdout.write(`${row.key}: unmuted\n`);
   return 0;
-}
-
-/** R30: a visit, with the working tree it saw (ready-for-review compares against it). */
-export async function recordVisit(context: CommandEvaluation, row: Row, now: number): Promise<void> {
-  const tree = await readWorkingTree(row.cwd, now);
-  record(context, now, (file) => {
-    file.visits[row.key] = { at: iso(now), fingerprint: tree.kind === 'read' ? tree.fingerprint : null };
-  });
 }
 
 export async function visitCommand(args: string[]): Promise<number> {
   const { now, positionals } = parse(args);
   if (positionals.length > 1) throw new UsageError(`visit takes one session, got ${positionals.length}`);
   const { row, context } = await target(positionals[0], 'visit', now);
-  await recordVisit(context, row, now);
+  await context.writer.visit(row.key, row.cwd, now);
   process.stdout.write(`${row.key}: visited\n`);
   return 0;
 }
@@ -91,9 +71,7 @@ export async function attentionCommand(args: string[]): Promise<number> {
   const [query, ...words] = positionals;
   const { row, context } = await target(query, 'attention', now);
   const message = words.length === 0 ? null : words.join(' ');
-  record(context, now, (file) => {
-    file.attentionCalls[row.key] = { at: iso(now), message };
-  });
+  context.writer.attention(row.key, message, now);
   process.stdout.write(`${row.key}: needs you${message === null ? '' : ` — ${message}`}\n`);
   return 0;
 }

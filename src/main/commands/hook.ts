@@ -1,9 +1,12 @@
-// `lookout hook <claude|codex|codex-notify>`: run by the agent. Reads the JSON payload (stdin, or
-// for Codex's notify the last argument), appends it to the spool, prints nothing, exits 0 —
-// whatever happens, and quickly (a stdin that never closes is abandoned after a moment).
+// `lookout hook <entry>`: run by the agent, for a hook entry of the provider registry. Reads the
+// JSON payload (stdin, or for a notify program the last argument), appends it to the spool,
+// prints nothing, exits 0 — whatever happens, and quickly (a stdin that never closes is abandoned
+// after a moment).
 import { lookoutHome, spoolFolder } from '../store/home';
 import { writeSpool } from '../hooks/spool-writer';
 import { PAYLOAD_MAX_BYTES } from '../../providers/hooks/spool-format';
+import { findHookEntry } from '../../providers';
+import { systemClock } from '../pipeline/clock';
 
 const STDIN_WAIT_MS = 1500;
 
@@ -31,8 +34,11 @@ export async function hookCommand(args: string[]): Promise<number> {
   try {
     const [which, ...rest] = args;
     const folder = spoolFolder(lookoutHome());
-    if (which === 'codex-notify') writeSpool(folder, 'codex', 'notify', rest.at(-1) ?? '', Date.now());
-    else if (which === 'claude' || which === 'codex') writeSpool(folder, which, 'hook', await readStdin(), Date.now());
+    const found = which === undefined ? undefined : findHookEntry(which);
+    if (found === undefined) return 0;
+    const { provider, entry } = found;
+    const payload = entry.payload === 'last-argument' ? (rest.at(-1) ?? '') : await readStdin();
+    writeSpool(folder, provider.id, entry.channel, payload, systemClock());
   } catch {
     // Never disturb the agent.
   }

@@ -1,26 +1,27 @@
-// `lookout hooks status|install|uninstall [--provider claude|codex]`: opt-in agent hooks.
+// `lookout hooks status|install|uninstall [--provider <id>]`: opt-in agent hooks, for the
+// providers of the registry that offer them.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolveNow } from '../clock';
-import type { HookProvider } from '../hooks/installer';
+import { hookProviders } from '../../providers';
+import { resolveNow } from '../cli/now-option';
+import { UsageError } from '../cli/usage-error';
 import { install, status, uninstall } from '../hooks/installer';
 import { HooksFileError } from '../hooks/json-hooks';
-import { loadState } from '../state';
-import { UsageError } from '../usage-error';
+import { loadState } from '../pipeline/state';
 
 export async function hooksCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { provider: { type: 'string' }, now: { type: 'string' } }, strict: true, allowPositionals: true });
   const [action, ...extra] = positionals;
   if (action !== 'status' && action !== 'install' && action !== 'uninstall') throw new UsageError(`hooks takes status, install or uninstall${action === undefined ? '' : ` (got "${action}")`}`);
   if (extra.length > 0) throw new UsageError(`hooks ${action} takes no more arguments (got "${extra.join(' ')}")`);
-  const provider = values.provider;
-  if (provider !== undefined && provider !== 'claude' && provider !== 'codex') throw new UsageError(`--provider is claude or codex (got "${provider}")`);
-  const providers: HookProvider[] = provider === undefined ? ['claude', 'codex'] : [provider];
+  const offered = hookProviders();
+  const chosen = values.provider === undefined ? offered : offered.filter((provider) => provider.id === values.provider);
+  if (chosen.length === 0) throw new UsageError(`--provider is one of ${offered.map((provider) => provider.id).join(', ')} (got "${values.provider}")`);
   const now = resolveNow(values.now);
   const state = loadState(now);
   const context = { home: state.home, roots: state.roots, platform: process.platform, cli: join(__dirname, 'cli.cjs'), now };
   try {
-    const outcome = action === 'install' ? install(context, providers) : action === 'uninstall' ? uninstall(context, providers) : status(context, providers);
+    const outcome = action === 'install' ? install(context, chosen) : action === 'uninstall' ? uninstall(context, chosen) : status(context, chosen);
     process.stdout.write(`${outcome.lines.join('\n')}\n`);
     return 0;
   } catch (error) {

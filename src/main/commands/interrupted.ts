@@ -10,9 +10,3 @@ export function untilInterrupted(): Promise<void> {
     process.on('SIGTERM', stop);
   });
 }
-
-/** `--now` for a command that keeps running: time starts there and flows on. */
-export function flowingClock(start: number): () => number {
-  const offset = start - Date.now();
-  return () => Date.now() + offset;
-}

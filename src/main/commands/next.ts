@@ -1,9 +1,9 @@
 // `lookout next [--json]`: the first row that wants attention (R33), or "0 waiting".
 import { parseArgs } from 'node:util';
 import { SCHEMA_VERSION } from '../../engine';
-import { resolveNow } from '../clock';
-import { formatStatus } from '../format-status';
-import { evaluateFromDisk } from './evaluation';
+import { resolveNow } from '../cli/now-option';
+import { formatStatus } from '../cli/format-status';
+import { evaluateFromDisk } from '../pipeline/one-shot';
 
 export async function nextCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, now: { type: 'string' } }, strict: true, allowPositionals: false });

@@ -1,13 +1,13 @@
 // `lookout open <session> [--print]`: R50, and a visit recorded (the user is looking at it).
 import { parseArgs } from 'node:util';
-import { resolveNow } from '../clock';
+import { resolveNow } from '../cli/now-option';
 import { looksLive, planOpen } from '../open/plan';
 import { systemProbes } from '../open/probes';
 import { runPlan } from '../open/run';
-import { matchSession } from '../session-match';
-import { UsageError } from '../usage-error';
-import { evaluateFromDisk } from './evaluation';
-import { recordVisit } from './fact-commands';
+import { matchSession } from '../cli/session-match';
+import { UsageError } from '../cli/usage-error';
+import { evaluateFromDisk } from '../pipeline/one-shot';
+import { findProvider } from '../../providers';
 
 export async function openCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { now: { type: 'string' }, print: { type: 'boolean' } }, strict: true, allowPositionals: true });
@@ -19,13 +19,14 @@ export async function openCommand(args: string[]): Promise<number> {
   const row = matchSession(context.evaluation.snapshot.sessions, query);
   const liveness = context.evaluation.derived.get(row.key)?.evidence.liveness;
   const pid = liveness?.kind === 'alive' ? liveness.pid : null;
-  const plan = planOpen({ provider: row.provider, sessionId: row.sessionId, cwd: row.cwd, pid, live: looksLive(row.observed.state, pid !== null) }, context.state.settings.openCommand, systemProbes());
+  const resume = findProvider(row.provider)?.resume(row.sessionId) ?? [];
+  const plan = planOpen({ provider: row.provider, sessionId: row.sessionId, cwd: row.cwd, pid, resume, live: looksLive(row.observed.state, pid !== null) }, context.state.settings.openCommand, systemProbes());
   if (values.print === true) {
     process.stdout.write(`${JSON.stringify(plan)}\n`);
     return 0;
   }
   await runPlan(plan, context.state.home);
-  await recordVisit(context, row, now);
+  await context.writer.visit(row.key, row.cwd, now);
   process.stdout.write(`${row.key}: opened (${plan.kind})\n`);
   return 0;
 }

@@ -2,12 +2,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolveNow } from '../clock';
-import { flowingClock, untilInterrupted } from './interrupted';
-import { PopoverHost } from '../popover-host';
+import { resolveNow } from '../cli/now-option';
+import { untilInterrupted } from './interrupted';
+import { flowingClock } from '../pipeline/clock';
+import { PopoverHost } from '../popover/popover-host';
 import { Runtime } from '../runtime/runtime';
 import { startServer } from '../serve/server';
-import { UsageError } from '../usage-error';
+import { UsageError } from '../cli/usage-error';
 
 export async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { port: { type: 'string' }, now: { type: 'string' }, notify: { type: 'boolean' } }, strict: true, allowPositionals: false });

@@ -1,8 +1,8 @@
 // `lookout status [--json] [--all] [--now <ISO>]`
 import { parseArgs } from 'node:util';
-import { resolveNow } from '../clock';
-import { formatStatus } from '../format-status';
-import { evaluateFromDisk } from './evaluation';
+import { resolveNow } from '../cli/now-option';
+import { formatStatus } from '../cli/format-status';
+import { evaluateFromDisk } from '../pipeline/one-shot';
 
 export async function statusCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({

@@ -1,9 +1,10 @@
 // `lookout watch [--json] [--notify]`: a new snapshot whenever a row changes; Ctrl-C exits
 // cleanly with every watcher and timer disposed.
 import { parseArgs } from 'node:util';
-import { resolveNow } from '../clock';
-import { flowingClock, untilInterrupted } from './interrupted';
-import { formatStatus } from '../format-status';
+import { resolveNow } from '../cli/now-option';
+import { untilInterrupted } from './interrupted';
+import { flowingClock } from '../pipeline/clock';
+import { formatStatus } from '../cli/format-status';
 import { NodeNotifier } from '../notify/notifier';
 import { Runtime } from '../runtime/runtime';
 

@@ -3,46 +3,14 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ProviderRoots } from '../../providers/roots';
-import { shellQuote } from '../open/plan';
+import type { HookEdit, HookSpec, ProviderDescriptor, ProviderRoots } from '../../providers';
+import { hookProviders } from '../../providers';
+import { shellQuote } from '../../providers/system/argv-quote';
 import { spoolFolder } from '../store/home';
-import type { HookSpec } from './json-hooks';
 import { addHooks, detectIndent, hasOurHooks, parseHooksFile, removeHooks, render } from './json-hooks';
+import type { ShimEntry } from './shim';
 import { SHIM_NAME, shimText } from './shim';
 import { addNotify, hasNotify, notifyLine, removeNotify } from './toml-notify';
-
-export type HookProvider = 'claude' | 'codex';
-
-const TOOL = '*';
-export const CLAUDE_EVENTS: HookSpec[] = [
-  { event: 'PreToolUse', matcher: TOOL },
-  { event: 'PermissionRequest', matcher: TOOL },
-  { event: 'PostToolUse', matcher: TOOL },
-  { event: 'PostToolUseFailure', matcher: TOOL },
-  { event: 'Notification', matcher: '' },
-  { event: 'UserPromptSubmit', matcher: null },
-  { event: 'Stop', matcher: null },
-  { event: 'StopFailure', matcher: null },
-  { event: 'SubagentStart', matcher: null },
-  { event: 'SubagentStop', matcher: null },
-  { event: 'SessionStart', matcher: null },
-  { event: 'SessionEnd', matcher: null },
-];
-
-/** Codex's events with published schemas (SessionEnd and Interrupt have none yet). */
-export const CODEX_EVENTS: HookSpec[] = [
-  { event: 'SessionStart', matcher: null },
-  { event: 'UserPromptSubmit', matcher: null },
-  { event: 'PreToolUse', matcher: TOOL },
-  { event: 'PermissionRequest', matcher: TOOL },
-  { event: 'PostToolUse', matcher: TOOL },
-  { event: 'PreCompact', matcher: null },
-  { event: 'PostCompact', matcher: null },
-  { event: 'SubagentStart', matcher: null },
-  { event: 'SubagentStop', matcher: null },
-  { event: 'Stop', matcher: null },
-  { event: 'StopFailure', matcher: null },
-];
 
 export interface HookContext {
   home: string;
@@ -62,7 +30,8 @@ interface FileRecord {
 
 interface InstallRecord {
   files: Record<string, FileRecord>;
-  notifyLine: string | null;
+  /** The notify line written, by config file (so uninstall finds it even if the shim moved). */
+  notifyLines: Record<string, string>;
 }
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -70,10 +39,10 @@ const recordPath = (home: string): string => join(home, 'hooks', 'installed.json
 
 function readRecord(home: string): InstallRecord {
   try {
-    const parsed = JSON.parse(readFileSync(recordPath(home), 'utf8')) as InstallRecord;
-    return { files: parsed.files ?? {}, notifyLine: parsed.notifyLine ?? null };
+    const parsed = JSON.parse(readFileSync(recordPath(home), 'utf8')) as Partial<InstallRecord> & { notifyLine?: string | null };
+    return { files: parsed.files ?? {}, notifyLines: parsed.notifyLines ?? {} };
   } catch {
-    return { files: {}, notifyLine: null };
+    return { files: {}, notifyLines: {} };
   }
 }
 
@@ -108,23 +77,20 @@ export function shimPath(home: string): string {
   return join(home, 'bin', SHIM_NAME);
 }
 
-/** The command the agent runs: the sh shim where there is sh, else Node with the CLI. */
 /** Node for the Windows hook: never the Electron binary the tray app runs in. */
 function nodeBinary(): string {
   return process.versions.electron === undefined ? process.execPath : 'node';
 }
 
-export function hookCommand(context: HookContext, which: 'claude' | 'codex' | 'codex-notify'): string {
-  if (context.platform === 'win32') return `"${nodeBinary()}" "${context.cli}" hook ${which}`;
-  return `${shellQuote(shimPath(context.home))} ${which}`;
+/** The command line the agent runs for one hook entry: the sh shim where there is sh, else Node with the CLI. */
+export function hookCommand(context: HookContext, entry: string): string {
+  if (context.platform === 'win32') return `"${nodeBinary()}" "${context.cli}" hook ${entry}`;
+  return `${shellQuote(shimPath(context.home))} ${entry}`;
 }
 
-function notifyArgv(context: HookContext): string[] {
-  return context.platform === 'win32' ? [nodeBinary(), context.cli, 'hook', 'codex-notify'] : [shimPath(context.home), 'codex-notify'];
-}
-
-export function paths(roots: ProviderRoots): { claudeSettings: string; codexHooks: string; codexConfig: string } {
-  return { claudeSettings: join(roots.claude, 'settings.json'), codexHooks: join(roots.codex, 'hooks.json'), codexConfig: join(roots.codex, 'config.toml') };
+/** The same as an argv, for a notify program (TOML array). */
+function hookArgv(context: HookContext, entry: string): string[] {
+  return context.platform === 'win32' ? [nodeBinary(), context.cli, 'hook', entry] : [shimPath(context.home), entry];
 }
 
 export interface Outcome {
@@ -143,7 +109,7 @@ function change(context: HookContext, record: InstallRecord, path: string, next:
   writeAtomic(path, next);
 }
 
-function installJson(context: HookContext, record: InstallRecord, path: string, specs: readonly HookSpec[], command: string, extra: Record<string, unknown>): string {
+function installJson(context: HookContext, record: InstallRecord, path: string, specs: readonly HookSpec[], command: string, extra: Readonly<Record<string, unknown>>): string {
   const before = readText(path);
   const settings = parseHooksFile(before, path);
   if (hasOurHooks(settings, command).length === specs.length) return `${path}: already installed`;
@@ -156,33 +122,52 @@ function writeShim(context: HookContext): void {
   if (context.platform === 'win32') return;
   const path = shimPath(context.home);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, shimText(spoolFolder(context.home)));
+  writeFileSync(path, shimText(spoolFolder(context.home), shimEntries()));
   chmodSync(path, 0o755);
 }
 
-export function install(context: HookContext, providers: readonly HookProvider[]): Outcome {
+/** Every provider's hook entries, for the shim's table. */
+export function shimEntries(): ShimEntry[] {
+  return hookProviders().flatMap((provider) => (provider.hooks?.entries ?? []).map((entry) => ({ ...entry, provider: provider.id })));
+}
+
+/** The providers named, from the registry; every provider with hooks when none is named. */
+function editsOf(context: HookContext, providers: readonly ProviderDescriptor[]): { provider: ProviderDescriptor; edits: HookEdit[] }[] {
+  return providers.flatMap((provider) => (provider.hooks === null ? [] : [{ provider, edits: provider.hooks.edits(context.roots[provider.id] ?? '') }]));
+}
+
+/** Parses every JSON hooks file first: a malformed one refuses the whole change, and nothing changes. */
+function parseAll(groups: readonly { edits: HookEdit[] }[]): void {
+  for (const { edits } of groups) {
+    for (const edit of edits) if (edit.kind === 'json-hooks') parseHooksFile(readText(edit.path), edit.path);
+  }
+}
+
+function installEdit(context: HookContext, record: InstallRecord, edit: HookEdit): string {
+  switch (edit.kind) {
+    case 'json-hooks':
+      return installJson(context, record, edit.path, edit.events, hookCommand(context, edit.entry), edit.extra);
+    case 'toml-notify': {
+      const config = readText(edit.path);
+      const line = notifyLine(hookArgv(context, edit.entry));
+      if (config !== null && config.split('\n').includes(line)) return `${edit.path}: notify already set to Lookout`;
+      if (config !== null && hasNotify(config)) return `${edit.path}: you have a notify program already; Lookout left it alone`;
+      change(context, record, edit.path, addNotify(config ?? '', line), config);
+      record.notifyLines[edit.path] = line;
+      return `${edit.path}: notify set to Lookout's hook (turn ends)`;
+    }
+  }
+}
+
+export function install(context: HookContext, providers: readonly ProviderDescriptor[]): Outcome {
   const record = readRecord(context.home);
-  const files = paths(context.roots);
-  // Parse everything first: a malformed file refuses the whole install, and nothing changes.
-  if (providers.includes('claude')) parseHooksFile(readText(files.claudeSettings), files.claudeSettings);
-  if (providers.includes('codex')) parseHooksFile(readText(files.codexHooks), files.codexHooks);
+  const groups = editsOf(context, providers);
+  parseAll(groups);
   writeShim(context);
   const lines: string[] = [];
-  if (providers.includes('claude')) {
-    lines.push(installJson(context, record, files.claudeSettings, CLAUDE_EVENTS, hookCommand(context, 'claude'), { timeout: 10, async: true }));
-  }
-  if (providers.includes('codex')) {
-    lines.push(installJson(context, record, files.codexHooks, CODEX_EVENTS, hookCommand(context, 'codex'), { timeout: 10 }));
-    const config = readText(files.codexConfig);
-    const line = notifyLine(notifyArgv(context));
-    if (config !== null && config.split('\n').includes(line)) lines.push(`${files.codexConfig}: notify already set to Lookout`);
-    else if (config !== null && hasNotify(config)) lines.push(`${files.codexConfig}: you have a notify program already; Lookout left it alone`);
-    else {
-      change(context, record, files.codexConfig, addNotify(config ?? '', line), config);
-      record.notifyLine = line;
-      lines.push(`${files.codexConfig}: notify set to Lookout's hook (turn ends)`);
-    }
-    lines.push('Codex runs new hooks only once you trust them: open Codex and review them with /hooks.');
+  for (const { provider, edits } of groups) {
+    for (const edit of edits) lines.push(installEdit(context, record, edit));
+    if (provider.hooks?.afterInstall != null) lines.push(provider.hooks.afterInstall);
   }
   writeAtomic(recordPath(context.home), `${JSON.stringify(record, null, 2)}\n`);
   return { lines };
@@ -205,60 +190,60 @@ function restore(record: InstallRecord, path: string, fallback: (text: string) =
   return next === current ? `${path}: no Lookout hook found` : `${path}: Lookout's hook removed (your later edits kept)`;
 }
 
-export function uninstall(context: HookContext, providers: readonly HookProvider[]): Outcome {
-  const record = readRecord(context.home);
-  const files = paths(context.roots);
-  if (providers.includes('claude')) parseHooksFile(readText(files.claudeSettings), files.claudeSettings);
-  if (providers.includes('codex')) parseHooksFile(readText(files.codexHooks), files.codexHooks);
-  const lines: string[] = [];
-  const strip = (path: string, command: string) => (text: string) => {
-    const settings = parseHooksFile(text, path);
-    return hasOurHooks(settings, command).length === 0 ? text : render(removeHooks(settings, command), detectIndent(text));
-  };
-  if (providers.includes('claude')) lines.push(restore(record, files.claudeSettings, strip(files.claudeSettings, hookCommand(context, 'claude'))));
-  if (providers.includes('codex')) {
-    lines.push(restore(record, files.codexHooks, strip(files.codexHooks, hookCommand(context, 'codex'))));
-    const line = record.notifyLine ?? notifyLine(notifyArgv(context));
-    lines.push(restore(record, files.codexConfig, (text) => removeNotify(text, line)));
-    record.notifyLine = null;
+function uninstallEdit(context: HookContext, record: InstallRecord, edit: HookEdit): string {
+  switch (edit.kind) {
+    case 'json-hooks': {
+      const command = hookCommand(context, edit.entry);
+      return restore(record, edit.path, (text) => {
+        const settings = parseHooksFile(text, edit.path);
+        return hasOurHooks(settings, command).length === 0 ? text : render(removeHooks(settings, command), detectIndent(text));
+      });
+    }
+    case 'toml-notify': {
+      const line = record.notifyLines[edit.path] ?? notifyLine(hookArgv(context, edit.entry));
+      delete record.notifyLines[edit.path];
+      return restore(record, edit.path, (text) => removeNotify(text, line));
+    }
   }
+}
+
+export function uninstall(context: HookContext, providers: readonly ProviderDescriptor[]): Outcome {
+  const record = readRecord(context.home);
+  const groups = editsOf(context, providers);
+  parseAll(groups);
+  const lines = groups.flatMap(({ edits }) => edits.map((edit) => uninstallEdit(context, record, edit)));
   const stillUsed = Object.keys(record.files).length > 0;
   if (!stillUsed && existsSync(shimPath(context.home))) rmSync(shimPath(context.home));
   writeAtomic(recordPath(context.home), `${JSON.stringify(record, null, 2)}\n`);
   return { lines };
 }
 
-const SEES: Record<HookProvider, { without: string; with: string }> = {
-  claude: {
-    without: 'turns, tool calls, questions and plans from transcripts; permission prompts only while the live registry reports them',
-    with: 'permission prompts the moment they open, turn ends and failures, subagents starting and stopping, sessions ending',
-  },
-  codex: {
-    without: 'turns and tool calls from rollouts; an approval prompt is never written there, so a pending call can only read "may be waiting"',
-    with: 'approval prompts as they open (PermissionRequest), turn ends and failures, subagents',
-  },
-};
+function editStatus(context: HookContext, edit: HookEdit): string {
+  switch (edit.kind) {
+    case 'json-hooks': {
+      let installed: string[] = [];
+      let note = '';
+      try {
+        installed = hasOurHooks(parseHooksFile(readText(edit.path), edit.path), hookCommand(context, edit.entry));
+      } catch (error) {
+        note = ` (${error instanceof Error ? error.message : String(error)})`;
+      }
+      const word = installed.length === 0 ? 'not installed' : installed.length === edit.events.length ? 'installed' : `partly installed (${installed.join(', ')})`;
+      return `${word} in ${edit.path}${note}`;
+    }
+    case 'toml-notify': {
+      const config = readText(edit.path) ?? '';
+      return `  notify: ${config.split('\n').includes(notifyLine(hookArgv(context, edit.entry))) ? "Lookout's" : hasNotify(config) ? 'your own (left alone)' : 'not set'}`;
+    }
+  }
+}
 
-export function status(context: HookContext, providers: readonly HookProvider[]): Outcome {
-  const files = paths(context.roots);
+export function status(context: HookContext, providers: readonly ProviderDescriptor[]): Outcome {
   const lines: string[] = [];
-  for (const provider of providers) {
-    const path = provider === 'claude' ? files.claudeSettings : files.codexHooks;
-    let installed: string[] = [];
-    let note = '';
-    try {
-      installed = hasOurHooks(parseHooksFile(readText(path), path), hookCommand(context, provider));
-    } catch (error) {
-      note = ` (${error instanceof Error ? error.message : String(error)})`;
-    }
-    const total = provider === 'claude' ? CLAUDE_EVENTS.length : CODEX_EVENTS.length;
-    lines.push(`${provider}: ${installed.length === 0 ? 'not installed' : installed.length === total ? 'installed' : `partly installed (${installed.join(', ')})`} in ${path}${note}`);
-    if (provider === 'codex') {
-      const config = readText(files.codexConfig) ?? '';
-      lines.push(`  notify: ${config.split('\n').includes(notifyLine(notifyArgv(context))) ? "Lookout's" : hasNotify(config) ? 'your own (left alone)' : 'not set'}`);
-    }
-    lines.push(`  without hooks Lookout sees: ${SEES[provider].without}`);
-    lines.push(`  with hooks it also sees: ${SEES[provider].with}`);
+  for (const { provider, edits } of editsOf(context, providers)) {
+    for (const [index, edit] of edits.entries()) lines.push(index === 0 ? `${provider.id}: ${editStatus(context, edit)}` : editStatus(context, edit));
+    lines.push(`  without hooks Lookout sees: ${provider.hooks?.sees.without ?? ''}`);
+    lines.push(`  with hooks it also sees: ${provider.hooks?.sees.with ?? ''}`);
   }
   return { lines };
 }

@@ -1,26 +1,36 @@
 // The hook as the agents run it on macOS and Linux: a few lines of POSIX sh that append the
 // payload to the spool in one write — a Node process takes longer to start than the 50 ms a hook
 // may cost (docs/hooks.md). `lookout hook` does the same in Node (and on Windows).
-import { shellQuote } from '../open/plan';
-import { SPOOL_ROTATE_BYTES } from '../../providers/hooks/spool-format';
+import { shellQuote } from '../../providers/system/argv-quote';
+import type { HookEntry } from '../../providers';
+import { SPOOL_ROTATE_BYTES, safeProviderWord } from '../../providers/hooks/spool-format';
 
 export const SHIM_NAME = 'lookout-hook';
 
+/** A hook entry of the registry, with the provider whose spool it writes. */
+export type ShimEntry = HookEntry & { provider: string };
+
+/** One `case` arm per hook entry: where its payload comes from, which spool and channel it feeds. */
+function arm(entry: ShimEntry): string {
+  // Entry names and provider ids are plain words: checked, since they are written into sh.
+  if (!safeProviderWord(entry.name) || !safeProviderWord(entry.provider)) throw new Error(`unsafe hook entry name "${entry.name}" for "${entry.provider}"`);
+  const payload = entry.payload === 'stdin' ? `payload=$(head -c 262144 | tr -d '\\r\\n')` : `eval "payload=\\\${$#}"; payload=$(printf '%s' "$payload" | tr -d '\\r\\n')`;
+  return `  ${entry.name}) provider=${entry.provider} channel=${entry.channel}; ${payload} ;;`;
+}
+
 /**
- * $1 is the provider (claude, codex, codex-notify); Codex's notify passes its JSON as the last
- * argument instead of stdin. JSON text has no raw newlines inside strings, so dropping them keeps
- * it valid and one line long. Time: GNU date gives milliseconds; elsewhere seconds ("s").
+ * $1 names the hook entry (the registry's `hooks.entries`); a notify program gets its JSON as the
+ * last argument instead of stdin. JSON text has no raw newlines inside strings, so dropping them
+ * keeps it valid and one line long. Time: GNU date gives milliseconds; elsewhere seconds ("s").
  */
-export function shimText(spoolFolder: string): string {
+export function shimText(spoolFolder: string, entries: readonly ShimEntry[]): string {
   return `#!/bin/sh
 # Lookout's agent hook (written by \`lookout hooks install\`; \`lookout hooks uninstall\` removes it).
 # Appends one line per event to Lookout's spool; prints nothing; always exits 0.
 exec 2>/dev/null
 spool=${shellQuote(spoolFolder)}
 case "$1" in
-  claude) provider=claude channel=hook; payload=$(head -c 262144 | tr -d '\\r\\n') ;;
-  codex) provider=codex channel=hook; payload=$(head -c 262144 | tr -d '\\r\\n') ;;
-  codex-notify) provider=codex channel=notify; eval "payload=\\\${$#}"; payload=$(printf '%s' "$payload" | tr -d '\\r\\n') ;;
+${entries.map(arm).join('\n')}
   *) exit 0 ;;
 esac
 case "$payload" in '{'*'}') ;; *) exit 0 ;; esac

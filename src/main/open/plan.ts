@@ -1,6 +1,7 @@
 // R50: how to open a session, decided from what the machine offers. Pure: the probes are passed
 // in, so every case (and every hostile folder name) is tested without running anything.
 import type { Provider } from '../../engine';
+import { shellQuote } from '../../providers/system/argv-quote';
 
 export interface OpenTarget {
   provider: Provider;
@@ -8,6 +9,8 @@ export interface OpenTarget {
   cwd: string | null;
   /** The live process behind the session (registry pid), if any. */
   pid: number | null;
+  /** The provider's resume command for this session (its descriptor's argv). */
+  resume: readonly string[];
   /** The session is running now (a live process, or live evidence): resuming it would start a second writer. */
   live?: boolean;
 }
@@ -37,14 +40,6 @@ export function safeSessionId(id: string): boolean {
   return /^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(id);
 }
 
-export function resumeArgv(target: OpenTarget): string[] {
-  return target.provider === 'claude' ? ['claude', '--resume', target.sessionId] : ['codex', 'resume', target.sessionId];
-}
-
-/** POSIX single quotes: the only text Lookout ever hands to a shell is a macOS .command file. */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 function fill(template: readonly string[], target: OpenTarget, cwd: string): string[] {
   return template.map((part) => part.replaceAll('{cwd}', cwd).replaceAll('{sessionId}', target.sessionId).replaceAll('{provider}', target.provider));
@@ -94,7 +89,7 @@ export function planOpen(target: OpenTarget, template: readonly string[] | null,
     const terminal = pickTerminal(probes);
     if (terminal !== null) return { kind: 'terminal', steps: [{ argv: [terminal], cwd }], script: null };
   } else if (idOk) {
-    const resume = resumeArgv(target);
+    const resume = target.resume;
     if (probes.platform === 'darwin') {
       const text = `#!/bin/sh\ncd ${shellQuote(cwd)} && exec ${resume.map(shellQuote).join(' ')}\n`;
       return { kind: 'terminal', steps: [{ argv: ['open', '-a', 'Terminal', '{script}'], cwd }], script: { name: `lookout-open-${target.sessionId}.command`, text } };

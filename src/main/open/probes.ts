@@ -1,22 +1,9 @@
 // What this machine offers for opening a session: read with argv-only spawns and /proc.
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { Probes } from './plan';
-
-function parentOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[1]);
-  } catch {
-    try {
-      return Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'] }).trim());
-    } catch {
-      return null;
-    }
-  }
-}
+import { parentPid } from '../../providers/system/process';
 
 export function systemProbes(env: NodeJS.ProcessEnv = process.env): Probes {
   return {
@@ -24,7 +11,7 @@ export function systemProbes(env: NodeJS.ProcessEnv = process.env): Probes {
     terminal: env.TERMINAL ?? null,
     ancestry(pid) {
       const chain: number[] = [];
-      for (let current: number | null = pid; current !== null && current > 1 && chain.length < 64; current = parentOf(current)) chain.push(current);
+      for (let current: number | null = pid; current !== null && current > 1 && chain.length < 64; current = parentPid(current)) chain.push(current);
       return chain;
     },
     tmuxPanes() {

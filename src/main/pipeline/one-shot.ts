@@ -1,47 +1,34 @@
-// Shared by the one-shot commands: read every provider once, lay on the working trees a finish
-// claim needs, evaluate at `now`, and record the automation rules that applied (R22).
+// A one-shot command's evaluation: the pipeline run once over the files as they are, the working
+// trees a finish claim needs read, and problems printed on stderr.
 import type { Evaluation, SessionEvidence } from '../../engine';
-import { evaluate, iso, isoOrNull } from '../../engine';
-import { collectEvidence, createSources, createSpool, describeProblems } from '../snapshot-source';
-import type { RuntimeState } from '../state';
-import { loadState } from '../state';
-import { foldersWanted, readTrees, withTrees } from '../working-trees';
+import { FactWriter } from '../facts/fact-writer';
+import { Pipeline } from './pipeline';
+import type { RuntimeState } from './state';
+import { loadState } from './state';
 
 export interface CommandEvaluation {
   state: RuntimeState;
-  evidence: SessionEvidence[];
+  evidence: readonly SessionEvidence[];
   evaluation: Evaluation;
+  /** Records the user's facts (review, mute, visit, …). */
+  writer: FactWriter;
 }
 
 export function reportProblems(lines: readonly string[]): void {
   for (const line of lines) process.stderr.write(`${line}\n`);
 }
 
+const toStderr = (line: string): void => reportProblems([line]);
+
 export async function evaluateFromDisk(now: number): Promise<CommandEvaluation> {
   const state = loadState(now);
   reportProblems(state.problems);
-  const sources = createSources(state.roots);
-  const collected = await collectEvidence(sources, createSpool(state.home), now);
-  reportProblems(describeProblems(collected.problems));
-  const run = (evidence: readonly SessionEvidence[]): Evaluation => evaluate({ sessions: evidence, facts: state.facts, settings: state.settings, now, onScreen: null });
-  let evidence = collected.evidence;
-  let evaluation = run(evidence);
-  const folders = foldersWanted(evaluation);
-  if (folders.size > 0) {
-    evidence = withTrees(evidence, await readTrees(folders, now));
-    evaluation = run(evidence);
-  }
-  recordRules(state, evaluation, now);
-  return { state, evidence, evaluation };
-}
-
-/** The evaluation that applies a rule shows it; the ledger makes it apply only once (R22). */
-export function recordRules(state: RuntimeState, evaluation: Evaluation, now: number): void {
-  if (evaluation.ruleApplications.length === 0) return;
-  const result = state.store.update(now, (file) => {
-    for (const entry of evaluation.ruleApplications) {
-      file.ruleLedger.push({ key: entry.key, ruleId: entry.ruleId, version: entry.version, set: entry.set, at: iso(entry.at), lastActivityAt: isoOrNull(entry.lastActivityAt) });
-    }
-  });
-  reportProblems(result.problems);
+  const writer = new FactWriter(state.store, state.facts, toStderr);
+  const pipeline = new Pipeline({ roots: state.roots, home: state.home, watching: false, writer, onProblem: toStderr });
+  await pipeline.collect(now);
+  const context = { settings: state.settings, now, onScreen: null };
+  let evaluation = pipeline.evaluate(context);
+  // Every wanted tree is read now (a refresh interval of 0): a one-shot sees the tree as it is.
+  if (await pipeline.refreshTrees(evaluation, now, 0)) evaluation = pipeline.evaluate(context);
+  return { state, evidence: pipeline.evidence, evaluation, writer };
 }

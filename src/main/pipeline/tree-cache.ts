@@ -1,7 +1,7 @@
 // Working trees per folder, read only when a finish claim depends on them, at most every
 // gitRefresh per folder, and again when a newer turn ended there (issue 4).
 import type { Evaluation, WorkingTree } from '../../engine';
-import { readWorkingTree } from '../working-tree';
+import { readWorkingTree } from './working-tree';
 
 interface Entry {
   tree: WorkingTree;
@@ -13,12 +13,6 @@ export class TreeCache {
   private readonly reading = new Set<string>();
 
   constructor(private readonly read: (cwd: string, now: number) => Promise<WorkingTree> = readWorkingTree) {}
-
-  /** Whether the folder's tree was read at or after `since` (a finish claim can be told then). */
-  readSince(cwd: string, since: number): boolean {
-    const entry = this.trees.get(cwd);
-    return entry !== undefined && entry.readAt >= since;
-  }
 
   get(cwd: string | null): WorkingTree | undefined {
     return cwd === null ? undefined : this.trees.get(cwd)?.tree;
@@ -44,7 +38,8 @@ export class TreeCache {
       [...due].map(async (cwd) => {
         this.reading.add(cwd);
         try {
-          const tree = await this.read(cwd, now);
+          // Stamped with the read's time whatever git said: the engine tells a finish only after it.
+          const tree: WorkingTree = { ...(await this.read(cwd, now)), at: now };
           const before = this.trees.get(cwd)?.tree;
           this.trees.set(cwd, { tree, readAt: now });
           if (JSON.stringify(before) !== JSON.stringify(tree)) changed = true;

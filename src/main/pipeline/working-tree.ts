@@ -3,7 +3,7 @@
 // changes. The folder comes from a transcript, so it is checked before use.
 import { statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import type { WorkingTree } from '../engine';
+import type { WorkingTree } from '../../engine';
 
 // Loaded on first use: most runs never spawn or hash, and these modules cost a one-shot command's start-up.
 const childProcess = () => process.getBuiltinModule('node:child_process');
@@ -34,10 +34,10 @@ export function usableFolder(cwd: string | null): cwd is string {
 
 export async function readWorkingTree(cwd: string | null, now: number): Promise<WorkingTree> {
   // No folder here to look in: there is no working tree to review (the finish is still told).
-  if (!usableFolder(cwd)) return { kind: 'not-a-repo' };
+  if (!usableFolder(cwd)) return { kind: 'not-a-repo', at: now };
   // GIT_OPTIONAL_LOCKS=0: status must not take the index lock from a running agent.
   const status = await git(cwd, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
-  if (status.code !== 0) return status.code === 128 ? { kind: 'not-a-repo' } : { kind: 'unknown' };
+  if (status.code !== 0) return status.code === 128 ? { kind: 'not-a-repo', at: now } : { kind: 'unknown', at: now };
   const top = await git(cwd, ['rev-parse', '--show-toplevel']);
   const root = top.code === 0 ? top.stdout.trim() : cwd;
   const entries = status.stdout.split('\0').filter((entry) => entry.length > 3);

@@ -1,7 +1,7 @@
 // The evidence trail of one row as the contract's Explanation (the popover's Explain panel).
-import type { DerivedSession } from '../engine';
-import type { Explanation } from '../engine/contract';
-import { iso } from '../engine';
+import type { DerivedSession } from '../../engine';
+import type { Explanation } from '../../engine/contract';
+import { iso } from '../../engine';
 
 const when = (ms: number): string | null => (Number.isFinite(ms) ? iso(ms) : null);
 

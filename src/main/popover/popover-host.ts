@@ -1,18 +1,19 @@
 // The runtime as the popover sees it, whatever the transport: the state it pushes, the commands
 // it accepts (validated), explanations. `lookout serve` and the tray app both use this.
-import type { Snapshot } from '../engine';
-import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState } from '../engine/contract';
-import { admit, commandSchema, explainRequestSchema } from '../engine/contract';
+import type { DerivedSession, Snapshot } from '../../engine';
+import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState } from '../../engine/contract';
+import { admit, commandSchemaFor, explainRequestSchema } from '../../engine/contract';
+import { PROVIDERS, findProvider, hookProviders } from '../../providers';
 import { join } from 'node:path';
 import { explainSession } from './explain-row';
-import type { HookContext } from './hooks/installer';
-import { install, status, uninstall } from './hooks/installer';
-import { looksLive, planOpen } from './open/plan';
-import { systemProbes } from './open/probes';
-import { runPlan } from './open/run';
-import type { Runtime } from './runtime/runtime';
-import { loadSettings, saveSettings } from './store/settings-store';
-import { settingsSchema } from './store/schema';
+import type { HookContext } from '../hooks/installer';
+import { install, status, uninstall } from '../hooks/installer';
+import { looksLive, planOpen } from '../open/plan';
+import { systemProbes } from '../open/probes';
+import { runPlan } from '../open/run';
+import type { Runtime } from '../runtime/runtime';
+import { loadSettings, saveSettings } from '../store/settings-store';
+import { settingsSchema } from '../store/schema';
 
 export type StateListener = (state: PopoverState) => void;
 
@@ -31,6 +32,8 @@ export class PopoverHost {
   private request: { view: 'list' | 'settings'; serial: number } | undefined;
   /** `hooks status`, read once and again after each hooks command (it reads the agents' files). */
   private hookLines: string[] | null = null;
+  /** Commands are validated against the providers of the registry. */
+  private readonly commandSchema = commandSchemaFor(PROVIDERS.map((provider) => provider.id));
 
   constructor(
     private readonly runtime: Runtime,
@@ -73,7 +76,14 @@ export class PopoverHost {
         timings: { ...settings.timings },
         notifications: settings.notifications,
         openCommand: settings.openCommand,
-        roots: this.runtime.roots,
+        providers: PROVIDERS.map((provider) => ({
+          id: provider.id,
+          name: provider.name,
+          shortName: provider.shortName,
+          root: this.runtime.roots[provider.id] ?? '',
+          rootVariable: provider.root.env,
+          hooks: provider.hooks !== null,
+        })),
         hooks: this.hookLines,
       },
       ...(this.request === undefined ? {} : { request: this.request }),
@@ -86,7 +96,7 @@ export class PopoverHost {
 
   private hooksStatus(): string[] {
     try {
-      return status(this.hookContext(), ['claude', 'codex']).lines;
+      return status(this.hookContext(), hookProviders()).lines;
     } catch (error) {
       return [error instanceof Error ? error.message : String(error)];
     }
@@ -96,6 +106,18 @@ export class PopoverHost {
     const state = this.state();
     if (state === null) return;
     for (const listener of this.listeners) listener(state);
+  }
+
+  private lastActivity(key: string): string | null {
+    return this.runtime.evaluation?.snapshot.sessions.find((row) => row.key === key)?.lastActivityAt ?? null;
+  }
+
+  /** The tray's "Mute all for 1 h": every shown, unmuted row, in one write. */
+  muteAll(spanMs: number): void {
+    const now = this.clock();
+    const keys = (this.runtime.evaluation?.snapshot.sessions ?? []).filter((row) => row.muted === null && !row.historical).map((row) => row.key);
+    this.runtime.facts.muteAll(keys, now + spanMs, now);
+    this.runtime.evaluateNow();
   }
 
   snapshot(): Snapshot | null {
@@ -111,7 +133,7 @@ export class PopoverHost {
 
   /** Runs one command from the popover; malformed ones are refused without effect. */
   async command(raw: unknown): Promise<CommandResult> {
-    const admitted = admit(commandSchema, raw);
+    const admitted = admit(this.commandSchema, raw);
     if (!admitted.ok) return { ok: false, error: `refused: ${admitted.error}` };
     try {
       await this.run(admitted.value);
@@ -121,32 +143,43 @@ export class PopoverHost {
     }
   }
 
-  private known(key: string): void {
-    if (this.runtime.evaluation?.derived.has(key) !== true) throw new Error(`no session ${key}`);
+  private known(key: string): DerivedSession {
+    const session = this.runtime.evaluation?.derived.get(key);
+    if (session === undefined) throw new Error(`no session ${key}`);
+    return session;
+  }
+
+  /** R30: a visit to a shown session, through the fact writer, then a fresh evaluation. */
+  private async visit(key: string): Promise<void> {
+    const session = this.known(key);
+    await this.runtime.facts.visit(key, session.evidence.cwd, this.clock());
+    this.runtime.evaluateNow();
   }
 
   private async run(command: PopoverCommand): Promise<void> {
     const now = this.clock();
+    const facts = this.runtime.facts;
     switch (command.type) {
       case 'review':
         this.known(command.key);
-        this.runtime.review(command.key, command.state);
+        facts.review(command.key, command.state, this.lastActivity(command.key), now);
+        this.runtime.evaluateNow();
         return;
       case 'mute':
         this.known(command.key);
-        this.runtime.mute(command.key, command.span === 'forever' ? null : command.span === '1h' ? now + 3_600_000 : tomorrowMorning(now));
+        facts.mute(command.key, command.span === 'forever' ? null : command.span === '1h' ? now + 3_600_000 : tomorrowMorning(now), now);
+        this.runtime.evaluateNow();
         return;
       case 'unmute':
         this.known(command.key);
-        this.runtime.unmute(command.key);
+        facts.unmute(command.key, now);
+        this.runtime.evaluateNow();
         return;
       case 'select':
         // Selecting a row records a visit (R30); the selected row is "on screen" (R40, §5).
         this.runtime.onScreen = command.key;
-        if (command.key !== null) {
-          this.known(command.key);
-          await this.runtime.visit(command.key);
-        } else this.runtime.evaluateNow();
+        if (command.key !== null) await this.visit(command.key);
+        else this.runtime.evaluateNow();
         return;
       case 'open':
         await this.open(command.key);
@@ -160,7 +193,9 @@ export class PopoverHost {
         return;
       case 'hooks': {
         // Only when the user asks, from the settings view (issue 6); refusals come back as errors.
-        const outcome = command.action === 'install' ? install(this.hookContext(), [command.provider]) : uninstall(this.hookContext(), [command.provider]);
+        const provider = findProvider(command.provider);
+        if (provider === undefined) throw new Error(`no provider ${command.provider}`);
+        const outcome = command.action === 'install' ? install(this.hookContext(), [provider]) : uninstall(this.hookContext(), [provider]);
         for (const line of outcome.lines.filter((text) => text.includes('/hooks'))) this.addProblem(line);
         this.hookLines = this.hooksStatus();
         this.push();
@@ -171,9 +206,7 @@ export class PopoverHost {
 
   /** R50, and the visit that goes with looking at a session (R44 when it came from a notification). */
   async open(key: string): Promise<void> {
-    this.known(key);
-    const session = this.runtime.evaluation?.derived.get(key);
-    if (session === undefined) return;
+    const session = this.known(key);
     const liveness = session.evidence.liveness;
     const plan = planOpen(
       {
@@ -181,13 +214,14 @@ export class PopoverHost {
         sessionId: session.evidence.sessionId,
         cwd: session.evidence.cwd,
         pid: liveness.kind === 'alive' ? liveness.pid : null,
+        resume: findProvider(session.evidence.provider)?.resume(session.evidence.sessionId) ?? [],
         live: looksLive(session.observed.state, liveness.kind === 'alive'),
       },
       this.runtime.settings.openCommand,
       systemProbes(),
     );
     // The user is looking at it either way: the visit stands even if nothing could be opened.
-    await this.runtime.visit(key);
+    await this.visit(key);
     await runPlan(plan, this.runtime.home);
   }
 

@@ -1,25 +1,20 @@
 // The headless runtime shared by `lookout watch`, `lookout serve` and the tray app: it watches
-// the providers, re-derives rows on every change and every beat, keeps the user's facts,
-// notifies, and records what the engine decided.
+// the providers, runs the pipeline on every change and every beat, keeps the user's facts through
+// the fact writer, and carries out what the engine decided (notifications, the ledgers).
 import { existsSync, mkdirSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import type { Evaluation, NotificationPlan, ReviewState, SessionEvidence, Snapshot } from '../../engine';
-import { evaluate, iso, isoOrNull, planNotification, sessionKey } from '../../engine';
-import type { EvidenceSource } from '../../providers/source';
+import { sep } from 'node:path';
+import type { Evaluation, NotificationPlan, Snapshot } from '../../engine';
+import type { ProviderRoots } from '../../providers';
+import { PROVIDERS } from '../../providers';
+import type { WatchTarget } from '../../providers/descriptor';
+import { FactWriter } from '../facts/fact-writer';
 import type { Notifier } from '../notify/notifier';
-import { createSources, createSpool, describeProblems, spoolFolder } from '../snapshot-source';
-import { mergeHooks } from '../../providers/hooks/merge';
-import type { HookSession } from '../../providers/hooks/spool-reader';
-import type { HookSpool } from '../../providers/hooks/spool-reader';
-import type { RuntimeState } from '../state';
-import { loadState } from '../state';
-import type { StoreFile } from '../store/schema';
-import { toFacts } from '../store/facts-store';
+import type { Clock } from '../pipeline/clock';
+import { Pipeline } from '../pipeline/pipeline';
+import type { RuntimeState } from '../pipeline/state';
+import { loadState } from '../pipeline/state';
 import { settingsPath } from '../store/settings-store';
-import { readWorkingTree } from '../working-tree';
-import type { WatchTarget } from './file-watch';
 import { ChangeWatcher } from './file-watch';
-import { TreeCache } from './tree-cache';
 import { HeapSettle, fullCollector } from './heap-settle';
 
 /** Whether a snapshot differs: a reused derivation keeps its very row object, so most compare by reference. */
@@ -38,7 +33,7 @@ export const RESCAN_MS = 30_000;
 
 export interface RuntimeOptions {
   env: NodeJS.ProcessEnv;
-  clock: () => number;
+  clock: Clock;
   notifier: Notifier | null;
   /** One line per problem, each reported once (unreadable paths, a store kept aside, no notifications). */
   onProblem: (line: string) => void;
@@ -50,17 +45,14 @@ export type SnapshotListener = (snapshot: Snapshot, evaluation: Evaluation) => v
 
 export class Runtime {
   private state: RuntimeState;
-  private sources: EvidenceSource[] = [];
-  private spool: HookSpool | null = null;
-  private hooks: ReadonlyMap<string, HookSession> = new Map();
+  /** The one writer of user facts, for the popover host and the tray as well. */
+  readonly facts: FactWriter;
+  private readonly pipeline: Pipeline;
   private watcher: ChangeWatcher | null = null;
   private watchedTargets = '';
-  private evidence: SessionEvidence[] = [];
-  private results: SessionEvidence[][] = [];
   private last: Evaluation | null = null;
   private readonly listeners = new Set<SnapshotListener>();
   private readonly timers: NodeJS.Timeout[] = [];
-  private readonly trees = new TreeCache();
   private readonly settle = new HeapSettle(fullCollector());
   private readonly notifiedHere = new Set<string>();
   private notifyFailed = false;
@@ -73,6 +65,8 @@ export class Runtime {
   constructor(private readonly options: RuntimeOptions) {
     this.state = loadState(options.clock(), options.env);
     for (const line of this.state.problems) options.onProblem(line);
+    this.facts = new FactWriter(this.state.store, this.state.facts, options.onProblem);
+    this.pipeline = new Pipeline({ roots: this.state.roots, home: this.state.home, watching: true, writer: this.facts, onProblem: options.onProblem });
   }
 
   get home(): string {
@@ -83,12 +77,16 @@ export class Runtime {
     return this.last;
   }
 
-  get roots(): { claude: string; codex: string } {
+  get roots(): ProviderRoots {
     return this.state.roots;
   }
 
   get settings(): RuntimeState['settings'] {
     return this.state.settings;
+  }
+
+  get now(): number {
+    return this.options.clock();
   }
 
   onSnapshot(listener: SnapshotListener): () => void {
@@ -99,9 +97,7 @@ export class Runtime {
   async start(): Promise<void> {
     // Lookout's own folder is watched for facts another process records.
     mkdirSync(this.state.home, { recursive: true });
-    this.sources = createSources(this.state.roots, true);
-    this.spool = createSpool(this.state.home);
-    mkdirSync(spoolFolder(this.state.home), { recursive: true });
+    mkdirSync(this.pipeline.spoolFolder, { recursive: true });
     await this.sync(undefined);
     await this.rewatch();
     const beat = setInterval(() => this.beat(), this.state.settings.timings.beat);
@@ -123,18 +119,14 @@ export class Runtime {
     this.listeners.clear();
   }
 
-  /** Folders to watch: only those that exist (a fresh machine may have no ~/.codex yet). */
+  /** Folders to watch: each provider's, Lookout's home and spool; only those that exist (a fresh machine may have none yet). */
   private targets(): WatchTarget[] {
-    const { claude, codex } = this.state.roots;
     const wanted: WatchTarget[] = [
-      { path: join(claude, 'projects'), depth: 3 },
-      { path: join(claude, 'sessions'), depth: 0 },
-      { path: join(codex, 'sessions'), depth: 3 },
-      { path: join(codex, 'session_index.jsonl'), depth: 0 },
+      ...PROVIDERS.flatMap((provider) => provider.watch(this.state.roots[provider.id] ?? '')),
       { path: this.state.home, depth: 0 },
-      { path: spoolFolder(this.state.home), depth: 0 },
+      { path: this.pipeline.spoolFolder, depth: 0 },
     ];
-    return wanted.filter((target) => existsSync(target.path));
+    return wanted.filter((target) => target.path !== '' && existsSync(target.path));
   }
 
   private async rewatch(): Promise<void> {
@@ -157,7 +149,7 @@ export class Runtime {
     }
     // Lookout's own folder (lock, temp files) is never provider evidence; its spool is.
     const home = `${this.state.home}${sep}`;
-    const spool = `${spoolFolder(this.state.home)}${sep}`;
+    const spool = `${this.pipeline.spoolFolder}${sep}`;
     const provider = new Set([...paths].filter((path) => path.startsWith(spool) || (!path.startsWith(home) && path !== this.state.home)));
     if (provider.size > 0) void this.sync(provider);
   }
@@ -166,7 +158,8 @@ export class Runtime {
   reloadFacts(): void {
     const fresh = loadState(this.options.clock(), this.options.env);
     for (const line of fresh.problems) this.options.onProblem(line);
-    this.state = { ...this.state, facts: fresh.facts, settings: fresh.settings };
+    this.facts.adopt(fresh.facts);
+    this.state = { ...this.state, settings: fresh.settings };
   }
 
   /** Re-reads changed files (all known files without a set); one sync at a time, the rest merged. */
@@ -178,21 +171,8 @@ export class Runtime {
     }
     this.syncing = (async () => {
       try {
-        const now = this.options.clock();
-        const spool = this.spool;
-        const touchesSpool = changed === undefined || [...changed].some((path) => path.startsWith(spoolFolder(this.state.home)));
-        const hooks = spool !== null && touchesSpool ? await spool.sync() : this.hooks;
-        const results = await Promise.all(this.sources.map((source) => source.sync(now, changed)));
-        const problems = [...this.sources.flatMap((source) => source.problems.drain()), ...(spool?.problems.drain() ?? [])];
-        for (const line of describeProblems(problems)) this.options.onProblem(line);
-        // Sources and the spool hand back the very same objects when nothing changed: then the beat suffices.
-        const same = hooks === this.hooks && this.results.length === results.length && results.every((result, index) => result === this.results[index]);
-        this.results = results;
-        this.hooks = hooks;
-        if (!same || this.last === null) {
-          this.evidence = mergeHooks(results.flat(), hooks);
-          this.evaluateNow();
-        }
+        // Nothing changed: the beat suffices.
+        if ((await this.pipeline.collect(this.options.clock(), changed)) || this.last === null) this.evaluateNow();
       } finally {
         this.syncing = null;
       }
@@ -213,51 +193,18 @@ export class Runtime {
   /** One evaluation at the clock's now: emit if a row changed, carry out the decisions. */
   evaluateNow(): Evaluation {
     const now = this.options.clock();
-    const sessions = this.evidence.map((item) => {
-      const tree = this.trees.get(item.cwd);
-      return tree === undefined ? item : { ...item, workingTree: tree };
-    });
-    const evaluation = evaluate({ sessions, facts: this.state.facts, settings: this.state.settings, now, onScreen: this.onScreen, previous: this.last ?? undefined });
+    const evaluation = this.pipeline.evaluate({ settings: this.state.settings, now, onScreen: this.onScreen, previous: this.last ?? undefined });
     const before = this.last;
     this.last = evaluation;
     if (before === null || changedRows(before, evaluation)) {
       for (const listener of this.listeners) listener(evaluation.snapshot, evaluation);
       this.settle.touch();
     }
-    this.carryOut(evaluation, now);
-    void this.trees.refresh(evaluation, now, this.state.settings.timings.gitRefresh).then((changed) => {
+    if (evaluation.notification !== null && this.options.notifier !== null) this.notify(evaluation.notification, now);
+    void this.pipeline.refreshTrees(evaluation, now, this.state.settings.timings.gitRefresh).then((changed) => {
       if (changed && !this.disposed) this.evaluateNow();
     });
     return evaluation;
-  }
-
-  private carryOut(evaluation: Evaluation, now: number): void {
-    if (evaluation.ruleApplications.length > 0) {
-      this.update(now, (file) => {
-        for (const entry of evaluation.ruleApplications) {
-          file.ruleLedger.push({ key: entry.key, ruleId: entry.ruleId, version: entry.version, set: entry.set, at: iso(entry.at), lastActivityAt: isoOrNull(entry.lastActivityAt) });
-        }
-      });
-    }
-    const plan = evaluation.notification === null ? null : this.withoutUntoldFinishes(evaluation, evaluation.notification);
-    if (plan !== null && this.options.notifier !== null) this.notify(plan, now);
-  }
-
-  /**
-   * A finish is told once its working tree is known: until git has answered, "finished" could
-   * still turn out "ready for review" (another claim), and the user would hear of it twice.
-   */
-  private withoutUntoldFinishes(evaluation: Evaluation, plan: NotificationPlan): NotificationPlan | null {
-    const due = [...evaluation.derived.values()].filter((session) => session.claim !== null && plan.claimIds.includes(session.claim.id));
-    const told = due.filter((session) => {
-      const kind = session.claim?.kind;
-      if (kind !== 'finished' && kind !== 'ready-for-review') return true;
-      const cwd = session.evidence.cwd;
-      const finishedAt = session.claim?.since ?? 0;
-      return !session.wantsWorkingTree || cwd === null || this.trees.readSince(cwd, finishedAt);
-    });
-    if (told.length === due.length) return plan;
-    return planNotification(told.map((session) => ({ key: session.key, provider: session.evidence.provider, cwd: session.evidence.cwd, branch: session.evidence.branch, claim: session.claim, muted: session.muted !== null, historical: session.historical })));
   }
 
   private notify(plan: NotificationPlan, now: number): void {
@@ -265,64 +212,11 @@ export class Runtime {
     if (plan.claimIds.every((id) => this.notifiedHere.has(id))) return;
     for (const id of plan.claimIds) this.notifiedHere.add(id);
     // The ledger is written first: each claim notifies at most once, across restarts too (R41).
-    this.update(now, (file) => {
-      for (const id of plan.claimIds) file.notified.push({ id, at: iso(now) });
-    });
+    this.facts.recordNotified(plan.claimIds, now);
     this.options.notifier?.send(plan, (key) => this.options.onOpen?.(key)).catch((error: unknown) => {
       if (this.notifyFailed) return;
       this.notifyFailed = true;
       this.options.onProblem(`lookout: notifications are unavailable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); Lookout goes on without them`);
     });
-  }
-
-  private update(now: number, change: (file: StoreFile) => void): void {
-    try {
-      const result = this.state.store.update(now, change);
-      for (const line of result.problems) this.options.onProblem(line);
-      this.state = { ...this.state, facts: toFacts(result.file) };
-    } catch (error) {
-      this.options.onProblem(`lookout: could not save to the store: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  private rowCwd(key: string): string | null {
-    return this.evidence.find((item) => sessionKey(item.provider, item.sessionId) === key)?.cwd ?? null;
-  }
-
-  private lastActivity(key: string): string | null {
-    return this.last?.snapshot.sessions.find((row) => row.key === key)?.lastActivityAt ?? null;
-  }
-
-  // The user's actions, for the popover and the tray (the command line has its own commands).
-  review(key: string, state: ReviewState): void {
-    const now = this.options.clock();
-    this.update(now, (file) => {
-      file.reviews[key] = { state, at: iso(now), lastActivityAt: this.lastActivity(key) };
-    });
-    this.evaluateNow();
-  }
-
-  mute(key: string, until: number | null): void {
-    const now = this.options.clock();
-    this.update(now, (file) => {
-      file.mutes[key] = { at: iso(now), until: isoOrNull(until) };
-    });
-    this.evaluateNow();
-  }
-
-  unmute(key: string): void {
-    this.update(this.options.clock(), (file) => {
-      delete file.mutes[key];
-    });
-    this.evaluateNow();
-  }
-
-  async visit(key: string): Promise<void> {
-    const now = this.options.clock();
-    const tree = await readWorkingTree(this.rowCwd(key), now);
-    this.update(now, (file) => {
-      file.visits[key] = { at: iso(now), fingerprint: tree.kind === 'read' ? tree.fingerprint : null };
-    });
-    this.evaluateNow();
   }
 }

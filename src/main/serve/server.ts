@@ -7,7 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { PopoverHost } from '../popover-host';
+import type { PopoverHost } from '../popover/popover-host';
 import type { Guard } from './guard';
 import { refuse } from './guard';
 

@@ -6,7 +6,7 @@ import { LowSync } from 'lowdb';
 import { DataFileSync } from 'lowdb/node';
 import { prettifyError } from 'zod/mini';
 import type { UserFacts } from '../../engine';
-import { withLock } from './lock';
+import { withLock } from '../../providers/system/folder-lock';
 import { keepAside } from './quarantine';
 import type { StoreFile } from './schema';
 import { STORE_VERSION, emptyStore, storeSchema, storeV1Schema } from './schema';

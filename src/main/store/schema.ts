@@ -60,6 +60,7 @@ export const settingsSchema = z.object({
   notifications: z._default(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() })), {}),
   openCommand: z._default(z.nullable(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))), null),
   rules: z.optional(z.array(z.object({ id: z.string().check(z.minLength(1)), version: z.int().check(z.positive()), when: z.object({ inactiveFor: duration }), set: reviewState }))),
-  roots: z._default(z.partial(z.object({ claude: z.string().check(z.minLength(1)), codex: z.string().check(z.minLength(1)) })), {}),
+  // Folders chosen per provider id (the registry's ids; an unknown id is kept and unused).
+  roots: z._default(z.record(z.string(), z.string().check(z.minLength(1))), {}),
 });
 export type SettingsFile = z.infer<typeof settingsSchema>;

@@ -11,7 +11,7 @@ import { SETTINGS_VERSION, settingsSchema } from './schema';
 export interface LoadedSettings {
   settings: Settings;
   /** Provider roots chosen in the settings (override the environment's defaults). */
-  roots: { claude?: string; codex?: string };
+  roots: Record<string, string>;
   problems: string[];
 }
 

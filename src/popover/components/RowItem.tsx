@@ -8,6 +8,8 @@ import { MenuButton } from './MenuButton';
 
 interface Props {
   row: Row;
+  /** Short provider names by id, from the state's provider list. */
+  providerNames: Readonly<Record<string, string>>;
   now: number;
   selected: boolean;
   onSelect: (key: string) => void;
@@ -31,7 +33,7 @@ const MUTES = [
   { value: 'forever', label: 'until unmuted' },
 ];
 
-export function RowItem({ row, now, selected, onSelect, onCommand, onExplain, reviewRef, muteRef }: Props) {
+export function RowItem({ row, providerNames, now, selected, onSelect, onCommand, onExplain, reviewRef, muteRef }: Props) {
   const evidence = `${row.observed.confidence} · ${row.observed.source}${row.observed.at === null ? '' : ` · ${new Date(row.observed.at).toLocaleTimeString()}`}`;
   const since = age(row.claim?.since ?? row.lastActivityAt, now);
   return (
@@ -39,7 +41,7 @@ export function RowItem({ row, now, selected, onSelect, onCommand, onExplain, re
       class={`row mark-${markClass(row)}${row.muted !== null || row.historical ? ' dim' : ''}${row.idleStale ? ' stale' : ''}${selected ? ' selected' : ''}`}
       data-session-key={row.key}
       data-workflow={row.workflow}
-      data-rank={row.triageRank}
+      data-band={row.band}
       aria-current={selected ? 'true' : undefined}
     >
       <button type="button" class="row-main" onClick={() => onSelect(row.key)} aria-expanded={selected}>
@@ -47,7 +49,7 @@ export function RowItem({ row, now, selected, onSelect, onCommand, onExplain, re
           <span class="mark" aria-hidden="true">
             {mark(row)}
           </span>
-          <span class="provider">{providerName(row)}</span>
+          <span class="provider">{providerName(row, providerNames)}</span>
           <span class="title">{row.title ?? where(row)}</span>
           <span class="age">{since === '' ? '' : <span aria-label={`${since} ago`}>{since}</span>}</span>
         </span>

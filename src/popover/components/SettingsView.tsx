@@ -18,8 +18,6 @@ const SWITCHES: { key: 'enabled' | 'needsYou' | 'failed' | 'finished'; label: st
   { key: 'finished', label: 'When a long job finishes' },
 ];
 
-const PROVIDER_NAMES = { claude: 'Claude Code', codex: 'Codex' } as const;
-
 const seconds = (timings: Record<string, number>): Record<string, string> => Object.fromEntries(EDITABLE.map((item) => [item.key, String(Math.round((timings[item.key] ?? 0) / 1000))]));
 
 interface Props {
@@ -116,24 +114,27 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
       </fieldset>
       <fieldset>
         <legend>Agent hooks (optional)</legend>
-        <p class="hint">Hooks let Claude Code and Codex tell Lookout directly when they ask for approval. Lookout installs them only when you press a button here, and removes them exactly.</p>
+        <p class="hint">{`Hooks let ${settings.providers.filter((provider) => provider.hooks).map((provider) => provider.name).join(' and ')} tell Lookout directly when they ask for approval. Lookout installs them only when you press a button here, and removes them exactly.`}</p>
         {settings.hooks.map((line, index) => (
           <p class="hook-line" key={index}>
             {line}
           </p>
         ))}
-        {(['claude', 'codex'] as const).map((provider) => (
-          <div class="hook-actions" key={provider}>
-            <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'install', provider })}>{`Install ${PROVIDER_NAMES[provider]} hooks`}</button>
-            <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'uninstall', provider })}>{`Remove ${PROVIDER_NAMES[provider]} hooks`}</button>
-          </div>
-        ))}
+        {settings.providers
+          .filter((provider) => provider.hooks)
+          .map((provider) => (
+            <div class="hook-actions" key={provider.id}>
+              <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'install', provider: provider.id })}>{`Install ${provider.name} hooks`}</button>
+              <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'uninstall', provider: provider.id })}>{`Remove ${provider.name} hooks`}</button>
+            </div>
+          ))}
       </fieldset>
       <fieldset>
         <legend>Where the agents keep their files</legend>
-        <p>Claude Code: {settings.roots.claude}</p>
-        <p>Codex: {settings.roots.codex}</p>
-        <p class="hint">Set CLAUDE_CONFIG_DIR or CODEX_HOME to read other folders.</p>
+        {settings.providers.map((provider) => (
+          <p key={provider.id}>{`${provider.name}: ${provider.root}`}</p>
+        ))}
+        <p class="hint">{`Set ${settings.providers.map((provider) => provider.rootVariable).join(' or ')} to read other folders.`}</p>
       </fieldset>
       <button type="button" class="primary" onClick={() => void save()}>
         Save

@@ -12,7 +12,7 @@ import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
 import { discoverClaude } from './discover';
 import { ClaudeLeadFile } from './lead-file';
 import type { RegistryEntry } from './registry';
-import { pidAlive } from '../process-liveness';
+import { pidAlive } from '../system/process';
 import { REGISTRY_SOURCE, readRegistry, registryView } from './registry';
 import { ClaudeTranscript } from './transcript';
 

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DirectEvidence, Liveness } from '../../engine';
 import { num, parseRecord, str } from '../jsonl/parse-record';
-import type { ProcessCheck } from '../process-liveness';
-import { checkProcess } from '../process-liveness';
+import type { ProcessCheck } from '../system/process';
+import { checkProcess } from '../system/process';
 import type { Problems } from '../problems';
 import { errorCode } from '../problems';
 

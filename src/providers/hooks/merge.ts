@@ -1,5 +1,5 @@
-// Lays hook facts onto the providers' evidence as direct evidence (source claude.hook /
-// codex.hook / codex.notify): the engine weighs it against the transcript (R8).
+// Lays hook facts onto the providers' evidence as direct evidence (source `<provider>.hook` or
+// `<provider>.notify`): the engine weighs it against the transcript (R8).
 import type { ChildEvidence, DirectEvidence, SessionEvidence } from '../../engine';
 import { sessionKey } from '../../engine';
 import type { HookSession } from './spool-reader';
@@ -27,7 +27,11 @@ function hookChildren(session: HookSession, known: readonly ChildEvidence[]): Ch
   return children;
 }
 
-export function mergeHooks(evidence: readonly SessionEvidence[], hooks: ReadonlyMap<string, HookSession>): SessionEvidence[] {
+/**
+ * `transcriptSource` names the provider's transcript source (from its descriptor): a session
+ * hooks report before its transcript exists carries it too.
+ */
+export function mergeHooks(evidence: readonly SessionEvidence[], hooks: ReadonlyMap<string, HookSession>, transcriptSource: (provider: string) => string): SessionEvidence[] {
   if (hooks.size === 0) return [...evidence];
   const seen = new Set<string>();
   const merged = evidence.map((item) => {
@@ -43,7 +47,7 @@ export function mergeHooks(evidence: readonly SessionEvidence[], hooks: Readonly
       children: hookChildren(session, item.children),
     };
   });
-  // A session hooks report before its transcript exists (a fresh Codex) still gets a row, unless it ended.
+  // A session hooks report before its transcript exists (a fresh one) still gets a row, unless it ended.
   for (const [key, session] of hooks) {
     if (seen.has(key) || session.last === null || session.last.event === 'session-end') continue;
     merged.push({
@@ -52,7 +56,7 @@ export function mergeHooks(evidence: readonly SessionEvidence[], hooks: Readonly
       title: null,
       cwd: session.cwd,
       branch: null,
-      transcriptSource: session.provider === 'claude' ? 'claude.transcript' : 'codex.rollout',
+      transcriptSource: transcriptSource(session.provider),
       lastRecordAt: session.last.at,
       signal: null,
       turn: null,

@@ -3,8 +3,13 @@
 import type { JsonRecord } from '../jsonl/parse-record';
 import { num, obj, str } from '../jsonl/parse-record';
 
-export const SPOOL_PROVIDERS = ['claude', 'codex'] as const;
-export type SpoolProvider = (typeof SPOOL_PROVIDERS)[number];
+/** A provider id from the registry: each provider with hooks has a spool file of its own. */
+export type SpoolProvider = string;
+
+/** Ids become file names and shell words: lower-case letters, digits and dashes only. */
+export function safeProviderWord(id: string): boolean {
+  return /^[a-z][a-z0-9-]{0,31}$/.test(id);
+}
 
 /** Past this size the writer rotates the spool to `<name>.1` (the previous .1 is dropped). */
 export const SPOOL_ROTATE_BYTES = 8 * 1024 * 1024;
@@ -29,10 +34,11 @@ export function spoolLine(entry: SpoolEntry): string {
   return `${JSON.stringify(entry)}\n`;
 }
 
-export function readEntry(record: JsonRecord): SpoolEntry | null {
+/** One line of `<provider>.jsonl`: a line naming another provider is not this spool's. */
+export function readEntry(record: JsonRecord, spoolProvider: SpoolProvider): SpoolEntry | null {
   const provider = str(record.provider);
   const at = num(record.at);
   const payload = obj(record.payload);
-  if ((provider !== 'claude' && provider !== 'codex') || at === null || payload === null) return null;
+  if (provider !== spoolProvider || at === null || payload === null) return null;
   return { provider, at, precision: record.precision === 's' ? 's' : 'ms', channel: record.channel === 'notify' ? 'notify' : 'hook', payload };
 }

@@ -10,7 +10,7 @@ import type { Accumulator } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
 import { payloadSession, readHookPayload, readNotifyPayload } from './events';
 import type { SpoolEntry, SpoolProvider } from './spool-format';
-import { SPOOL_PROVIDERS, SPOOL_ROTATE_BYTES, readEntry, spoolName } from './spool-format';
+import { SPOOL_ROTATE_BYTES, readEntry, spoolName } from './spool-format';
 
 export interface HookMark {
   event: HookEvent;
@@ -39,8 +39,10 @@ export class SpoolFold implements Accumulator {
   readonly settled = false;
   readonly headDone = true;
 
+  constructor(private readonly provider: SpoolProvider) {}
+
   apply(record: JsonRecord): void {
-    const entry = readEntry(record);
+    const entry = readEntry(record, this.provider);
     if (entry === null) return;
     const sessionId = payloadSession(entry.payload);
     if (sessionId === null) return;
@@ -79,16 +81,25 @@ export class SpoolFold implements Accumulator {
   }
 }
 
-/** Both spools of both providers, read whole (the writers rotate them at 8 MB). */
+/** The spools of every provider with hooks (live and rotated), read whole (the writers rotate them at 8 MB). */
 export class HookSpool {
   readonly problems = new Problems();
   private readonly files = new Map<string, TailedFile<SpoolFold>>();
+  private readonly owners = new Map<string, SpoolProvider>();
   private last: Map<string, HookSession> | null = null;
 
-  constructor(readonly folder: string) {}
+  constructor(
+    readonly folder: string,
+    providers: readonly SpoolProvider[],
+  ) {
+    for (const provider of providers) {
+      this.owners.set(join(this.folder, `${spoolName(provider)}.1`), provider);
+      this.owners.set(join(this.folder, spoolName(provider)), provider);
+    }
+  }
 
   paths(): string[] {
-    return SPOOL_PROVIDERS.flatMap((provider) => [join(this.folder, `${spoolName(provider)}.1`), join(this.folder, spoolName(provider))]);
+    return [...this.owners.keys()];
   }
 
   /** The hook facts by session key; the very same map as last time when no spool changed. */
@@ -100,7 +111,8 @@ export class HookSpool {
         if (this.files.delete(path)) touched = true;
         continue;
       }
-      const file = this.files.get(path) ?? new TailedFile(path, () => new SpoolFold(), { ...DEFAULT_TAIL_OPTIONS, firstWindow: whole, maxWindow: whole });
+      const provider = this.owners.get(path) ?? '';
+      const file = this.files.get(path) ?? new TailedFile(path, () => new SpoolFold(provider), { ...DEFAULT_TAIL_OPTIONS, firstWindow: whole, maxWindow: whole });
       try {
         if (await file.update()) touched = true;
         this.files.set(path, file);

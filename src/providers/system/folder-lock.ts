@@ -2,8 +2,8 @@
 // store at the same time, so no read-modify-write loses another's fact.
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pidAlive } from '../../providers/process-liveness';
-import { errorCode } from '../../providers/problems';
+import { pidAlive } from './process';
+import { errorCode } from '../problems';
 
 const STALE_MS = 10_000;
 const OWNERLESS_MS = 1_000;

@@ -1,6 +1,7 @@
-// Is a registry's pid still the process that wrote it? Liveness is evidence, not proof (R7).
+// Processes as the system reports them: liveness, start times, parents. Shared by the providers
+// (is a registry's pid still the process that wrote it? R7), the store's lock and `open`.
 import { readFileSync } from 'node:fs';
-import { errorCode } from './problems';
+import { errorCode } from '../problems';
 
 export type ProcessCheck = 'alive' | 'no-process' | 'pid-reused';
 
@@ -15,18 +16,32 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
+/** The fields of /proc/<pid>/stat after the command name (field 3 onward), or null off Linux. */
+function procStat(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses: the fields start after the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** A process's parent pid: /proc where there is one, else `ps`; null when it cannot be told. */
+export function parentPid(pid: number): number | null {
+  const fields = procStat(pid);
+  if (fields !== null) return Number(fields[1]);
+  try {
+    return Number(process.getBuiltinModule('node:child_process').execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  } catch {
+    return null;
+  }
+}
+
 /** The process's start time as the registry would write it, or null when it cannot be told. */
 function currentStart(pid: number, sample: string): string | null {
-  if (/^\d+$/.test(sample.trim())) {
-    // Linux writes clock ticks since boot: field 22 of /proc/<pid>/stat.
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return fields[19] ?? null;
-    } catch {
-      return null;
-    }
-  }
+  // Linux writes clock ticks since boot: field 22 of /proc/<pid>/stat.
+  if (/^\d+$/.test(sample.trim())) return procStat(pid)?.[19] ?? null;
   try {
     // The C locale prints lstart as Claude Code records it ("Sat Aug  8 07:11:34 2026").
     // Loaded on first use: on Linux /proc answers and a one-shot command never pays for child_process.

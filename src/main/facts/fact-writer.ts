@@ -1,0 +1,103 @@
+// The one writer of user facts: review, mute, unmute, visit, attention, "mute all", and the
+// ledgers the runtime keeps (rules applied, claims notified). The command line, the popover host
+// and the tray menu all write through it; none of them builds a store record.
+import type { ReviewState, RuleApplication, UserFacts } from '../../engine';
+import { iso, isoOrNull } from '../../engine';
+import { readWorkingTree } from '../pipeline/working-tree';
+import type { FactStore } from '../store/facts-store';
+import { toFacts } from '../store/facts-store';
+import type { StoreFile } from '../store/schema';
+
+export class FactWriter {
+  private current: UserFacts;
+
+  constructor(
+    private readonly store: FactStore,
+    facts: UserFacts,
+    private readonly onProblem: (line: string) => void,
+  ) {
+    this.current = facts;
+  }
+
+  /** The facts as last read or written: what the next evaluation uses. */
+  get facts(): UserFacts {
+    return this.current;
+  }
+
+  /** Takes facts read elsewhere (another process wrote the store). */
+  adopt(facts: UserFacts): void {
+    this.current = facts;
+  }
+
+  review(key: string, state: ReviewState, lastActivityAt: string | null, now: number): void {
+    this.write(now, (file) => {
+      file.reviews[key] = { state, at: iso(now), lastActivityAt };
+    });
+  }
+
+  /** Mutes until `until`, or until unmuted (null). */
+  mute(key: string, until: number | null, now: number): void {
+    this.muteAll([key], until, now);
+  }
+
+  /** One write for many rows (the tray's "Mute all for 1 h"). */
+  muteAll(keys: readonly string[], until: number | null, now: number): void {
+    if (keys.length === 0) return;
+    this.write(now, (file) => {
+      for (const key of keys) file.mutes[key] = { at: iso(now), until: isoOrNull(until) };
+    });
+  }
+
+  unmute(key: string, now: number): void {
+    this.write(now, (file) => {
+      delete file.mutes[key];
+    });
+  }
+
+  /** R30: a visit, with the working tree it saw (ready-for-review compares against it). */
+  async visit(key: string, cwd: string | null, now: number): Promise<void> {
+    const tree = await readWorkingTree(cwd, now);
+    this.write(now, (file) => {
+      file.visits[key] = { at: iso(now), fingerprint: tree.kind === 'read' ? tree.fingerprint : null };
+    });
+  }
+
+  /** An expiring "needs you" raised by the user (`lookout attention`). */
+  attention(key: string, message: string | null, now: number): void {
+    this.write(now, (file) => {
+      file.attentionCalls[key] = { at: iso(now), message };
+    });
+  }
+
+  /** R22: the rules the engine applied, so each applies once. A failure is reported, not thrown. */
+  recordRules(applications: readonly RuleApplication[], now: number): void {
+    if (applications.length === 0) return;
+    this.tryWrite(now, (file) => {
+      for (const entry of applications) {
+        file.ruleLedger.push({ key: entry.key, ruleId: entry.ruleId, version: entry.version, set: entry.set, at: iso(entry.at), lastActivityAt: isoOrNull(entry.lastActivityAt) });
+      }
+    });
+  }
+
+  /** R41: claims notified, written before the notification is sent. */
+  recordNotified(claimIds: readonly string[], now: number): void {
+    this.tryWrite(now, (file) => {
+      for (const id of claimIds) file.notified.push({ id, at: iso(now) });
+    });
+  }
+
+  private tryWrite(now: number, change: (file: StoreFile) => void): void {
+    try {
+      this.write(now, change);
+    } catch (error) {
+      this.onProblem(`lookout: could not save to the store: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Read, change and write under the store's lock; throws when the store cannot be written. */
+  private write(now: number, change: (file: StoreFile) => void): void {
+    const result = this.store.update(now, change);
+    for (const line of result.problems) this.onProblem(line);
+    this.current = toFacts(result.file);
+  }
+}

@@ -1,0 +1,109 @@
+// The one way files become a snapshot, for the one-shot commands and the runtime alike: collect
+// the hook spool and every provider's evidence, drain their problems, merge the hooks, lay on
+// the working trees known so far, evaluate, and record the rules the engine applied.
+import type { Evaluation, Settings, SessionEvidence } from '../../engine';
+import { evaluate } from '../../engine';
+import type { ProviderRoots } from '../../providers';
+import { PROVIDERS, findProvider, hookProviders, shortNames } from '../../providers';
+import { mergeHooks } from '../../providers/hooks/merge';
+import type { HookSession } from '../../providers/hooks/spool-reader';
+import { HookSpool } from '../../providers/hooks/spool-reader';
+import type { Problem } from '../../providers/problems';
+import type { EvidenceSource } from '../../providers/source';
+import type { FactWriter } from '../facts/fact-writer';
+import { spoolFolder } from '../store/home';
+import { TreeCache } from './tree-cache';
+
+export interface PipelineOptions {
+  roots: ProviderRoots;
+  home: string;
+  /** A runtime watching live (a vanished registry entry means something then). */
+  watching: boolean;
+  writer: FactWriter;
+  /** One line per problem, each reported once. */
+  onProblem: (line: string) => void;
+}
+
+export interface EvaluateContext {
+  settings: Settings;
+  now: number;
+  onScreen: string | null;
+  /** The previous evaluation, so unchanged sessions are reused (the runtime's beat). */
+  previous?: Evaluation;
+}
+
+const transcriptSourceOf = (provider: string): string => findProvider(provider)?.transcriptSource ?? `${provider}.transcript`;
+
+/** One line per kind of problem, printed once ("counted, reported once"). */
+export function describeProblems(problems: readonly Problem[]): string[] {
+  const unreadable = problems.filter((problem) => problem.kind === 'unreadable');
+  const first = unreadable[0];
+  if (first === undefined) return [];
+  return [`lookout: ${unreadable.length} path${unreadable.length === 1 ? '' : 's'} could not be read (first: ${first.path}: ${first.detail})`];
+}
+
+export class Pipeline {
+  readonly spoolFolder: string;
+  readonly trees = new TreeCache();
+  private readonly sources: EvidenceSource[];
+  private readonly spool: HookSpool;
+  private readonly names = shortNames();
+  private hooks: ReadonlyMap<string, HookSession> = new Map();
+  private results: SessionEvidence[][] = [];
+  private merged: SessionEvidence[] = [];
+  private collected = false;
+
+  constructor(private readonly options: PipelineOptions) {
+    this.spoolFolder = spoolFolder(options.home);
+    this.sources = PROVIDERS.map((provider) => provider.createSource(options.roots[provider.id] ?? '', { watching: options.watching }));
+    this.spool = new HookSpool(this.spoolFolder, hookProviders().map((provider) => provider.id));
+  }
+
+  /** The merged evidence of the last collection. */
+  get evidence(): readonly SessionEvidence[] {
+    return this.merged;
+  }
+
+  /**
+   * Re-reads what changed (every known file without `changed`); says whether the evidence
+   * changed. Sources and the spool hand back the very same objects when nothing did.
+   */
+  async collect(now: number, changed?: ReadonlySet<string>): Promise<boolean> {
+    const touchesSpool = changed === undefined || [...changed].some((path) => path.startsWith(this.spoolFolder));
+    const hooks = touchesSpool ? await this.spool.sync() : this.hooks;
+    const results = await Promise.all(this.sources.map((source) => source.sync(now, changed)));
+    const problems = [...this.sources.flatMap((source) => source.problems.drain()), ...this.spool.problems.drain()];
+    for (const line of describeProblems(problems)) this.options.onProblem(line);
+    const same = this.collected && hooks === this.hooks && results.every((result, index) => result === this.results[index]);
+    this.results = results;
+    this.hooks = hooks;
+    this.collected = true;
+    if (same) return false;
+    this.merged = mergeHooks(results.flat(), hooks, transcriptSourceOf);
+    return true;
+  }
+
+  /** Evaluates the collected evidence with the working trees read so far; records the rules applied (R22). */
+  evaluate(context: EvaluateContext): Evaluation {
+    const sessions = this.merged.map((item) => {
+      const tree = this.trees.get(item.cwd);
+      return tree === undefined ? item : { ...item, workingTree: tree };
+    });
+    const evaluation = evaluate({
+      sessions,
+      facts: this.options.writer.facts,
+      settings: context.settings,
+      now: context.now,
+      onScreen: context.onScreen,
+      previous: context.previous,
+      providerNames: this.names,
+    });
+    this.options.writer.recordRules(evaluation.ruleApplications, context.now);
+    return evaluation;
+  }
+
+  /** Reads the working trees the evaluation asked for that are due; says whether any changed. */
+  refreshTrees(evaluation: Evaluation, now: number, gitRefresh: number): Promise<boolean> {
+    return this.trees.refresh(evaluation, now, gitRefresh);
+  }
+}

@@ -1,0 +1,54 @@
+// Codex in the provider registry: where it lives, what to watch, how to resume, its hooks.
+import { join } from 'node:path';
+import type { HookSpec, ProviderDescriptor } from '../descriptor';
+import { CodexProvider, ROLLOUT_SOURCE } from './provider';
+
+const ID = 'codex';
+const NOTIFY_ENTRY = 'codex-notify';
+
+const TOOL = '*';
+/** Codex's events with published schemas (SessionEnd and Interrupt have none yet). */
+export const CODEX_EVENTS: readonly HookSpec[] = [
+  { event: 'SessionStart', matcher: null },
+  { event: 'UserPromptSubmit', matcher: null },
+  { event: 'PreToolUse', matcher: TOOL },
+  { event: 'PermissionRequest', matcher: TOOL },
+  { event: 'PostToolUse', matcher: TOOL },
+  { event: 'PreCompact', matcher: null },
+  { event: 'PostCompact', matcher: null },
+  { event: 'SubagentStart', matcher: null },
+  { event: 'SubagentStop', matcher: null },
+  { event: 'Stop', matcher: null },
+  { event: 'StopFailure', matcher: null },
+];
+
+export const codexDescriptor: ProviderDescriptor = {
+  id: ID,
+  name: 'Codex',
+  shortName: 'Codex',
+  root: { env: 'CODEX_HOME', defaultFolder: '.codex' },
+  watch: (root) => [
+    { path: join(root, 'sessions'), depth: 3 },
+    { path: join(root, 'session_index.jsonl'), depth: 0 },
+  ],
+  createSource: (root) => new CodexProvider(root),
+  transcriptSource: ROLLOUT_SOURCE,
+  sources: [ROLLOUT_SOURCE, `${ID}.hook`, `${ID}.notify`],
+  resume: (sessionId) => ['codex', 'resume', sessionId],
+  hooks: {
+    entries: [
+      { name: ID, channel: 'hook', payload: 'stdin' },
+      // Codex's legacy notify program gets its JSON as the last argument, on turn ends only.
+      { name: NOTIFY_ENTRY, channel: 'notify', payload: 'last-argument' },
+    ],
+    edits: (root) => [
+      { kind: 'json-hooks', path: join(root, 'hooks.json'), events: CODEX_EVENTS, entry: ID, extra: { timeout: 10 } },
+      { kind: 'toml-notify', path: join(root, 'config.toml'), entry: NOTIFY_ENTRY },
+    ],
+    afterInstall: 'Codex runs new hooks only once you trust them: open Codex and review them with /hooks.',
+    sees: {
+      without: 'turns and tool calls from rollouts; an approval prompt is never written there, so a pending call can only read "may be waiting"',
+      with: 'approval prompts as they open (PermissionRequest), turn ends and failures, subagents',
+    },
+  },
+};

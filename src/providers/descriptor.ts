@@ -1,0 +1,70 @@
+// What one provider tells the rest of Lookout about itself: one descriptor per provider folder,
+// listed once in the registry (./index.ts). Nothing outside a provider's folder and the registry
+// names a provider: main, the tray and the popover loop over the descriptors.
+import type { EvidenceSource } from './source';
+
+/** A folder (or file) the runtime watches, and how deep below it. */
+export interface WatchTarget {
+  path: string;
+  depth: number;
+}
+
+/** One hook event Lookout adds to an agent's hooks file. */
+export interface HookSpec {
+  event: string;
+  /** Tool events take a matcher ("*" = every tool); others none. */
+  matcher: string | null;
+}
+
+/**
+ * A program the agent runs on its events: `lookout hook <name>` (or the sh shim with the same
+ * word). Its lines land in the spool under the provider's id, on one channel.
+ */
+export interface HookEntry {
+  /** The word after `hook`: letters, digits and dashes (it is written into a shell script). */
+  name: string;
+  /** `hook` (agent hooks) or `notify` (a notify program): the spool line's channel. */
+  channel: 'hook' | 'notify';
+  /** Where the agent hands the JSON: on standard input, or as the last argument. */
+  payload: 'stdin' | 'last-argument';
+}
+
+/** One change `hooks install` makes in an agent's files (and `hooks uninstall` takes out exactly). */
+export type HookEdit =
+  /** Lookout's handler added under `hooks.<Event>` of a JSON settings file, beside the user's. */
+  | { kind: 'json-hooks'; path: string; events: readonly HookSpec[]; entry: string; extra: Readonly<Record<string, unknown>> }
+  /** A top-level `notify = [...]` in a TOML config, only when the user has none. */
+  | { kind: 'toml-notify'; path: string; entry: string };
+
+export interface HookDescriptor {
+  entries: readonly HookEntry[];
+  /** The files install edits, under the provider's root. */
+  edits(root: string): HookEdit[];
+  /** What the user must still do after install, if anything (said once, after the edits). */
+  afterInstall: string | null;
+  /** What Lookout sees without the hooks, and what they add (`hooks status`). */
+  sees: { without: string; with: string };
+}
+
+export interface ProviderDescriptor {
+  /** The id in session keys, `--provider`, the spool and the settings: lower-case, stable. */
+  id: string;
+  /** The product's name ("Claude Code"): the settings view, `hooks status`. */
+  name: string;
+  /** A short name for rows and notifications ("Claude"). */
+  shortName: string;
+  /** Where the agent keeps its files: its own variable, else a folder under the home directory. */
+  root: { env: string; defaultFolder: string };
+  /** What the runtime watches under the root. */
+  watch(root: string): WatchTarget[];
+  /** The provider's evidence source over its root; `watching` when a runtime watches it live. */
+  createSource(root: string, options: { watching: boolean }): EvidenceSource;
+  /** The source name of its transcript evidence (a session known only from hooks carries it too). */
+  transcriptSource: string;
+  /** Every evidence source name it produces (explain and the docs list them). */
+  sources: readonly string[];
+  /** The argv that resumes one of its sessions in its folder (never a shell string). */
+  resume(sessionId: string): string[];
+  /** Its opt-in hooks, or null when it has none. */
+  hooks: HookDescriptor | null;
+}

@@ -1,0 +1,52 @@
+// The provider registry: every agent Lookout reads, listed once. Adding a provider is a folder
+// under src/providers/ and one line here (docs/providers.md).
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { claudeDescriptor } from './claude/descriptor';
+import { codexDescriptor } from './codex/descriptor';
+import type { HookEntry, ProviderDescriptor } from './descriptor';
+
+export const PROVIDERS: readonly ProviderDescriptor[] = [claudeDescriptor, codexDescriptor];
+
+export type { HookEdit, HookEntry, HookSpec, ProviderDescriptor, WatchTarget } from './descriptor';
+
+/** Each provider's root folder, by id. */
+export type ProviderRoots = Readonly<Record<string, string>>;
+
+export function providerIds(): string[] {
+  return PROVIDERS.map((provider) => provider.id);
+}
+
+export function findProvider(id: string): ProviderDescriptor | undefined {
+  return PROVIDERS.find((provider) => provider.id === id);
+}
+
+/** The providers that offer hooks. */
+export function hookProviders(): ProviderDescriptor[] {
+  return PROVIDERS.filter((provider) => provider.hooks !== null);
+}
+
+/** The hook program a word names (`lookout hook <word>`), with its provider. */
+export function findHookEntry(name: string): { provider: ProviderDescriptor; entry: HookEntry } | undefined {
+  for (const provider of PROVIDERS) {
+    const entry = provider.hooks?.entries.find((item) => item.name === name);
+    if (entry !== undefined) return { provider, entry };
+  }
+  return undefined;
+}
+
+/** Short display names by id (rows and notifications). */
+export function shortNames(): Record<string, string> {
+  return Object.fromEntries(PROVIDERS.map((provider) => [provider.id, provider.shortName]));
+}
+
+const nonEmpty = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value);
+
+/**
+ * Where each agent keeps its files: the agent's own variable wins, then the folder chosen in the
+ * settings, then its default under the home directory (cli.md).
+ */
+export function resolveRoots(env: NodeJS.ProcessEnv, chosen: Readonly<Record<string, string | undefined>> = {}): ProviderRoots {
+  const home = env.HOME ?? homedir();
+  return Object.fromEntries(PROVIDERS.map((provider) => [provider.id, nonEmpty(env[provider.root.env]) ?? nonEmpty(chosen[provider.id]) ?? join(home, provider.root.defaultFolder)]));
+}
