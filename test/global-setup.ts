@@ -18,4 +18,7 @@ export default async function setup(): Promise<void> {
     format: 'cjs',
     logLevel: 'warning',
   });
+  // The command line with a fake provider added through the registry alone (test/providers/registry.test.ts).
+  const { buildFakeCli } = await import('./providers/fake/registry-plugin');
+  await buildFakeCli();
 }

@@ -117,7 +117,7 @@ export interface SessionEvidence {
   title: string | null;
   cwd: string | null;
   branch: string | null;
-  /** Source name of the transcript (`claude.transcript`, `codex.rollout`). */
+  /** Source name of the transcript (the provider descriptor's `transcriptSource`). */
   transcriptSource: string;
   /** Newest record time seen in any of the session's files (never an mtime, R2). */
   lastRecordAt: number | null;

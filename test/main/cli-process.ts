@@ -10,8 +10,8 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], env: Record<string, string>, input?: string): CliResult {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
+export function runCli(args: string[], env: Record<string, string>, input?: string, cli = CLI): CliResult {
+  const result = spawnSync(process.execPath, [cli, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: env.HOME ?? '/nonexistent-home', ...env },
     encoding: 'utf8',
     timeout: 60_000,

@@ -11,8 +11,8 @@ export interface Served {
   stop(): Promise<number | null>;
 }
 
-export function serve(env: Record<string, string>, args: string[] = []): Promise<Served> {
-  const child = spawn(process.execPath, [CLI, 'serve', ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+export function serve(env: Record<string, string>, args: string[] = [], cli = CLI): Promise<Served> {
+  const child = spawn(process.execPath, [cli, 'serve', ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();

@@ -11,8 +11,8 @@ export class WatchProcess {
   private buffer = '';
   private waiters: { test: (snapshot: Snapshot) => boolean; resolve: (snapshot: Snapshot) => void }[] = [];
 
-  constructor(args: string[], env: Record<string, string>) {
-    this.child = spawn(process.execPath, [CLI, 'watch', '--json', ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+  constructor(args: string[], env: Record<string, string>, cli = CLI) {
+    this.child = spawn(process.execPath, [cli, 'watch', '--json', ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (text: string) => this.take(text));
     this.child.stderr.on('data', (text: Buffer) => {

@@ -100,6 +100,9 @@ export class Runtime {
     mkdirSync(this.pipeline.spoolFolder, { recursive: true });
     await this.sync(undefined);
     await this.rewatch();
+    // Whatever changed while the watcher made its first scan is read now: no write between the
+    // first read and the watcher's readiness waits for the rescan.
+    await this.sync(undefined);
     const beat = setInterval(() => this.beat(), this.state.settings.timings.beat);
     const rescan = setInterval(() => {
       void this.rewatch();
