@@ -1,5 +1,6 @@
 // The `lookout` command line: parses arguments and dispatches; exit 2 on usage errors (cli.md).
 import { runCommand } from '../commands/dispatch';
+import { printError } from './terminal-text';
 import { UsageError } from './usage-error';
 
 async function main(argv: string[]): Promise<number> {
@@ -8,14 +9,14 @@ async function main(argv: string[]): Promise<number> {
     return await runCommand(command, rest);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`lookout: ${error.message}\n`);
+      printError(error.message);
       return 2;
     }
     if (isParseArgsError(error)) {
-      process.stderr.write(`lookout: ${(error as Error).message.split('\n')[0]}\n`);
+      printError((error as Error).message);
       return 2;
     }
-    process.stderr.write(`lookout: ${error instanceof Error ? error.message : String(error)}\n`);
+    printError(error instanceof Error ? error.message : String(error));
     return 1;
   }
 }
@@ -36,7 +37,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`lookout: ${String(error)}\n`);
+    printError(String(error));
     process.exitCode = 1;
   },
 );

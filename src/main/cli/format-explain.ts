@@ -4,13 +4,14 @@ import { iso } from '../../engine';
 
 const when = (ms: number): string => (Number.isFinite(ms) ? iso(ms) : 'unknown time');
 
-export function formatExplain(row: Row, derived: DerivedSession): string {
+/** The explanation, line by line; printed through terminal-text.ts. */
+export function formatExplain(row: Row, derived: DerivedSession): string[] {
   const lines = [
     `${row.key}  ${row.title ?? ''}`.trimEnd(),
     `  folder   ${row.cwd ?? 'unknown'}${row.branch === null ? '' : ` (${row.branch})`}`,
     `  state    ${row.observed.state} / ${row.observed.reason} (${row.observed.confidence}, ${row.observed.source}, ${row.observed.at ?? 'unknown time'})`,
     `  decided  ${derived.observed.rule}`,
-    `  workflow ${row.workflow}; review ${row.review.state}${row.review.by === null ? '' : ` by ${row.review.by}`}; rank ${row.triageRank}`,
+    `  workflow ${row.workflow}; review ${row.review.state}${row.review.by === null ? '' : ` by ${row.review.by}`}; band ${row.band} (rank ${row.triageRank})`,
     `  claim    ${row.claim === null ? 'none' : `${row.claim.kind}${row.claim.ambiguous ? ' (ambiguous)' : ''} since ${row.claim.since}${row.claim.detail === null ? '' : ` — ${row.claim.detail}`}`}`,
     'Evidence considered, in the order weighed:',
   ];
@@ -23,5 +24,5 @@ export function formatExplain(row: Row, derived: DerivedSession): string {
   const liveness = derived.evidence.liveness;
   lines.push(`Liveness: ${liveness.kind}${'pid' in liveness ? ` (pid ${liveness.pid})` : ''}`);
   lines.push(`Skipped lines (malformed or oversized): ${derived.evidence.skippedLines}`);
-  return lines.join('\n');
+  return lines;
 }

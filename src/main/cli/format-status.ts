@@ -42,8 +42,8 @@ function pad(text: string, width: number): string {
   return text.length >= width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
 }
 
-/** The table, one session per line. */
-export function formatStatus(snapshot: Snapshot, now: number): string {
+/** The table, one session per line (then its title); printed through terminal-text.ts. */
+export function formatStatus(snapshot: Snapshot, now: number): string[] {
   const lines = [`Lookout · ${attentionLine(snapshot)}`];
   if (snapshot.sessions.length === 0) lines.push(`No sessions found. (${PROVIDERS.map((provider) => provider.root.env).join(' / ')} set the folders to read.)`);
   for (const row of snapshot.sessions) {
@@ -54,5 +54,5 @@ export function formatStatus(snapshot: Snapshot, now: number): string {
     );
     if (row.title !== null) lines.push(`    ${pad(row.title, 100)}`.trimEnd());
   }
-  return lines.join('\n');
+  return lines;
 }

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../cli/now-option';
 import { formatExplain } from '../cli/format-explain';
+import { printLines } from '../cli/terminal-text';
 import { matchSession } from '../cli/session-match';
 import { UsageError } from '../cli/usage-error';
 import { evaluateFromDisk } from '../pipeline/one-shot';
@@ -16,6 +17,6 @@ export async function explainCommand(args: string[]): Promise<number> {
   const row = matchSession(evaluation.snapshot.sessions, query);
   const derived = evaluation.derived.get(row.key);
   if (derived === undefined) throw new Error(`no derivation for ${row.key}`);
-  process.stdout.write(`${formatExplain(row, derived)}\n`);
+  printLines(process.stdout, formatExplain(row, derived));
   return 0;
 }

@@ -5,6 +5,7 @@ import { REVIEW_STATES, isOneOf, iso, parseDuration } from '../../engine';
 import { resolveNow } from '../cli/now-option';
 import { matchSession } from '../cli/session-match';
 import { UsageError } from '../cli/usage-error';
+import { printLines } from '../cli/terminal-text';
 import type { CommandEvaluation } from '../pipeline/one-shot';
 import { evaluateFromDisk } from '../pipeline/one-shot';
 
@@ -32,7 +33,7 @@ export async function reviewCommand(args: string[]): Promise<number> {
   if (extra.length > 0) throw new UsageError(`review takes a session and a state, got ${positionals.length} arguments`);
   const { row, context } = await target(query, 'review', now);
   context.writer.review(row.key, state, row.lastActivityAt, now);
-  process.stdout.write(`${row.key}: review ${state}\n`);
+  printLines(process.stdout, [`${row.key}: review ${state}`]);
   return 0;
 }
 
@@ -44,7 +45,7 @@ export async function muteCommand(args: string[]): Promise<number> {
   const { row, context } = await target(positionals[0], 'mute', now);
   const until = span === null ? null : now + span;
   context.writer.mute(row.key, until, now);
-  process.stdout.write(`${row.key}: muted${until === null ? '' : ` until ${iso(until)}`}\n`);
+  printLines(process.stdout, [`${row.key}: muted${until === null ? '' : ` until ${iso(until)}`}`]);
   return 0;
 }
 
@@ -53,7 +54,7 @@ export async function unmuteCommand(args: string[]): Promise<number> {
   if (positionals.length > 1) throw new UsageError(`unmute takes one session, got ${positionals.length}`);
   const { row, context } = await target(positionals[0], 'unmute', now);
   context.writer.unmute(row.key, now);
-  process.stdout.write(`${row.key}: unmuted\n`);
+  printLines(process.stdout, [`${row.key}: unmuted`]);
   return 0;
 }
 
@@ -62,7 +63,7 @@ export async function visitCommand(args: string[]): Promise<number> {
   if (positionals.length > 1) throw new UsageError(`visit takes one session, got ${positionals.length}`);
   const { row, context } = await target(positionals[0], 'visit', now);
   await context.writer.visit(row.key, row.cwd, now);
-  process.stdout.write(`${row.key}: visited\n`);
+  printLines(process.stdout, [`${row.key}: visited`]);
   return 0;
 }
 
@@ -72,6 +73,6 @@ export async function attentionCommand(args: string[]): Promise<number> {
   const { row, context } = await target(query, 'attention', now);
   const message = words.length === 0 ? null : words.join(' ');
   context.writer.attention(row.key, message, now);
-  process.stdout.write(`${row.key}: needs you${message === null ? '' : ` — ${message}`}\n`);
+  printLines(process.stdout, [`${row.key}: needs you${message === null ? '' : ` — ${message}`}`]);
   return 0;
 }

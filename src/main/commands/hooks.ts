@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { hookProviders } from '../../providers';
 import { resolveNow } from '../cli/now-option';
 import { UsageError } from '../cli/usage-error';
+import { printError, printLines } from '../cli/terminal-text';
 import { install, status, uninstall } from '../hooks/installer';
 import { HooksFileError } from '../hooks/json-hooks';
 import { loadState } from '../pipeline/state';
@@ -22,11 +23,11 @@ export async function hooksCommand(args: string[]): Promise<number> {
   const context = { home: state.home, roots: state.roots, platform: process.platform, cli: join(__dirname, 'cli.cjs'), now };
   try {
     const outcome = action === 'install' ? install(context, chosen) : action === 'uninstall' ? uninstall(context, chosen) : status(context, chosen);
-    process.stdout.write(`${outcome.lines.join('\n')}\n`);
+    printLines(process.stdout, outcome.lines);
     return 0;
   } catch (error) {
     if (error instanceof HooksFileError) {
-      process.stderr.write(`lookout: ${error.message}\n`);
+      printError(error.message);
       return 1;
     }
     throw error;

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { SCHEMA_VERSION } from '../../engine';
 import { resolveNow } from '../cli/now-option';
 import { formatStatus } from '../cli/format-status';
+import { jsonLine, printLines } from '../cli/terminal-text';
 import { evaluateFromDisk } from '../pipeline/one-shot';
 
 export async function nextCommand(args: string[]): Promise<number> {
@@ -11,12 +12,12 @@ export async function nextCommand(args: string[]): Promise<number> {
   const { evaluation } = await evaluateFromDisk(now);
   const { next, snapshot } = evaluation;
   if (values.json === true) {
-    process.stdout.write(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, now: snapshot.now, waiting: snapshot.attention.count, next })}\n`);
+    process.stdout.write(`${jsonLine({ schemaVersion: SCHEMA_VERSION, now: snapshot.now, waiting: snapshot.attention.count, next })}\n`);
   } else if (next === null) {
-    process.stdout.write('0 waiting\n');
+    printLines(process.stdout, ['0 waiting']);
   } else {
-    const table = formatStatus({ ...snapshot, sessions: [next] }, now).split('\n').slice(1).join('\n');
-    process.stdout.write(`${snapshot.attention.count} waiting; next:\n${table}\n`);
+    // The table without its header line: the count says it instead.
+    printLines(process.stdout, [`${snapshot.attention.count} waiting; next:`, ...formatStatus({ ...snapshot, sessions: [next] }, now).slice(1)]);
   }
   return 0;
 }

@@ -6,6 +6,7 @@ import { systemProbes } from '../open/probes';
 import { runPlan } from '../open/run';
 import { matchSession } from '../cli/session-match';
 import { UsageError } from '../cli/usage-error';
+import { jsonLine, printLines } from '../cli/terminal-text';
 import { evaluateFromDisk } from '../pipeline/one-shot';
 import { findProvider } from '../../providers';
 
@@ -22,11 +23,11 @@ export async function openCommand(args: string[]): Promise<number> {
   const resume = findProvider(row.provider)?.resume(row.sessionId) ?? [];
   const plan = planOpen({ provider: row.provider, sessionId: row.sessionId, cwd: row.cwd, pid, resume, live: looksLive(row.observed.state, pid !== null) }, context.state.settings.openCommand, systemProbes());
   if (values.print === true) {
-    process.stdout.write(`${JSON.stringify(plan)}\n`);
+    process.stdout.write(`${jsonLine(plan)}\n`);
     return 0;
   }
   await runPlan(plan, context.state.home);
   await context.writer.visit(row.key, row.cwd, now);
-  process.stdout.write(`${row.key}: opened (${plan.kind})\n`);
+  printLines(process.stdout, [`${row.key}: opened (${plan.kind})`]);
   return 0;
 }

@@ -9,6 +9,7 @@ import { PopoverHost } from '../popover/popover-host';
 import { Runtime } from '../runtime/runtime';
 import { startServer } from '../serve/server';
 import { UsageError } from '../cli/usage-error';
+import { printLines } from '../cli/terminal-text';
 
 export async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { port: { type: 'string' }, now: { type: 'string' }, notify: { type: 'boolean' } }, strict: true, allowPositionals: false });
@@ -24,7 +25,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     clock,
     notifier: null,
     onProblem: (line) => {
-      process.stderr.write(`${line}\n`);
+      printLines(process.stderr, [line]);
       if (host === null) pending.push(line);
       else host.addProblem(line);
     },
@@ -33,8 +34,10 @@ export async function serveCommand(args: string[]): Promise<number> {
   for (const line of pending) host.addProblem(line);
   await runtime.start();
   const server = await startServer(host, assets, port);
+  // Listening for Ctrl-C before the URL is out: a caller may stop it as soon as it reads the URL.
+  const interrupted = untilInterrupted();
   process.stdout.write(`${server.url}\n`);
-  await untilInterrupted();
+  await interrupted;
   await server.close();
   await runtime.dispose();
   return 0;

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../cli/now-option';
 import { formatStatus } from '../cli/format-status';
+import { jsonLine, printLines } from '../cli/terminal-text';
 import { evaluateFromDisk } from '../pipeline/one-shot';
 
 export async function statusCommand(args: string[]): Promise<number> {
@@ -14,6 +15,7 @@ export async function statusCommand(args: string[]): Promise<number> {
   const now = resolveNow(values.now);
   const { snapshot } = (await evaluateFromDisk(now)).evaluation;
   const shown = values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };
-  process.stdout.write(values.json === true ? `${JSON.stringify(shown)}\n` : `${formatStatus(shown, now)}\n`);
+  if (values.json === true) process.stdout.write(`${jsonLine(shown)}\n`);
+  else printLines(process.stdout, formatStatus(shown, now));
   return 0;
 }

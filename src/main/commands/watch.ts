@@ -5,6 +5,7 @@ import { resolveNow } from '../cli/now-option';
 import { untilInterrupted } from './interrupted';
 import { flowingClock } from '../pipeline/clock';
 import { formatStatus } from '../cli/format-status';
+import { jsonLine, printLines } from '../cli/terminal-text';
 import { NodeNotifier } from '../notify/notifier';
 import { Runtime } from '../runtime/runtime';
 
@@ -16,14 +17,17 @@ export async function watchCommand(args: string[]): Promise<number> {
     env: process.env,
     clock,
     notifier: values.notify === true ? new NodeNotifier() : null,
-    onProblem: (line) => process.stderr.write(`${line}\n`),
+    onProblem: (line) => printLines(process.stderr, [line]),
   });
   runtime.onSnapshot((snapshot) => {
     const shown = values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };
-    process.stdout.write(values.json === true ? `${JSON.stringify(shown)}\n` : `${formatStatus(shown, clock())}\n\n`);
+    if (values.json === true) process.stdout.write(`${jsonLine(shown)}\n`);
+    else printLines(process.stdout, [...formatStatus(shown, clock()), '']);
   });
+  // Listening for Ctrl-C before the first snapshot is out: a caller may stop it as soon as it reads one.
+  const interrupted = untilInterrupted();
   await runtime.start();
-  await untilInterrupted();
+  await interrupted;
   await runtime.dispose();
   return 0;
 }

@@ -7,7 +7,9 @@ import type { HookEdit, HookSpec, ProviderDescriptor, ProviderRoots } from '../.
 import { hookProviders } from '../../providers';
 import { shellQuote } from '../../providers/system/argv-quote';
 import { spoolFolder } from '../store/home';
-import { addHooks, detectIndent, hasOurHooks, parseHooksFile, removeHooks, render } from './json-hooks';
+import { HooksFileError, addHooks, detectIndent, hasOurHooks, parseHooksFile, removeHooks, render } from './json-hooks';
+import { errorCode } from '../../providers/problems';
+import { READ_CAPS, readRegularText } from '../../providers/system/safe-read';
 import type { ShimEntry } from './shim';
 import { SHIM_NAME, shimText } from './shim';
 import { addNotify, hasNotify, notifyLine, removeNotify } from './toml-notify';
@@ -65,11 +67,13 @@ function removeCreated(path: string): void {
   else rmSync(path);
 }
 
+/** A file's text; null when it does not exist. One that cannot be read refuses the change. */
 function readText(path: string): string | null {
   try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
+    return readRegularText(path, READ_CAPS.config);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return null;
+    throw new HooksFileError(`${path} cannot be read (${errorCode(error) ?? String(error)}); Lookout changed nothing`);
   }
 }
 

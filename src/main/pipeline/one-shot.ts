@@ -1,6 +1,7 @@
 // A one-shot command's evaluation: the pipeline run once over the files as they are, the working
 // trees a finish claim needs read, and problems printed on stderr.
 import type { Evaluation, SessionEvidence } from '../../engine';
+import { printLines } from '../cli/terminal-text';
 import { FactWriter } from '../facts/fact-writer';
 import { Pipeline } from './pipeline';
 import type { RuntimeState } from './state';
@@ -15,7 +16,7 @@ export interface CommandEvaluation {
 }
 
 export function reportProblems(lines: readonly string[]): void {
-  for (const line of lines) process.stderr.write(`${line}\n`);
+  printLines(process.stderr, lines);
 }
 
 const toStderr = (line: string): void => reportProblems([line]);

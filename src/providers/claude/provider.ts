@@ -1,5 +1,5 @@
 // Claude Code as evidence: leads, their children and the live registry, assembled per session.
-import { readFileSync } from 'node:fs';
+import { READ_CAPS, readRegularText } from '../system/safe-read';
 import { basename, dirname, join } from 'node:path';
 import type { ChildEvidence, SessionEvidence } from '../../engine';
 import { parseRecord, str } from '../jsonl/parse-record';
@@ -60,7 +60,7 @@ export class ClaudeProvider implements EvidenceSource {
       if (this.childNames.has(path)) continue;
       const metaPath = join(dirname(path), `${stem(path)}.meta.json`);
       try {
-        const meta = parseRecord(readFileSync(metaPath, 'utf8'));
+        const meta = parseRecord(readRegularText(metaPath, READ_CAPS.smallJson));
         const name = str(meta?.description) ?? str(meta?.agentType);
         if (name !== null) this.childNames.set(path, name);
       } catch {

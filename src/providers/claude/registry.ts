@@ -1,5 +1,6 @@
 // Claude Code's live registry: sessions/<pid>.json, one per running session (§11).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { READ_CAPS, readRegularText } from '../system/safe-read';
 import { join } from 'node:path';
 import type { DirectEvidence, Liveness } from '../../engine';
 import { num, parseRecord, str } from '../jsonl/parse-record';
@@ -69,7 +70,7 @@ export function readRegistry(root: string, problems: Problems): RegistryRead {
     if (!/^\d+\.json$/.test(name)) continue;
     const file = join(folder, name);
     try {
-      const entry = parseRegistry(file, readFileSync(file, 'utf8'));
+      const entry = parseRegistry(file, readRegularText(file, READ_CAPS.smallJson));
       if (entry !== null) entries.push(entry);
       else incomplete = true;
     } catch (error) {

@@ -3,6 +3,7 @@ import { Decompress } from 'fzstd';
 import { LineSplitter } from '../jsonl/line-splitter';
 import { parseRecord } from '../jsonl/parse-record';
 import { CodexRollout } from './rollout';
+import { readRegularFile } from '../system/safe-read';
 
 /** Larger compressed files are skipped and reported: they are archives, not live sessions. */
 export const MAX_COMPRESSED_BYTES = 64 * 1024 * 1024;
@@ -18,7 +19,7 @@ export interface CompressedRollout {
 
 export async function readCompressed(path: string, maxLineBytes: number, previous: CompressedRollout | undefined): Promise<CompressedRollout> {
   // Loaded on first use: few machines keep compressed rollouts, and fs/promises costs start-up.
-  const { readFile, stat } = process.getBuiltinModule('node:fs/promises');
+  const { stat } = process.getBuiltinModule('node:fs/promises');
   const info = await stat(path);
   const stamp = `${info.size}:${info.mtimeMs}`;
   if (previous?.stamp === stamp) return previous;
@@ -43,7 +44,7 @@ export async function readCompressed(path: string, maxLineBytes: number, previou
     if (total > MAX_DECOMPRESSED_BYTES) throw Object.assign(new Error(`rollout inflates past ${MAX_DECOMPRESSED_BYTES} bytes`), { code: 'EFBIG' });
     take(chunk);
   });
-  const data = new Uint8Array(await readFile(path));
+  const data = new Uint8Array(readRegularFile(path, MAX_COMPRESSED_BYTES));
   for (let at = 0; at < data.length; at += SLICE) stream.push(data.subarray(at, at + SLICE), at + SLICE >= data.length);
   take(new Uint8Array([0x0a]));
   return { rollout, skipped, stamp };

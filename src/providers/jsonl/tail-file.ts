@@ -2,7 +2,8 @@
 // boundary), the head for titles and metadata, and appends after that. Never the whole history.
 // Reads are synchronous: they are small, from the page cache, and far cheaper than promise I/O
 // at two thousand files (see docs/performance.md).
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegular } from '../system/safe-read';
 import { LineSplitter } from './line-splitter';
 import { decodeLine } from './skip-field';
 
@@ -25,12 +26,13 @@ export interface WindowRead {
   size: number;
 }
 
-function withFile<T>(path: string, use: (fd: number) => T): T {
-  const fd = openSync(path, 'r');
+/** A regular file, opened without blocking (a FIFO or device is refused: safe-read.ts). */
+function withFile<T>(path: string, use: (file: OpenFile) => T): T {
+  const file = openRegular(path);
   try {
-    return use(fd);
+    return use(file);
   } finally {
-    closeSync(fd);
+    closeSync(file.fd);
   }
 }
 
@@ -62,10 +64,7 @@ export interface OpenFile {
 }
 
 export function withOpenFile<T>(path: string, use: (file: OpenFile) => T): T {
-  return withFile(path, (fd) => {
-    const stat = fstatSync(fd);
-    return use({ fd, ino: stat.ino, size: stat.size });
-  });
+  return withFile(path, use);
 }
 
 /**
@@ -131,8 +130,8 @@ function grown(buffer: Buffer, keep: number, atLeast: number): Buffer {
  * rewritten in place (the byte before `from` is no longer the newline it was).
  */
 export function readAppended(path: string, from: number, ino: number, splitter: LineSplitter): (WindowRead & { replaced: false }) | { replaced: true } {
-  return withFile(path, (fd) => {
-    const stat = fstatSync(fd);
+  return withFile(path, ({ fd, ino: currentIno, size }) => {
+    const stat = { ino: currentIno, size };
     if (stat.ino !== ino || stat.size < from) return { replaced: true } as const;
     if (from > 0 && !splitter.midLine) {
       readSync(fd, shared, 0, 1, from - 1);
