@@ -1,20 +1,23 @@
-// The popover: who needs you, and why, before the eye has moved (popover.md).
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Explanation, PopoverCommand, PopoverState } from '../engine/contract';
-import type { Row } from '../engine/row';
+// The popover: who needs you, and why, before the eye has moved (popover.md). A thin component:
+// its state and keys live in ui-state.ts, list-view.ts and keys.ts; here they meet the DOM.
+import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
+import type { PopoverCommand, PopoverState } from '../engine/contract';
 import { ExplainPanel } from './components/ExplainPanel';
 import { SettingsView } from './components/SettingsView';
+import { CountHeader } from './components/CountHeader';
+import { GroupSection } from './components/GroupSection';
 import { RowItem } from './components/RowItem';
-import type { GroupId, QuickFilter } from './model';
-import { GROUPS, groupOf, groupRows, holdOrder, matches, nextWanting, passesQuick } from './model';
+import { Toolbar } from './components/Toolbar';
+import type { KeyAction, KeyTarget } from './keys';
+import { keyToAction } from './keys';
+import { visibleGroups } from './list-view';
+import { initialUi, reduce, unreachable } from './ui-state';
 import type { PopoverTransport } from './transport';
 
 /** A selection must rest this long before it counts as a visit (arrowing past a row is not one). */
 const VISIT_DWELL_MS = 600;
 /** Ages ("2m") move on between pushes. */
 const AGE_TICK_MS = 15_000;
-
-const KEYS_HELP = '↑/↓ or j/k move · Enter open · Space expand · ⌘J/Ctrl+J next · R review · M mute · E explain · / filter · Esc close';
 
 function rowButton(key: string): HTMLButtonElement | null {
   for (const item of document.querySelectorAll<HTMLElement>('[data-session-key]')) {
@@ -29,29 +32,26 @@ function selectedControl(key: string | null, name: string): HTMLElement | null {
   return rowButton(key)?.closest('[data-session-key]')?.querySelector<HTMLElement>(`[aria-label="${name}"]`) ?? null;
 }
 
+/** Where a key was pressed, in the terms keys.ts maps from. */
+function keyTarget(target: EventTarget | null): KeyTarget {
+  if (!(target instanceof HTMLElement)) return { kind: 'page' };
+  if (target instanceof HTMLInputElement) return { kind: 'input' };
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return { kind: 'field' };
+  if (target.classList.contains('row-main')) return { kind: 'row', key: target.closest<HTMLElement>('[data-session-key]')?.dataset.sessionKey ?? null };
+  if (target.closest('button, a, [role="menu"]') !== null) return { kind: 'control' };
+  return { kind: 'page' };
+}
+
 export function App({ transport }: { transport: PopoverTransport }) {
   const [state, setState] = useState<PopoverState | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [filter, setFilter] = useState('');
-  const [quick, setQuick] = useState<QuickFilter>('all');
-  const [collapsed, setCollapsed] = useState<Set<GroupId>>(() => new Set(GROUPS.filter((group) => group.collapsed).map((group) => group.id)));
-  const [showHistorical, setShowHistorical] = useState(false);
-  const [explanation, setExplanation] = useState<Explanation | null>(null);
-  const [view, setView] = useState<'list' | 'settings'>('list');
-  const [notice, setNotice] = useState('');
-  const [hovering, setHovering] = useState(false);
+  const [ui, dispatch] = useReducer(reduce, undefined, initialUi);
   const [offset, setOffset] = useState(0);
   const [, setTick] = useState(0);
-  const order = useRef<string[]>([]);
-  const shownGroups = useRef<Map<string, GroupId>>(new Map());
   const filterBox = useRef<HTMLInputElement>(null);
   const reviewControl = useRef<HTMLButtonElement | null>(null);
   const muteControl = useRef<HTMLButtonElement | null>(null);
-  const explaining = useRef<string | null>(null);
-  // Read by the key handler: a handler registered before the last render must not act on old state.
-  const explainOpen = useRef(false);
-  explainOpen.current = explanation !== null;
+  const { selected, filter, quick, collapsed, showHistorical, view, notice, explanation } = ui;
 
   useEffect(() => transport.subscribe((next) => {
     setState(next);
@@ -65,21 +65,18 @@ export function App({ transport }: { transport: PopoverTransport }) {
   }, []);
 
   // The tray menu's "Settings…" asks for a view; each request (by serial) is followed once.
-  const seenRequest = useRef(0);
   useEffect(() => {
     const request = state?.request;
-    if (request === undefined || request.serial === seenRequest.current) return;
-    seenRequest.current = request.serial;
-    setView(request.view);
+    if (request !== undefined) dispatch({ type: 'view-requested', view: request.view, serial: request.serial });
   }, [state?.request?.serial]);
 
   const send = async (command: PopoverCommand): Promise<boolean> => {
     try {
       const result = await transport.send(command);
-      if (!result.ok) setNotice(result.error ?? 'that did not work');
+      if (!result.ok) dispatch({ type: 'notice', text: result.error ?? 'that did not work' });
       return result.ok;
     } catch (failure) {
-      setNotice(`could not reach Lookout: ${failure instanceof Error ? failure.message : String(failure)}`);
+      dispatch({ type: 'notice', text: `could not reach Lookout: ${failure instanceof Error ? failure.message : String(failure)}` });
       return false;
     }
   };
@@ -104,143 +101,81 @@ export function App({ transport }: { transport: PopoverTransport }) {
     if (selected !== null) rowButton(selected)?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
 
-  const rows = useMemo(() => {
-    const all = state?.snapshot.sessions ?? [];
-    const visible = all.filter((row) => matches(row, filter) && passesQuick(row, quick));
-    return hovering ? holdOrder(order.current, visible) : visible;
-  }, [state, filter, quick, hovering]);
-  // While the pointer is over the list, rows also keep the group they were shown in.
-  const groups = groupRows(rows, showHistorical, hovering ? shownGroups.current : new Map());
-  useEffect(() => {
-    order.current = rows.map((row) => row.key);
-    if (!hovering) shownGroups.current = new Map(rows.map((row) => [row.key, groupOf(row)]));
-  }, [rows, hovering]);
-
-  const navigable: Row[] = groups.flatMap((group) => (collapsed.has(group.id) ? [] : group.rows));
-  // The engine's counts: the popover never re-derives what a rank means.
-  const summary = state?.snapshot.attention ?? { needYou: 0, review: 0, working: 0 };
-  const providers = state?.settings.providers ?? [];
-  const shortNames = Object.fromEntries(providers.map((provider) => [provider.id, provider.shortName]));
-  const attention = state?.snapshot.attention ?? { count: 0, level: 'none' as const };
-  const now = Date.now() + offset;
-
-  const move = (delta: number): void => {
-    if (navigable.length === 0) return;
-    const index = navigable.findIndex((row) => row.key === selected);
-    const next = navigable[index === -1 ? (delta > 0 ? 0 : navigable.length - 1) : Math.min(navigable.length - 1, Math.max(0, index + delta))];
-    if (next !== undefined) setSelected(next.key);
-  };
-
-  const jumpNext = (): void => {
-    if (attention.count === 0) {
-      setNotice('0 waiting');
-      return;
-    }
-    // Among the rows listed; if the filter hides every one that waits, the filter goes.
-    let next = nextWanting(rows, selected);
-    if (next === null) {
-      setFilter('');
-      setQuick('all');
-      next = nextWanting(state?.snapshot.sessions ?? [], selected);
-    }
-    if (next === null) return;
-    const group = groupOf(next);
-    if (collapsed.has(group)) setCollapsed(new Set([...collapsed].filter((id) => id !== group)));
-    setSelected(next.key);
-    setNotice('');
-  };
+  const list = useMemo(() => visibleGroups(ui, state), [ui, state]);
+  // What was shown is what holds should the pointer come over the list.
+  useEffect(() => dispatch({ type: 'shown', held: list.held }), [list]);
 
   const explain = async (key: string): Promise<void> => {
-    explaining.current = key;
+    dispatch({ type: 'explain-asked', key });
     try {
-      const result = await transport.explain(key);
-      if (explaining.current !== key) return; // Closed, or asked for another row since.
-      if (result === null) setNotice('no explanation for that row');
-      setExplanation(result);
+      dispatch({ type: 'explain-arrived', key, explanation: await transport.explain(key) });
     } catch (failure) {
-      setNotice(`could not reach Lookout: ${failure instanceof Error ? failure.message : String(failure)}`);
+      dispatch({ type: 'notice', text: `could not reach Lookout: ${failure instanceof Error ? failure.message : String(failure)}` });
     }
   };
   const closeExplain = (): void => {
-    explaining.current = null;
-    setExplanation(null);
+    dispatch({ type: 'explain-closed' });
     if (selected !== null) rowButton(selected)?.focus();
   };
 
+  const perform = (action: KeyAction): void => {
+    switch (action.type) {
+      case 'move':
+        dispatch({ type: 'select', key: action.key });
+        return;
+      case 'toggle-expand':
+        dispatch({ type: 'toggle-row', key: action.key });
+        return;
+      case 'next':
+        dispatch({ type: 'jump', key: action.key, expand: action.expand, clearFilters: action.clearFilters });
+        return;
+      case 'notice':
+        dispatch({ type: 'notice', text: action.text });
+        return;
+      case 'open':
+        void send({ type: 'open', key: action.key });
+        return;
+      case 'review-menu':
+        (reviewControl.current ?? selectedControl(selected, 'Review state'))?.focus();
+        return;
+      case 'mute-menu':
+        (muteControl.current ?? selectedControl(selected, 'Mute') ?? selectedControl(selected, 'Unmute'))?.focus();
+        return;
+      case 'explain':
+        void explain(action.key);
+        return;
+      case 'focus-filter':
+        filterBox.current?.focus();
+        return;
+      case 'clear-filter':
+        dispatch({ type: 'filter', text: '' });
+        return;
+      case 'close-explain':
+        closeExplain();
+        return;
+      case 'close':
+        transport.hide();
+        return;
+      case 'none':
+        return;
+      default:
+        unreachable(action);
+    }
+  };
+
+  // Read by the key handler: it is registered once and must act on the last render, not the first.
+  const latest = useRef({ ui, list, perform });
+  latest.current = { ui, list, perform };
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
-      const target = event.target instanceof HTMLElement ? event.target : null;
-      const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
-      const rowButtonFocused = target?.classList.contains('row-main') === true;
-      const otherControl = !rowButtonFocused && target !== null && target.closest('button, a, [role="menu"]') !== null;
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'j') {
-        event.preventDefault();
-        if (!explainOpen.current) jumpNext();
-        return;
-      }
-      if (event.key === 'Escape') {
-        if (explainOpen.current) closeExplain();
-        else if (typing && target instanceof HTMLInputElement && filter !== '') setFilter('');
-        else transport.hide();
-        return;
-      }
-      // The explanation is modal: the list behind it does not move. Keys pressed on another
-      // control (a menu, a button) are that control's own.
-      if (typing || view !== 'list' || explainOpen.current || otherControl) return;
-      const focusedKey = rowButtonFocused ? (target?.closest<HTMLElement>('[data-session-key]')?.dataset.sessionKey ?? null) : null;
-      switch (event.key) {
-        case 'ArrowDown':
-        case 'j':
-          event.preventDefault();
-          move(1);
-          return;
-        case 'ArrowUp':
-        case 'k':
-          event.preventDefault();
-          move(-1);
-          return;
-        case 'Enter': {
-          // On a row (or nowhere) Enter opens that row.
-          event.preventDefault();
-          const key = focusedKey ?? selected;
-          if (key !== null) void send({ type: 'open', key });
-          return;
-        }
-        case ' ': {
-          event.preventDefault();
-          const key = focusedKey ?? selected;
-          if (key === null) move(1);
-          else setSelected(key === selected ? null : key);
-          return;
-        }
-        case '/':
-          event.preventDefault();
-          filterBox.current?.focus();
-          return;
-        case 'r':
-        case 'R':
-          event.preventDefault();
-          (reviewControl.current ?? selectedControl(selected, 'Review state'))?.focus();
-          return;
-        case 'm':
-        case 'M':
-          event.preventDefault();
-          (muteControl.current ?? selectedControl(selected, 'Mute') ?? selectedControl(selected, 'Unmute'))?.focus();
-          return;
-        case 'e':
-        case 'E':
-          if (selected !== null) void explain(selected);
-          return;
-        case '?':
-          setNotice(KEYS_HELP);
-          return;
-        default:
-          return;
-      }
+      const { ui: current, list: shown, perform: act } = latest.current;
+      const outcome = keyToAction({ key: event.key, ctrl: event.ctrlKey, meta: event.metaKey, target: keyTarget(event.target) }, current, shown);
+      if (outcome.preventDefault) event.preventDefault();
+      act(outcome.action);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  });
+  }, []);
 
   if (state === null) {
     return (
@@ -255,12 +190,15 @@ export function App({ transport }: { transport: PopoverTransport }) {
   if (view === 'settings') {
     return (
       <div class="popover">
-        <SettingsView settings={state.settings} onCommand={send} onBack={() => setView('list')} notice={notice} />
+        <SettingsView settings={state.settings} onCommand={send} onBack={() => dispatch({ type: 'view', view: 'list' })} notice={notice} />
       </div>
     );
   }
 
-  const toggle = (id: GroupId): void => setCollapsed((current) => (current.has(id) ? new Set([...current].filter((item) => item !== id)) : new Set([...current, id])));
+  // The engine's counts: the popover never re-derives what a rank means.
+  const { attention } = state.snapshot;
+  const shortNames = Object.fromEntries(state.settings.providers.map((provider) => [provider.id, provider.shortName]));
+  const now = Date.now() + offset;
 
   return (
     <div class="popover" data-level={attention.level}>
@@ -277,73 +215,41 @@ export function App({ transport }: { transport: PopoverTransport }) {
           </button>
         </div>
       ))}
-      <header class="head">
-        <h1>Lookout</h1>
-        <span class={`count level-${attention.level}`} role="status" data-attention-count={attention.count}>
-          <span class="sr-only">{`${attention.count} want attention: `}</span>
-          {summary.needYou > 0 && (
-            <button type="button" class="chip needs" aria-pressed={quick === 'attention'} onClick={() => setQuick(quick === 'attention' ? 'all' : 'attention')}>{`● ${summary.needYou} need you`}</button>
-          )}
-          {summary.review > 0 && (
-            <button type="button" class="chip review" aria-pressed={quick === 'attention'} onClick={() => setQuick(quick === 'attention' ? 'all' : 'attention')}>{`◆ ${summary.review} review`}</button>
-          )}
-          {summary.needYou === 0 && summary.review === 0 && <span class="chip quiet">{`${attention.count} waiting`}</span>}
-        </span>
-      </header>
-      <div class="tools">
-        <input ref={filterBox} type="search" placeholder="/ filter sessions…" aria-label="Filter sessions" value={filter} onInput={(event) => setFilter(event.currentTarget.value)} />
-        <select aria-label="Quick filter" value={quick} onChange={(event) => setQuick(event.currentTarget.value as QuickFilter)}>
-          <option value="all">All</option>
-          <option value="attention">Attention</option>
-          {providers.map((provider) => (
-            <option key={provider.id} value={`provider:${provider.id}`}>
-              {provider.shortName}
-            </option>
-          ))}
-        </select>
-        <button type="button" aria-label="Settings" onClick={() => setView('settings')}>
-          ⚙
-        </button>
-      </div>
-      <main class="list" onMouseEnter={() => setHovering(true)} onMouseLeave={() => setHovering(false)}>
-        {attention.count === 0 ? <p class="empty">{`All quiet — 0 waiting${summary.working > 0 ? ` · ${summary.working} working` : ''}`}</p> : null}
-        {groups.map((group) => (
-          <section class="group" key={group.id} aria-label={group.title}>
-            <h2>
-              <button type="button" aria-expanded={!collapsed.has(group.id)} onClick={() => toggle(group.id)}>
-                {`${group.title} (${group.rows.length})`}
-                <span aria-hidden="true">{collapsed.has(group.id) ? ' ▸' : ' ▾'}</span>
-              </button>
-            </h2>
-            {!collapsed.has(group.id) && (
-              <ul role="list">
-                {group.rows.map((row) => (
-                  <RowItem
-                    key={row.key}
-                    row={row}
-                    providerNames={shortNames}
-                    now={now}
-                    selected={row.key === selected}
-                    onSelect={(key) => setSelected(key === selected ? null : key)}
-                    onCommand={(command) => void send(command)}
-                    onExplain={(key) => void explain(key)}
-                    reviewRef={row.key === selected ? (element) => (reviewControl.current = element) : undefined}
-                    muteRef={row.key === selected ? (element) => (muteControl.current = element) : undefined}
-                  />
-                ))}
-              </ul>
-            )}
-          </section>
+      <CountHeader attention={attention} attentionOnly={quick === 'attention'} onToggleAttention={() => dispatch({ type: 'toggle-attention' })} />
+      <Toolbar
+        filter={filter}
+        quick={quick}
+        providers={state.settings.providers}
+        filterRef={filterBox}
+        onFilter={(text) => dispatch({ type: 'filter', text })}
+        onQuick={(value) => dispatch({ type: 'quick', quick: value })}
+        onSettings={() => dispatch({ type: 'view', view: 'settings' })}
+      />
+      <main class="list" onMouseEnter={() => dispatch({ type: 'pointer', over: true })} onMouseLeave={() => dispatch({ type: 'pointer', over: false })}>
+        {attention.count === 0 ? <p class="empty">{`All quiet — 0 waiting${attention.working > 0 ? ` · ${attention.working} working` : ''}`}</p> : null}
+        {list.groups.map((group) => (
+          <GroupSection key={group.id} group={group} collapsed={collapsed.has(group.id)} onToggle={() => dispatch({ type: 'toggle-group', id: group.id })}>
+            {group.rows.map((row) => (
+              <RowItem
+                key={row.key}
+                row={row}
+                providerNames={shortNames}
+                now={now}
+                selected={row.key === selected}
+                onSelect={(key) => dispatch({ type: 'toggle-row', key })}
+                onCommand={(command) => void send(command)}
+                onExplain={(key) => void explain(key)}
+                reviewRef={row.key === selected ? (element) => (reviewControl.current = element) : undefined}
+                muteRef={row.key === selected ? (element) => (muteControl.current = element) : undefined}
+              />
+            ))}
+          </GroupSection>
         ))}
         <label class="historical-toggle">
           <input
             type="checkbox"
             checked={showHistorical}
-            onChange={(event) => {
-              const on = event.currentTarget.checked;
-              setShowHistorical(on);
-              if (on) setCollapsed(new Set([...collapsed].filter((id) => id !== 'historical')));
-            }}
+            onChange={(event) => dispatch({ type: 'show-historical', on: event.currentTarget.checked })}
           />{' '}
           Show historical sessions
         </label>

@@ -1,0 +1,36 @@
+// The filter box, the quick filter (all, attention, or one provider from the state's list) and the
+// way to the settings.
+import type { Ref } from 'preact';
+import type { SettingsView } from '../../engine/contract';
+import type { QuickFilter } from '../model';
+
+interface Props {
+  filter: string;
+  quick: QuickFilter;
+  providers: SettingsView['providers'];
+  /** The filter box, focused by the / key. */
+  filterRef: Ref<HTMLInputElement>;
+  onFilter: (text: string) => void;
+  onQuick: (quick: QuickFilter) => void;
+  onSettings: () => void;
+}
+
+export function Toolbar({ filter, quick, providers, filterRef, onFilter, onQuick, onSettings }: Props) {
+  return (
+    <div class="tools">
+      <input ref={filterRef} type="search" placeholder="/ filter sessions…" aria-label="Filter sessions" value={filter} onInput={(event) => onFilter(event.currentTarget.value)} />
+      <select aria-label="Quick filter" value={quick} onChange={(event) => onQuick(event.currentTarget.value as QuickFilter)}>
+        <option value="all">All</option>
+        <option value="attention">Attention</option>
+        {providers.map((provider) => (
+          <option key={provider.id} value={`provider:${provider.id}`}>
+            {provider.shortName}
+          </option>
+        ))}
+      </select>
+      <button type="button" aria-label="Settings" onClick={onSettings}>
+        ⚙
+      </button>
+    </div>
+  );
+}
