@@ -6,7 +6,7 @@ import { DEFAULT_MAX_LINE_BYTES } from './jsonl/line-splitter';
 import type { JsonRecord } from './jsonl/parse-record';
 import { parseRecord } from './jsonl/parse-record';
 import type { OpenFile, WindowRead } from './jsonl/tail-file';
-import { readAppended, readHead, readWindow, withOpenFile } from './jsonl/tail-file';
+import { moreLinesThan, readAppended, readHead, readWindow, withOpenFile } from './jsonl/tail-file';
 
 export interface Accumulator {
   apply(record: JsonRecord): void;
@@ -30,6 +30,13 @@ export interface TailOptions {
   maxWindow: number;
   headBytes: number;
   maxLineBytes: number;
+  /**
+   * The cold read stops widening once it holds this many lines, and the head stops after as many:
+   * a file of tiny lines (`{}` or bare newlines) costs no more than one of real records.
+   */
+  maxLines: number;
+  /** An append larger than this, holding more than `maxLines` lines, is read as a cold read of the end. */
+  maxAppendBytes: number;
 }
 
 export const DEFAULT_TAIL_OPTIONS: TailOptions = {
@@ -37,6 +44,8 @@ export const DEFAULT_TAIL_OPTIONS: TailOptions = {
   maxWindow: 16 * 1024 * 1024,
   headBytes: 1024 * 1024,
   maxLineBytes: DEFAULT_MAX_LINE_BYTES,
+  maxLines: 100_000,
+  maxAppendBytes: 4 * 1024 * 1024,
 };
 
 export class TailedFile<A extends Accumulator> {
@@ -83,8 +92,10 @@ export class TailedFile<A extends Accumulator> {
     // unfinished last line began earlier; a widened read finds its start.
     let cursor = first.lastNewline === -1 && !first.reachedStart ? null : { offset: first.resumeAt, splitter: first.splitter };
     // Widen backwards only while the tail does not settle the state; earlier lines are parsed once.
-    while ((!tail.settled || cursor === null) && !reachedStart && window < maxWindow) {
+    let lines = first.lines.length;
+    while ((!tail.settled || cursor === null) && !reachedStart && window < maxWindow && lines < this.options.maxLines) {
       const earlier = readWindow(file, window * 3, maxLineBytes, from);
+      lines += earlier.lines.length;
       if (cursor === null && earlier.lastNewline !== -1) cursor = { offset: earlier.lastNewline + 1, splitter: new LineSplitter(maxLineBytes) };
       window *= 4;
       const older = this.parse(earlier.lines);
@@ -144,6 +155,13 @@ export class TailedFile<A extends Accumulator> {
     // One stat tells an untouched file: no open, no read (the rescan checks every file).
     const info = statSync(this.path);
     if (info.ino === this.cursor.ino && info.size === this.cursor.offset) return false;
+    // A large burst of tiny lines: the end decides the state, so it is read cold (bounded). A few
+    // long lines are still streamed past, and counted.
+    const appended = info.size - this.cursor.offset;
+    if (info.ino === this.cursor.ino && appended > this.options.maxAppendBytes && moreLinesThan(this.path, this.cursor.offset, info.size, this.options.maxLines)) {
+      await this.load();
+      return true;
+    }
     const read = readAppended(this.path, this.cursor.offset, this.cursor.ino, this.cursor.splitter);
     if (read.replaced) {
       await this.load();
@@ -157,13 +175,15 @@ export class TailedFile<A extends Accumulator> {
 
   private loadHead(file: OpenFile): A {
     const head = this.make();
+    let lines = 0;
     readHead(
       file,
       this.options.headBytes,
       this.options.maxLineBytes,
       (line) => {
         this.feed(head, [line]);
-        return head.headDone;
+        lines += 1;
+        return head.headDone || lines >= this.options.maxLines;
       },
       (prefix) => head.headWants?.(prefix) ?? true,
     );

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/engine';
 import { readRegularText } from '../../src/providers/system/safe-read';
+import type { Accumulator } from '../../src/providers/tailed-file';
+import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../../src/providers/tailed-file';
 import { runCli } from '../main/cli-process';
 import { serve } from '../main/serve-process';
 import { WatchProcess } from '../main/watch-process';
@@ -32,6 +34,55 @@ const fifo = (path: string): void => {
   execFileSync('mkfifo', [path]);
 };
 const META = join('projects', '-home-me-app', 'c1a00000-0000-4000-8000-000000000004', 'subagents', 'agent-a3.meta.json');
+
+/** Counts the records it is given: the work a read does, without timing it. */
+class Counting implements Accumulator {
+  applied = 0;
+  readonly settled = false;
+  readonly headDone = false;
+  apply(): void {
+    this.applied += 1;
+  }
+}
+
+describe('files of tiny lines (item 3)', () => {
+  const tiny = (lines: number, text: string): Buffer => Buffer.alloc(lines * text.length, text);
+
+  it.each([
+    ['64 MB of "{}" lines', '{}\n'],
+    ['64 MB of bare newlines', '\n'],
+  ])('a cold read of %s parses a bounded number of lines', async (_label, text) => {
+    const path = join(base, `tiny-${text.length}.jsonl`);
+    writeFileSync(path, tiny(Math.floor((64 * 1024 * 1024) / text.length), text));
+    const counters: Counting[] = [];
+    const file = new TailedFile(path, () => {
+      const counter = new Counting();
+      counters.push(counter);
+      return counter;
+    });
+    await file.load();
+    const applied = counters.reduce((sum, counter) => sum + counter.applied, 0);
+    // Each widening replays what it holds: a few times the line budget, never the 22 M lines in the file.
+    expect(applied).toBeLessThan(DEFAULT_TAIL_OPTIONS.maxLines * 8);
+  });
+
+  it('a 64 MB burst of tiny lines appended to a followed file is read as a cold read of the end', async () => {
+    const path = join(base, 'tiny-append.jsonl');
+    writeFileSync(path, '{"type":"user"}\n');
+    let made = 0;
+    let last = new Counting();
+    const file = new TailedFile(path, () => {
+      made += 1;
+      last = new Counting();
+      return last;
+    });
+    await file.load();
+    appendFileSync(path, tiny((64 * 1024 * 1024) / 3, '{}\n'));
+    expect(await file.update()).toBe(true);
+    expect(made).toBeGreaterThan(1);
+    expect(last.applied).toBeLessThan(DEFAULT_TAIL_OPTIONS.maxLines * 4);
+  });
+});
 
 describe('files that are not what they seem', () => {
   it('the helper refuses a FIFO, a device and an oversized file, and reads a regular one', () => {

@@ -146,6 +146,26 @@ export function readAppended(path: string, from: number, ino: number, splitter: 
   });
 }
 
+/**
+ * Whether the bytes from `from` to `to` hold more than `limit` newlines: a cheap scan (no
+ * decoding) that tells a burst of tiny lines from a few long ones before any is parsed.
+ */
+export function moreLinesThan(path: string, from: number, to: number, limit: number): boolean {
+  return withFile(path, ({ fd }) => {
+    let count = 0;
+    for (let position = from; position < to; ) {
+      const bytesRead = readSync(fd, shared, 0, Math.min(CHUNK, to - position), position);
+      if (bytesRead === 0) return false;
+      for (let at = shared.indexOf(0x0a, 0); at !== -1 && at < bytesRead; at = shared.indexOf(0x0a, at + 1)) {
+        count += 1;
+        if (count > limit) return true;
+      }
+      position += bytesRead;
+    }
+    return false;
+  });
+}
+
 /** Splits an in-memory buffer (a decompressed rollout) the same way. */
 export function splitBuffer(buffer: Buffer, maxLineBytes: number): { lines: string[]; oversized: number } {
   return new LineSplitter(maxLineBytes).push(buffer);

@@ -14,7 +14,7 @@ export const READ_CAPS = {
 } as const;
 
 /** An error with Node's shape (`code`), so callers report it like any other read failure. */
-function refusal(path: string, code: 'ENOTREG' | 'EFBIG', why: string): Error {
+function refusal(path: string, code: 'ENOTREG' | 'EISDIR' | 'EFBIG', why: string): Error {
   return Object.assign(new Error(`${path}: ${why}`), { code });
 }
 
@@ -26,6 +26,7 @@ export function openRegular(path: string): { fd: number; size: number; ino: numb
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw refusal(path, 'EISDIR', 'a folder, not a file');
     if (!stat.isFile()) throw refusal(path, 'ENOTREG', 'not a regular file');
     return { fd, size: stat.size, ino: stat.ino };
   } catch (error) {
