@@ -44,6 +44,11 @@ export const settingsViewSchema = z.object({
   timings: z.record(z.string(), z.number()),
   notifications: z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() }),
   openCommand: z.nullable(z.array(z.string())),
+  /**
+   * Whether this popover may change settings that name a program to run (the open template):
+   * only the app's own window may; a page served to a browser shows them read-only.
+   */
+  programsEditable: z.boolean(),
   /** The providers Lookout reads, from its registry: id, names, root folder and the variable that sets it, whether it has hooks. */
   providers: z.array(z.object({ id: z.string(), name: z.string(), shortName: z.string(), root: z.string(), rootVariable: z.string(), hooks: z.boolean() })),
   /** What `lookout hooks status` says, line by line. */

@@ -69,7 +69,8 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
     onProblem: (line) => (host === null ? problems.push(line) : host.addProblem(line)),
     onOpen: (key) => host?.openFromNotification(key),
   });
-  host = new PopoverHost(runtime, clock);
+  // The app's own sandboxed window may edit the open template (the user's settings view).
+  host = new PopoverHost(runtime, clock, true);
   for (const line of problems) host.addProblem(line);
 
   const icon = (snapshot: Snapshot | null): NativeImage => {

@@ -1,6 +1,6 @@
 // `lookout serve` refuses requests without the token, with a foreign Host or Origin, and
 // malformed commands; it listens on loopback only.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,13 +52,23 @@ describe('lookout serve security', () => {
   });
 
   it.each([
-    ['no token', '/', {}],
-    ['a wrong token', '/?token=not-the-token', {}],
     ['no token on the event stream', '/events', {}],
-    ['no token on an asset', '/app.js', {}],
+    ['a wrong token on the event stream', '/events?token=not-the-token', {}],
+    ['no token on an explanation', '/explain?key=claude%3Ax', {}],
   ])('refuses %s', async (_label, path, headers) => {
     const response = await call(path, { headers });
     expect(response.status).toBe(401);
+  });
+
+  it.each([
+    ['no token', '/'],
+    ['a wrong token', '/?token=not-the-token'],
+    ['an asset without a token', '/app.js'],
+  ])('serves the page and its assets with %s, but never the token', async (_label, path) => {
+    const response = await call(path);
+    expect(response.status).toBe(200);
+    expect(response.body).not.toContain(served.token);
+    if (path.startsWith('/?') || path === '/') expect(response.body).toContain('<meta name="lookout-token" content="" />');
   });
 
   it('refuses a foreign Host (DNS rebinding), even with the token', async () => {
@@ -100,5 +110,17 @@ describe('lookout serve security', () => {
     expect(known.status).toBe(200);
     expect(JSON.parse(known.body).decidedBy).toContain('R3 question tool pending');
     expect((await call('/explain?key=claude%3Anope', { headers: { 'x-lookout-token': served.token } })).status).toBe(404);
+  });
+
+  it('the token cannot make Lookout run a program: the open template is not writable through serve', async () => {
+    const settingsFile = join(dir, 'home', 'settings.json');
+    const before = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
+    const response = await command({ type: 'settings', openCommand: ['/bin/sh', '-c', 'touch /tmp/lookout-pwned'] });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body).error).toContain('changes only in settings.json');
+    expect(existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null).toBe(before);
+    // Other settings still save through the page.
+    expect((await command({ type: 'settings', notifications: { finished: false } })).status).toBe(200);
+    expect(JSON.parse(readFileSync(settingsFile, 'utf8')).openCommand).toBeNull();
   });
 });

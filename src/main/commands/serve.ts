@@ -30,7 +30,8 @@ export async function serveCommand(args: string[]): Promise<number> {
       else host.addProblem(line);
     },
   });
-  host = new PopoverHost(runtime, clock);
+  // A browser page never edits which programs Lookout runs (issue 11: the token is not enough).
+  host = new PopoverHost(runtime, clock, false);
   for (const line of pending) host.addProblem(line);
   await runtime.start();
   const server = await startServer(host, assets, port);

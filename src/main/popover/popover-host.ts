@@ -35,9 +35,15 @@ export class PopoverHost {
   /** Commands are validated against the providers of the registry. */
   private readonly commandSchema = commandSchemaFor(PROVIDERS.map((provider) => provider.id));
 
+  /**
+   * `programsEditable`: whether commands from this popover may change settings that name a
+   * program to run. The app's own window may; `lookout serve`'s page may not, so its token can
+   * never be enough to make Lookout run a program of the caller's choosing.
+   */
   constructor(
     private readonly runtime: Runtime,
     private readonly clock: () => number,
+    private readonly programsEditable: boolean,
   ) {
     runtime.onSnapshot(() => this.push());
   }
@@ -76,6 +82,7 @@ export class PopoverHost {
         timings: { ...settings.timings },
         notifications: settings.notifications,
         openCommand: settings.openCommand,
+        programsEditable: this.programsEditable,
         providers: PROVIDERS.map((provider) => ({
           id: provider.id,
           name: provider.name,
@@ -231,6 +238,9 @@ export class PopoverHost {
   }
 
   private saveSettings(command: Extract<PopoverCommand, { type: 'settings' }>): void {
+    if (command.openCommand !== undefined && !this.programsEditable) {
+      throw new Error('the open command changes only in settings.json or in the Lookout app');
+    }
     const home = this.runtime.home;
     const current = loadSettings(home, this.clock());
     const file = settingsSchema.parse({

@@ -19,16 +19,23 @@ function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
 }
 
-/** Null when the request may proceed, else the status and reason to refuse it with. */
-export function refuse(request: IncomingMessage, url: URL, guard: Guard): { status: number; reason: string } | null {
+/**
+ * Null when the request may proceed, else the status and reason to refuse it with. The page and
+ * its assets hold no secret (`needsToken` false): everything that reads or changes state does.
+ */
+export function refuse(request: IncomingMessage, url: URL, guard: Guard, needsToken = true): { status: number; reason: string } | null {
   const host = request.headers.host ?? '';
   if (!allowedHosts(guard.port).has(host)) return { status: 403, reason: 'foreign Host' };
   const origin = request.headers.origin;
   if (origin !== undefined && !allowedHosts(guard.port).has(origin.replace(/^http:\/\//, ''))) return { status: 403, reason: 'foreign Origin' };
   const site = request.headers['sec-fetch-site'];
   if (site === 'cross-site') return { status: 403, reason: 'cross-site request' };
+  if (!needsToken) return null;
+  return hasToken(request, url, guard) ? null : { status: 401, reason: 'missing or wrong token' };
+}
+
+/** The request carries the run's token (header, or the query of the page's first load). */
+export function hasToken(request: IncomingMessage, url: URL, guard: Guard): boolean {
   const header = request.headers['x-lookout-token'];
-  const given = typeof header === 'string' ? header : url.searchParams.get('token');
-  if (!sameToken(given, guard.token)) return { status: 401, reason: 'missing or wrong token' };
-  return null;
+  return sameToken(typeof header === 'string' ? header : url.searchParams.get('token'), guard.token);
 }

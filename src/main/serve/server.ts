@@ -9,10 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { PopoverHost } from '../popover/popover-host';
 import type { Guard } from './guard';
-import { refuse } from './guard';
+import { hasToken, refuse } from './guard';
 
 const MAX_BODY = 64 * 1024;
 const HEARTBEAT_MS = 15_000;
+/** A client that has read nothing for this long is closed (a browser tab reads at once). */
+const STALL_MS = 60_000;
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const STATIC: Record<string, { file: string; type: string }> = {
@@ -45,6 +47,48 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+/**
+ * One event-stream client that may stop reading: while the socket is full, only the newest state
+ * waits (older ones are dropped, each superseded), and a client stalled past STALL_MS is closed.
+ * Memory per client stays at one state, however slow the reader.
+ */
+export class LatestOnly {
+  private waiting: string | null = null;
+  private stalledSince: number | null = null;
+  private readonly onDrain = (): void => {
+    const next = this.waiting;
+    this.waiting = null;
+    this.stalledSince = null;
+    if (next !== null) this.send(next);
+  };
+
+  constructor(
+    private readonly response: Pick<ServerResponse, 'write' | 'on' | 'off' | 'destroy'>,
+    private readonly clock: () => number = Date.now,
+  ) {
+    response.on('drain', this.onDrain);
+  }
+
+  send(event: string): void {
+    if (this.stalledSince !== null) {
+      this.waiting = event;
+      return;
+    }
+    if (!this.response.write(event)) this.stalledSince = this.clock();
+  }
+
+  /** The heartbeat: a comment line to a reading client; a client stalled too long is closed. */
+  beat(): void {
+    if (this.stalledSince === null) this.response.write(': beat\n\n');
+    else if (this.clock() - this.stalledSince > STALL_MS) this.response.destroy();
+  }
+
+  dispose(): void {
+    this.response.off('drain', this.onDrain);
+    this.waiting = null;
+  }
+}
+
 export interface ServeHandle {
   url: string;
   close(): Promise<void>;
@@ -58,23 +102,27 @@ export async function startServer(host: PopoverHost, assets: string, port: numbe
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${guard.port}`);
-    const refused = refuse(request, url, guard);
-    if (refused !== null) return json(response, refused.status, { ok: false, error: refused.reason });
     const route = `${request.method ?? 'GET'} ${url.pathname}`;
+    const asset = request.method === 'GET' ? STATIC[url.pathname] : undefined;
+    // The page and its assets are the same for everyone: a reload without the token (which left
+    // the address bar) still loads them; the page then takes the token from its session storage.
+    const refused = refuse(request, url, guard, !(route === 'GET /' || asset !== undefined));
+    if (refused !== null) return json(response, refused.status, { ok: false, error: refused.reason });
     if (route === 'GET /') {
       // The token travels in the page, never in a URL the page itself requests.
-      const html = page.replace('<meta name="lookout-token" content="" />', `<meta name="lookout-token" content="${token}" />`).replace('href="popover.css"', `href="popover.css?token=${token}"`).replace('src="app.js"', `src="app.js?token=${token}"`);
+      const html = hasToken(request, url, guard) ? page.replace('<meta name="lookout-token" content="" />', `<meta name="lookout-token" content="${token}" />`) : page;
       return send(response, 200, 'text/html; charset=utf-8', html);
     }
-    const asset = request.method === 'GET' ? STATIC[url.pathname] : undefined;
     if (asset !== undefined) return send(response, 200, asset.type, readFileSync(join(assets, asset.file)));
     if (route === 'GET /events') {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
       streams.add(response);
-      const unsubscribe = host.subscribe((state) => response.write(`data: ${JSON.stringify(state)}\n\n`));
-      const heartbeat = setInterval(() => response.write(': beat\n\n'), HEARTBEAT_MS);
+      const stream = new LatestOnly(response);
+      const unsubscribe = host.subscribe((state) => stream.send(`data: ${JSON.stringify(state)}\n\n`));
+      const heartbeat = setInterval(() => stream.beat(), HEARTBEAT_MS);
       request.on('close', () => {
         clearInterval(heartbeat);
+        stream.dispose();
         unsubscribe();
         streams.delete(response);
         // The last page closed: nothing is on screen any more (R40, §5).

@@ -51,7 +51,9 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
     }
     const lines = template.split('\n').map((line) => line.trim()).filter((line) => line !== '');
     const ms = Object.fromEntries(EDITABLE.map((item) => [item.key, Number(timings[item.key]) * 1000]));
-    const ok = await onCommand({ type: 'settings', timings: ms, notifications, openCommand: lines.length === 0 ? null : lines });
+    // A page that may not change programs sends no open template at all (the host would refuse it).
+    const program = settings.programsEditable ? { openCommand: lines.length === 0 ? null : lines } : {};
+    const ok = await onCommand({ type: 'settings', timings: ms, notifications, ...program });
     edited.current = !ok;
     setStatus(ok ? 'Saved.' : 'Could not save.');
   };
@@ -102,9 +104,11 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
         <legend>Open a session with</legend>
         <label>
           One argument per line; {'{cwd}'}, {'{sessionId}'} and {'{provider}'} are filled in. Empty: tmux pane, else a terminal, else the folder.
+          {!settings.programsEditable && ' This page shows it read-only: it names a program to run, so it changes only in settings.json or in the Lookout app.'}
           <textarea
             rows={4}
             value={template}
+            readOnly={!settings.programsEditable}
             onInput={(event) => {
               edit();
               setTemplate(event.currentTarget.value);
