@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = (path) => join(root, path);
 
-const node = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'warning' };
+// jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow: its ES module build is bundled instead.
+export const NODE_ALIASES = { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' };
+const node = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'warning', alias: NODE_ALIASES };
 const entries = [
   // The executable is a small loader; the command line runs from cli-main.cjs and its code cache.
   { entry: 'src/main/cli/cli-entry.ts', out: 'dist/cli.cjs', options: { ...node, banner: { js: '#!/usr/bin/env node' } } },

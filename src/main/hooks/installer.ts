@@ -1,18 +1,19 @@
 // `lookout hooks install|uninstall|status`: Lookout's hooks in the agents' own files, only when
 // asked, merged beside the user's hooks, backed up first, and taken out exactly (issue 6).
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, existsSync, lstatSync, readFileSync, rmSync } from 'node:fs';
+import { privateFolder, writeKeepingMode, writePrivate } from '../../providers/system/private-files';
+import { join } from 'node:path';
 import type { HookEdit, HookSpec, ProviderDescriptor, ProviderRoots } from '../../providers';
 import { hookProviders } from '../../providers';
 import { shellQuote } from '../../providers/system/argv-quote';
 import { spoolFolder } from '../store/home';
-import { HooksFileError, addHooks, detectIndent, hasOurHooks, parseHooksFile, removeHooks, render } from './json-hooks';
+import { HooksFileError, addHooks, hasOurHooks, parseHooksFile, removeHooks } from './json-hooks';
 import { errorCode } from '../../providers/problems';
 import { READ_CAPS, readRegularText } from '../../providers/system/safe-read';
 import type { ShimEntry } from './shim';
 import { SHIM_NAME, shimText } from './shim';
-import { addNotify, hasNotify, notifyLine, removeNotify } from './toml-notify';
+import { addNotify, hasNotify, notifyIs, notifyLine, removeNotify } from './toml-notify';
 
 export interface HookContext {
   home: string;
@@ -48,18 +49,8 @@ function readRecord(home: string): InstallRecord {
   }
 }
 
-/** Writes through a symlink (dotfiles often link settings.json), atomically at the real file. */
-function writeAtomic(path: string, text: string): void {
-  let target = path;
-  try {
-    target = realpathSync(path);
-  } catch {
-    mkdirSync(dirname(path), { recursive: true });
-  }
-  const temp = `${target}.lookout-${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, target);
-}
+/** A user's file: written atomically through a symlink, keeping its mode and owner (private-files.ts). */
+const writeAtomic = writeKeepingMode;
 
 /** Removes a file Lookout created; a symlink's target is emptied rather than the link broken. */
 function removeCreated(path: string): void {
@@ -104,9 +95,10 @@ export interface Outcome {
 /** Changes one file: backs it up, records what it was and what Lookout wrote. */
 function change(context: HookContext, record: InstallRecord, path: string, next: string, before: string | null): void {
   if (before !== null) {
+    // A backup may hold API keys the user keeps in that file: it is private, whatever the original's mode.
     const backups = join(context.home, 'hooks', 'backups');
-    mkdirSync(backups, { recursive: true });
-    writeFileSync(join(backups, `${path.replace(/[\\/:]/g, '_')}.${new Date(context.now).toISOString().replace(/[:.]/g, '-')}`), before);
+    privateFolder(join(context.home, 'hooks'));
+    writePrivate(join(backups, `${path.replace(/[\\/:]/g, '_')}.${new Date(context.now).toISOString().replace(/[:.]/g, '-')}`), before);
   }
   const first = record.files[path]?.before;
   record.files[path] = { before: first !== undefined ? first : before === null ? null : Buffer.from(before).toString('base64'), after: sha(next) };
@@ -117,7 +109,7 @@ function installJson(context: HookContext, record: InstallRecord, path: string, 
   const before = readText(path);
   const settings = parseHooksFile(before, path);
   if (hasOurHooks(settings, command).length === specs.length) return `${path}: already installed`;
-  const next = render(addHooks(settings, specs, command, extra), before === null ? 2 : detectIndent(before));
+  const next = addHooks(before, specs, command, extra);
   change(context, record, path, next, before);
   return `${path}: Lookout's hook added for ${specs.length} events${before === null ? ' (new file)' : ' (your hooks kept; a backup is in LOOKOUT_HOME/hooks/backups)'}`;
 }
@@ -125,9 +117,9 @@ function installJson(context: HookContext, record: InstallRecord, path: string, 
 function writeShim(context: HookContext): void {
   if (context.platform === 'win32') return;
   const path = shimPath(context.home);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, shimText(spoolFolder(context.home), shimEntries()));
-  chmodSync(path, 0o755);
+  // The agents run it as the same user: private, and executable by its owner only.
+  writePrivate(path, shimText(spoolFolder(context.home), shimEntries()));
+  chmodSync(path, 0o700);
 }
 
 /** Every provider's hook entries, for the shim's table. */
@@ -140,10 +132,20 @@ function editsOf(context: HookContext, providers: readonly ProviderDescriptor[])
   return providers.flatMap((provider) => (provider.hooks === null ? [] : [{ provider, edits: provider.hooks.edits(context.roots[provider.id] ?? '') }]));
 }
 
-/** Parses every JSON hooks file first: a malformed one refuses the whole change, and nothing changes. */
+/** Parses every file first: a malformed one (JSON or TOML) refuses the whole change, and nothing changes. */
 function parseAll(groups: readonly { edits: HookEdit[] }[]): void {
   for (const { edits } of groups) {
-    for (const edit of edits) if (edit.kind === 'json-hooks') parseHooksFile(readText(edit.path), edit.path);
+    for (const edit of edits) {
+      const text = readText(edit.path);
+      switch (edit.kind) {
+        case 'json-hooks':
+          parseHooksFile(text, edit.path);
+          break;
+        case 'toml-notify':
+          if (text !== null) hasNotify(text, edit.path);
+          break;
+      }
+    }
   }
 }
 
@@ -153,10 +155,11 @@ function installEdit(context: HookContext, record: InstallRecord, edit: HookEdit
       return installJson(context, record, edit.path, edit.events, hookCommand(context, edit.entry), edit.extra);
     case 'toml-notify': {
       const config = readText(edit.path);
-      const line = notifyLine(hookArgv(context, edit.entry));
-      if (config !== null && config.split('\n').includes(line)) return `${edit.path}: notify already set to Lookout`;
-      if (config !== null && hasNotify(config)) return `${edit.path}: you have a notify program already; Lookout left it alone`;
-      change(context, record, edit.path, addNotify(config ?? '', line), config);
+      const argv = hookArgv(context, edit.entry);
+      const line = notifyLine(argv);
+      if (config !== null && notifyIs(config, argv, edit.path)) return `${edit.path}: notify already set to Lookout`;
+      if (config !== null && hasNotify(config, edit.path)) return `${edit.path}: you have a notify program already; Lookout left it alone`;
+      change(context, record, edit.path, addNotify(config ?? '', line, argv, edit.path), config);
       record.notifyLines[edit.path] = line;
       return `${edit.path}: notify set to Lookout's hook (turn ends)`;
     }
@@ -173,7 +176,7 @@ export function install(context: HookContext, providers: readonly ProviderDescri
     for (const edit of edits) lines.push(installEdit(context, record, edit));
     if (provider.hooks?.afterInstall != null) lines.push(provider.hooks.afterInstall);
   }
-  writeAtomic(recordPath(context.home), `${JSON.stringify(record, null, 2)}\n`);
+  writePrivate(recordPath(context.home), `${JSON.stringify(record, null, 2)}\n`);
   return { lines };
 }
 
@@ -184,7 +187,7 @@ function restore(record: InstallRecord, path: string, fallback: (text: string) =
   if (entry !== undefined && sha(current) === entry.after) {
     // Untouched since Lookout wrote it: put back the user's exact bytes.
     if (entry.before === null) removeCreated(path);
-    else writeAtomic(path, Buffer.from(entry.before, 'base64').toString('utf8'));
+    else writeAtomic(path, Buffer.from(entry.before, 'base64'));
     delete record.files[path];
     return `${path}: restored exactly as it was`;
   }
@@ -200,7 +203,7 @@ function uninstallEdit(context: HookContext, record: InstallRecord, edit: HookEd
       const command = hookCommand(context, edit.entry);
       return restore(record, edit.path, (text) => {
         const settings = parseHooksFile(text, edit.path);
-        return hasOurHooks(settings, command).length === 0 ? text : render(removeHooks(settings, command), detectIndent(text));
+        return hasOurHooks(settings, command).length === 0 ? text : removeHooks(text, command);
       });
     }
     case 'toml-notify': {
@@ -218,7 +221,7 @@ export function uninstall(context: HookContext, providers: readonly ProviderDesc
   const lines = groups.flatMap(({ edits }) => edits.map((edit) => uninstallEdit(context, record, edit)));
   const stillUsed = Object.keys(record.files).length > 0;
   if (!stillUsed && existsSync(shimPath(context.home))) rmSync(shimPath(context.home));
-  writeAtomic(recordPath(context.home), `${JSON.stringify(record, null, 2)}\n`);
+  writePrivate(recordPath(context.home), `${JSON.stringify(record, null, 2)}\n`);
   return { lines };
 }
 
@@ -237,7 +240,11 @@ function editStatus(context: HookContext, edit: HookEdit): string {
     }
     case 'toml-notify': {
       const config = readText(edit.path) ?? '';
-      return `  notify: ${config.split('\n').includes(notifyLine(hookArgv(context, edit.entry))) ? "Lookout's" : hasNotify(config) ? 'your own (left alone)' : 'not set'}`;
+      try {
+        return `  notify: ${notifyIs(config, hookArgv(context, edit.entry), edit.path) ? "Lookout's" : hasNotify(config, edit.path) ? 'your own (left alone)' : 'not set'}`;
+      } catch (error) {
+        return `  notify: unknown (${error instanceof Error ? error.message : String(error)})`;
+      }
     }
   }
 }

@@ -1,11 +1,10 @@
 // Lookout's entries in an agent's hooks file ({"hooks": {Event: [{matcher?, hooks: [handler]}]}}),
-// added beside the user's own and taken out exactly. Pure: text in, text out.
-
-export interface HookSpec {
-  event: string;
-  /** Tool events take a matcher ("*" = every tool); others none. */
-  matcher: string | null;
-}
+// added beside the user's own and taken out exactly. Pure: text in, text out. Edits touch only
+// Lookout's entries: every other byte of the file (line endings, number spellings like 1e22 or
+// 1.0, comments' neighbours, key order) stays as the user wrote it (jsonc-parser's edits).
+import type { FormattingOptions } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
+import type { HookSpec } from '../../providers';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -15,11 +14,13 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The file's own indentation (two spaces, four, a tab), so a rewrite looks like the user's. */
-export function detectIndent(text: string): string | number {
+/** The file's own indentation (two spaces, four, a tab) and line ending, so added lines look like the user's. */
+function formatting(text: string): FormattingOptions {
   const match = /\n([ \t]+)"/.exec(text);
-  if (match?.[1] === undefined) return 2;
-  return match[1].startsWith('\t') ? '\t' : match[1].length;
+  const indent = match?.[1];
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  if (indent === undefined) return { insertSpaces: true, tabSize: 2, eol };
+  return indent.startsWith('\t') ? { insertSpaces: false, tabSize: 1, eol } : { insertSpaces: true, tabSize: indent.length, eol };
 }
 
 /** Parses a hooks file; a missing or empty file is an empty object, anything else malformed is refused. */
@@ -39,8 +40,12 @@ export function parseHooksFile(text: string | null, path: string): JsonObject {
   return value;
 }
 
+function isOurs(handler: unknown, command: string): boolean {
+  return isObject(handler) && handler.command === command;
+}
+
 function ours(group: unknown, command: string): boolean {
-  return isObject(group) && Array.isArray(group.hooks) && group.hooks.some((handler) => isObject(handler) && handler.command === command);
+  return isObject(group) && Array.isArray(group.hooks) && group.hooks.some((handler) => isOurs(handler, command));
 }
 
 export function hasOurHooks(settings: JsonObject, command: string): string[] {
@@ -50,36 +55,119 @@ export function hasOurHooks(settings: JsonObject, command: string): string[] {
     .map(([event]) => event);
 }
 
-/** Adds one group per event holding Lookout's handler; events that have it already are left alone. */
-export function addHooks(settings: JsonObject, specs: readonly HookSpec[], command: string, handlerExtra: JsonObject = {}): JsonObject {
-  const hooks: JsonObject = isObject(settings.hooks) ? { ...settings.hooks } : {};
-  for (const spec of specs) {
-    const groups = Array.isArray(hooks[spec.event]) ? [...(hooks[spec.event] as unknown[])] : [];
-    if (groups.some((group) => ours(group, command))) continue;
-    const handler = { type: 'command', command, ...handlerExtra };
-    groups.push(spec.matcher === null ? { hooks: [handler] } : { matcher: spec.matcher, hooks: [handler] });
-    hooks[spec.event] = groups;
-  }
-  return { ...settings, hooks };
+/** One edit at a path (undefined removes), keeping every other byte. */
+function edit(text: string, path: (string | number)[], value: unknown, insert = false): string {
+  return applyEdits(text, modify(text, path, value, { formattingOptions: formatting(text), isArrayInsertion: insert }));
 }
 
-/** Takes out every group holding Lookout's handler, and what only Lookout had put there. */
-export function removeHooks(settings: JsonObject, command: string): JsonObject {
-  if (!isObject(settings.hooks)) return settings;
-  const hooks: JsonObject = {};
-  for (const [event, groups] of Object.entries(settings.hooks)) {
-    if (!Array.isArray(groups)) {
-      hooks[event] = groups;
-      continue;
-    }
-    const kept = groups.filter((group) => !ours(group, command));
-    if (kept.length > 0 || groups.length === 0) hooks[event] = kept;
+/** The JSON of a value laid out in the file's indentation, its later lines at `base`. */
+function pretty(value: unknown, text: string, base: string): string {
+  const { insertSpaces, tabSize } = formatting(text);
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  return JSON.stringify(value, null, insertSpaces === false ? '\t' : ' '.repeat(tabSize ?? 2)).split('\n').join(`${eol}${base}`);
+}
+
+/**
+ * Inserts after the last member of a non-empty array or object, laid out like that member (on its
+ * own line at its indentation, or on the same line): the members already there keep their bytes,
+ * which a general edit would reformat. Null when the container is empty or missing.
+ */
+function insertAfterLast(text: string, path: string[], member: (base: string) => string): string | null {
+  const container = findNodeAtLocation(parseTree(text) ?? { type: 'null', offset: 0, length: 0 }, path);
+  const items = container?.children ?? [];
+  const last = items[items.length - 1];
+  const previous = items[items.length - 2];
+  if (container === undefined || last === undefined) return null;
+  const before = previous === undefined ? container.offset + 1 : previous.offset + previous.length;
+  const gap = text.slice(before, last.offset);
+  const newline = gap.lastIndexOf('\n');
+  const base = newline === -1 ? '' : gap.slice(newline + 1);
+  const separator = newline === -1 ? ' ' : `${text.includes('\r\n') ? '\r\n' : '\n'}${base}`;
+  const end = last.offset + last.length;
+  return `${text.slice(0, end)},${separator}${member(base)}${text.slice(end)}`;
+}
+
+/**
+ * Removes the member at `path` (an array element, or an object property) with the comma and space
+ * that joined it to a neighbour, keeping every other byte.
+ */
+function remove(text: string, path: (string | number)[]): string {
+  const root = parseTree(text);
+  const target = root === undefined ? undefined : findNodeAtLocation(root, path);
+  // A property's node is its value: the member to cut is the property around it.
+  const member = target?.parent?.type === 'property' ? target.parent : target;
+  const siblings = member?.parent?.children ?? [];
+  const index = member === undefined ? -1 : siblings.indexOf(member);
+  if (member === undefined || index === -1) return edit(text, path, undefined);
+  const previous = siblings[index - 1];
+  const next = siblings[index + 1];
+  const end = member.offset + member.length;
+  if (previous !== undefined) return `${text.slice(0, previous.offset + previous.length)}${text.slice(end)}`;
+  if (next !== undefined) return `${text.slice(0, member.offset)}${text.slice(next.offset)}`;
+  // The only member: the container is left empty, `[]` or `{}`.
+  const container = member.parent;
+  if (container === undefined) return text;
+  return `${text.slice(0, container.offset + 1)}${text.slice(container.offset + container.length - 1)}`;
+}
+
+/** Sets `path` (an array element appended, or an object property added) keeping every other byte. */
+function add(text: string, path: string[], key: string | null, value: unknown): string {
+  // On its own line it is laid out like the file; on the line of a one-line array, compact.
+  const inserted = insertAfterLast(text, path, (base) => (key === null ? '' : `${JSON.stringify(key)}: `) + (base === '' ? JSON.stringify(value) : pretty(value, text, base)));
+  // An empty or missing container holds no bytes of the user's: a general edit may lay it out.
+  return inserted ?? edit(text, key === null ? path : [...path, key], key === null ? [value] : value);
+}
+
+/**
+ * Adds one group per event holding Lookout's handler, after the user's own; events that have it
+ * already are left alone. A missing or empty file becomes a new one.
+ */
+export function addHooks(text: string | null, specs: readonly HookSpec[], command: string, handlerExtra: Readonly<JsonObject> = {}): string {
+  let next = text === null || text.trim() === '' ? '{}\n' : text;
+  for (const spec of specs) {
+    const settings = JSON.parse(next) as JsonObject;
+    const hooks = isObject(settings.hooks) ? settings.hooks : {};
+    const groups = hooks[spec.event];
+    if (Array.isArray(groups) && groups.some((group) => ours(group, command))) continue;
+    const handler = { type: 'command', command, ...handlerExtra };
+    const group = spec.matcher === null ? { hooks: [handler] } : { matcher: spec.matcher, hooks: [handler] };
+    if (Array.isArray(groups)) next = add(next, ['hooks', spec.event], null, group);
+    else if (isObject(settings.hooks)) next = add(next, ['hooks'], spec.event, [group]);
+    else next = add(next, [], 'hooks', { [spec.event]: [group] });
   }
-  const next: JsonObject = { ...settings, hooks };
-  if (Object.keys(hooks).length === 0) delete next.hooks;
   return next;
 }
 
-export function render(settings: JsonObject, indent: string | number): string {
-  return `${JSON.stringify(settings, null, indent)}\n`;
+/** Where Lookout's handler is: the first one found, with how much of its group and event it is. */
+function findOurs(settings: JsonObject, command: string): { event: string; group: number; handler: number; groupIsOurs: boolean; eventIsOurs: boolean } | null {
+  const hooks = isObject(settings.hooks) ? settings.hooks : {};
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) continue;
+    for (const [index, group] of groups.entries()) {
+      if (!isObject(group) || !Array.isArray(group.hooks)) continue;
+      const handler = group.hooks.findIndex((item) => isOurs(item, command));
+      if (handler === -1) continue;
+      const groupIsOurs = group.hooks.every((item) => isOurs(item, command));
+      return { event, group: index, handler, groupIsOurs, eventIsOurs: groupIsOurs && groups.length === 1 };
+    }
+  }
+  return null;
+}
+
+/**
+ * Takes out Lookout's handlers only: a group that held nothing else goes with it, and an event
+ * (or the whole "hooks") that held nothing else too. A handler of the user's that shares a group
+ * with Lookout's stays, and so does every other byte.
+ */
+export function removeHooks(text: string, command: string): string {
+  let next = text;
+  for (let found = findOurs(JSON.parse(next) as JsonObject, command); found !== null; found = findOurs(JSON.parse(next) as JsonObject, command)) {
+    if (!found.groupIsOurs) next = remove(next, ['hooks', found.event, found.group, 'hooks', found.handler]);
+    else if (!found.eventIsOurs) next = remove(next, ['hooks', found.event, found.group]);
+    else {
+      const hooks = (JSON.parse(next) as JsonObject).hooks;
+      next = isObject(hooks) && Object.keys(hooks).length === 1 ? remove(next, ['hooks']) : remove(next, ['hooks', found.event]);
+    }
+  }
+  return next;
 }

@@ -28,6 +28,8 @@ export function shimText(spoolFolder: string, entries: readonly ShimEntry[]): st
 # Lookout's agent hook (written by \`lookout hooks install\`; \`lookout hooks uninstall\` removes it).
 # Appends one line per event to Lookout's spool; prints nothing; always exits 0.
 exec 2>/dev/null
+# Prompts and tool inputs go into the spool: it is private (folders 0700, files 0600).
+umask 077
 spool=${shellQuote(spoolFolder)}
 case "$1" in
 ${entries.map(arm).join('\n')}

@@ -35,14 +35,15 @@ export function writeSpool(folder: string, provider: SpoolProvider, channel: Spo
     try {
       if (statSync(path).size > SPOOL_ROTATE_BYTES) renameSync(path, `${path}.1`);
     } catch {
-      mkdirSync(folder, { recursive: true });
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
     }
     // The same lock as the sh shim: one writer appends at a time; one held for two seconds was
     // left by a killed hook and is taken over; without it nothing is written.
     const lock = `${path}.lock`;
     if (!takeLock(lock)) return false;
     try {
-      appendFileSync(path, spoolLine({ provider, at: now, precision: 'ms', channel, payload }));
+      // Prompts and tool inputs: the spool is private (0600) from its first line.
+      appendFileSync(path, spoolLine({ provider, at: now, precision: 'ms', channel, payload }), { mode: 0o600 });
     } finally {
       rmdirSync(lock);
     }

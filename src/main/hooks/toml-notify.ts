@@ -1,34 +1,72 @@
 // Codex's `notify` program in config.toml: added as one top-level line when the user has none,
-// removed as exactly that line. No TOML is rewritten.
+// removed as exactly that line. A TOML parser (smol-toml) decides what the file holds — a notify
+// spelled `"notify" = …`, or following a multi-line array, is still the user's — and every edit
+// is checked by parsing the result; the user's bytes are never rewritten.
+import { parse } from 'smol-toml';
+import { HooksFileError } from './json-hooks';
 
-/** A top-level `notify` key: one before the first [table]. */
-export function hasNotify(text: string): boolean {
-  for (const line of text.split('\n')) {
-    const trimmed = line.trim();
-    if (trimmed.startsWith('[')) return false;
-    if (/^notify\s*=/.test(trimmed)) return true;
+type Table = Record<string, unknown>;
+
+/** The parsed file, or a refusal naming it: Lookout never edits a TOML file it cannot read. */
+function tables(text: string, path: string): Table {
+  try {
+    return parse(text) as Table;
+  } catch (error) {
+    const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new HooksFileError(`${path} is not valid TOML (${first}); fix it first — Lookout changed nothing`);
   }
-  return false;
 }
 
-/** TOML basic strings: backslash and quote escaped. */
+/** A top-level `notify` key, however it is spelled. */
+export function hasNotify(text: string, path = 'config.toml'): boolean {
+  return Object.hasOwn(tables(text, path), 'notify');
+}
+
+/** TOML basic strings: backslash, quote and control characters escaped. */
 export function tomlString(text: string): string {
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  const escaped = text.replace(/[\\"\u0000-\u001f\u007f]/g, (char) => (char === '\\' || char === '"' ? `\\${char}` : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return `"${escaped}"`;
 }
 
 export function notifyLine(argv: readonly string[]): string {
   return `notify = [${argv.map(tomlString).join(', ')}] # added by lookout hooks install`;
 }
 
-/** Top-level keys must come before any table, so the line goes first. */
-export function addNotify(text: string, line: string): string {
-  return text === '' ? `${line}\n` : `${line}\n${text}`;
+/** The argv a notify line holds, as the parser reads it. */
+function notifyOf(text: string, path: string): unknown {
+  return tables(text, path).notify;
 }
 
+/**
+ * Top-level keys must come before any table, so the line goes first (after a byte-order mark),
+ * ending the way the file's lines end. The result is parsed: it must hold exactly our argv and
+ * every key the user had, or nothing is written.
+ */
+export function addNotify(text: string, line: string, argv: readonly string[], path = 'config.toml'): string {
+  const before = tables(text, path);
+  if (Object.hasOwn(before, 'notify')) throw new HooksFileError(`${path} has a notify program already; Lookout changed nothing`);
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const next = `${bom}${line}${eol}${text.slice(bom.length)}`;
+  const after = tables(next, path);
+  const kept = Object.keys(before).every((key) => JSON.stringify(after[key]) === JSON.stringify(before[key]));
+  if (!kept || JSON.stringify(after.notify) !== JSON.stringify(argv)) throw new HooksFileError(`${path}: Lookout could not add its notify line safely; it changed nothing`);
+  return next;
+}
+
+/** Takes out exactly the line Lookout added (with its line ending); anything else stays. */
 export function removeNotify(text: string, line: string): string {
-  const lines = text.split('\n');
-  const index = lines.indexOf(line);
-  if (index === -1) return text;
-  lines.splice(index, 1);
-  return lines.join('\n');
+  for (const ending of ['\r\n', '\n', '']) {
+    const at = ending === '' ? (text.endsWith(line) ? text.length - line.length : -1) : text.indexOf(`${line}${ending}`);
+    if (at === -1) continue;
+    // Only a whole line: at the start of the file (after a BOM) or after a line break.
+    if (at > 0 && text[at - 1] !== '\n' && !(at === 1 && text.startsWith('\uFEFF'))) continue;
+    return `${text.slice(0, at)}${text.slice(at + line.length + ending.length)}`;
+  }
+  return text;
+}
+
+/** Whether the file's notify is exactly this argv (Lookout's). */
+export function notifyIs(text: string, argv: readonly string[], path = 'config.toml'): boolean {
+  return JSON.stringify(notifyOf(text, path)) === JSON.stringify(argv);
 }

@@ -1,7 +1,8 @@
 // The headless runtime shared by `lookout watch`, `lookout serve` and the tray app: it watches
 // the providers, runs the pipeline on every change and every beat, keeps the user's facts through
 // the fact writer, and carries out what the engine decided (notifications, the ledgers).
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { privateFolder } from '../../providers/system/private-files';
 import { sep } from 'node:path';
 import type { Evaluation, NotificationPlan, Snapshot } from '../../engine';
 import type { ProviderRoots } from '../../providers';
@@ -96,8 +97,8 @@ export class Runtime {
 
   async start(): Promise<void> {
     // Lookout's own folder is watched for facts another process records.
-    mkdirSync(this.state.home, { recursive: true });
-    mkdirSync(this.pipeline.spoolFolder, { recursive: true });
+    privateFolder(this.state.home);
+    privateFolder(this.pipeline.spoolFolder);
     await this.sync(undefined);
     await this.rewatch();
     // Whatever changed while the watcher made its first scan is read now: no write between the

@@ -47,6 +47,14 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+/** The part of a response an event stream uses. */
+export interface StreamSink {
+  write(chunk: string): boolean;
+  on(event: 'drain', listener: () => void): unknown;
+  off(event: 'drain', listener: () => void): unknown;
+  destroy(): unknown;
+}
+
 /**
  * One event-stream client that may stop reading: while the socket is full, only the newest state
  * waits (older ones are dropped, each superseded), and a client stalled past STALL_MS is closed.
@@ -63,7 +71,7 @@ export class LatestOnly {
   };
 
   constructor(
-    private readonly response: Pick<ServerResponse, 'write' | 'on' | 'off' | 'destroy'>,
+    private readonly response: StreamSink,
     private readonly clock: () => number = Date.now,
   ) {
     response.on('drain', this.onDrain);

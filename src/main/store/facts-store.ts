@@ -1,15 +1,38 @@
 // The user-fact store (store.json): lowdb for atomic writes, zod on every load, a lock across
 // processes, migrations between schema versions, bad files kept aside (status-model.md §10).
-import { mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SyncAdapter } from 'lowdb';
 import { LowSync } from 'lowdb';
-import { DataFileSync } from 'lowdb/node';
 import { prettifyError } from 'zod/mini';
 import type { UserFacts } from '../../engine';
+import { errorCode } from '../../providers/problems';
 import { withLock } from '../../providers/system/folder-lock';
+import { privateFolder, writePrivate } from '../../providers/system/private-files';
 import { keepAside } from './quarantine';
 import type { StoreFile } from './schema';
 import { STORE_VERSION, emptyStore, storeSchema, storeV1Schema } from './schema';
+
+/** store.json for lowdb: plain JSON read back, written atomically and private (0600). */
+class PrivateJsonFile implements SyncAdapter<unknown> {
+  constructor(private readonly path: string) {}
+
+  read(): unknown {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return null;
+      throw error;
+    }
+    // Validation (and keeping a bad file aside) happens in FactStore.read.
+    return JSON.parse(text) as unknown;
+  }
+
+  write(data: unknown): void {
+    writePrivate(this.path, `${JSON.stringify(data, null, 1)}\n`);
+  }
+}
 
 /** The ledger keeps the newest ids only: old claims cannot come back (their times are past). */
 const NOTIFIED_KEEP = 5000;
@@ -62,8 +85,7 @@ export class FactStore {
   constructor(readonly home: string) {
     this.path = join(home, 'store.json');
     this.lockDir = join(home, '.store.lock');
-    // Parse is plain JSON: validation (and keeping a bad file aside) happens in `read`.
-    this.db = new LowSync<unknown>(new DataFileSync<unknown>(this.path, { parse: (text) => JSON.parse(text) as unknown, stringify: (data) => `${JSON.stringify(data, null, 1)}\n` }), null);
+    this.db = new LowSync<unknown>(new PrivateJsonFile(this.path), null);
   }
 
   /** Reads the store; a file that cannot be used is kept aside and the defaults apply. */
@@ -82,7 +104,7 @@ export class FactStore {
 
   /** Read, change and write under the lock, so two processes lose no fact. */
   update(now: number, change: (file: StoreFile) => void): LoadResult {
-    mkdirSync(this.home, { recursive: true });
+    privateFolder(this.home);
     return withLock(this.lockDir, () => {
       const loaded = this.read(now);
       change(loaded.file);

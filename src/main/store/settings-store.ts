@@ -1,5 +1,6 @@
 // settings.json: validated on load; a bad file is kept aside and the defaults apply (cli.md).
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writePrivate } from '../../providers/system/private-files';
 import { join } from 'node:path';
 import { prettifyError } from 'zod/mini';
 import type { Settings } from '../../engine';
@@ -51,11 +52,7 @@ function setAside(path: string, why: string, now: number): LoadedSettings {
   return { settings: defaultSettings(), roots: {}, problems: [`lookout: ${path} could not be used (${why}); kept aside as ${aside}, using defaults`] };
 }
 
-/** Writes settings atomically (a temp file renamed over the old one). */
+/** Writes settings atomically (a temp file renamed over the old one), private (0600). */
 export function saveSettings(home: string, file: SettingsFile): void {
-  mkdirSync(home, { recursive: true });
-  const path = settingsPath(home);
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(settingsSchema.parse(file), null, 2)}\n`);
-  renameSync(temp, path);
+  writePrivate(settingsPath(home), `${JSON.stringify(settingsSchema.parse(file), null, 2)}\n`);
 }

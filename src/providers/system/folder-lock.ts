@@ -36,7 +36,7 @@ export function withLock<T>(lockDir: string, work: () => T): T {
   const started = Date.now();
   for (let attempt = 0; ; attempt += 1) {
     try {
-      mkdirSync(lockDir);
+      mkdirSync(lockDir, { mode: 0o700 });
       break;
     } catch (error) {
       if (errorCode(error) !== 'EEXIST') throw error;
@@ -47,7 +47,7 @@ export function withLock<T>(lockDir: string, work: () => T): T {
     }
   }
   try {
-    writeFileSync(join(lockDir, 'owner'), String(process.pid));
+    writeFileSync(join(lockDir, 'owner'), String(process.pid), { mode: 0o600 });
     return work();
   } finally {
     rmSync(lockDir, { recursive: true, force: true });
