@@ -14,7 +14,7 @@ export type ShimEntry = HookEntry & { provider: string };
 function arm(entry: ShimEntry): string {
   // Entry names and provider ids are plain words: checked, since they are written into sh.
   if (!safeProviderWord(entry.name) || !safeProviderWord(entry.provider)) throw new Error(`unsafe hook entry name "${entry.name}" for "${entry.provider}"`);
-  const payload = entry.payload === 'stdin' ? `payload=$(head -c 262144 | tr -d '\\r\\n')` : `eval "payload=\\\${$#}"; payload=$(printf '%s' "$payload" | tr -d '\\r\\n')`;
+  const payload = entry.payload === 'stdin' ? `payload=$(read_stdin | tr -d '\\r\\n')` : `eval "payload=\\\${$#}"; payload=$(printf '%s' "$payload" | tr -d '\\r\\n')`;
   return `  ${entry.name}) provider=${entry.provider} channel=${entry.channel}; ${payload} ;;`;
 }
 
@@ -31,6 +31,18 @@ exec 2>/dev/null
 # Prompts and tool inputs go into the spool: it is private (folders 0700, files 0600).
 umask 077
 spool=${shellQuote(spoolFolder)}
+# Standard input is read for 1.5 s at most (as \`lookout hook\` does): an agent that leaves it
+# open must not keep its hook running. The watchdog's output goes nowhere, so \$( ) never waits on it.
+read_stdin() {
+  # A command run in the background reads /dev/null unless told otherwise: stdin goes in as fd 3.
+  exec 3<&0
+  head -c 262144 <&3 &
+  reader=$!
+  ( sleep 1.5 2>/dev/null || sleep 2; kill "$reader" ) >/dev/null 2>&1 &
+  watchdog=$!
+  wait "$reader"
+  kill "$watchdog" 2>/dev/null
+}
 case "$1" in
 ${entries.map(arm).join('\n')}
   *) exit 0 ;;
@@ -42,8 +54,8 @@ file="$spool/$provider.jsonl"
 mkdir -p "$spool"
 # An unwritable spool is not waited on: the hook leaves at once.
 [ -d "$spool" ] && [ -w "$spool" ] || exit 0
-[ -f "$file" ] && [ "$(wc -c < "$file" || echo 0)" -gt ${SPOOL_ROTATE_BYTES} ] && mv -f "$file" "$file.1"
-line=$(printf '{"provider":"%s","at":%s,"precision":"%s","channel":"%s","payload":%s}' "$provider" "$at" "$precision" "$channel" "$payload")
+# The envelope's own keys come after the payload: a payload cannot pass for another provider or time.
+line=$(printf '{"payload":%s,"provider":"%s","at":%s,"precision":"%s","channel":"%s"}' "$payload" "$provider" "$at" "$precision" "$channel")
 # sh writes a long line in several pieces: a lock keeps concurrent hooks from interleaving them.
 # A write holds it for milliseconds; one held for two seconds was left by a killed hook, and is
 # taken over. Without the lock nothing is written: a lost event beats two corrupted ones.
@@ -53,7 +65,12 @@ until mkdir "$file.lock"; do
   if [ "$tries" -gt 200 ]; then rmdir "$file.lock"; mkdir "$file.lock" || exit 0; break; fi
   sleep 0.01 || exit 0
 done
-{ printf '%s\\n' "$line" >> "$file"; } 2>/dev/null
+# Under the lock: rotation (no writer appends to a file being moved), and a torn last line (a
+# write cut short, e.g. by a full disk) ended before this one, so this event stands on its own.
+[ -f "$file" ] && [ "$(wc -c < "$file" || echo 0)" -gt ${SPOOL_ROTATE_BYTES} ] && mv -f "$file" "$file.1"
+sep=''
+[ -s "$file" ] && [ -n "$(tail -c 1 "$file")" ] && sep='\\n'
+{ printf '%b%s\\n' "$sep" "$line" >> "$file"; } 2>/dev/null
 rmdir "$file.lock"
 exit 0
 `;
