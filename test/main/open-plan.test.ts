@@ -64,6 +64,11 @@ describe('open (R50)', () => {
     expect(plan).toEqual({ kind: 'template', steps: [{ argv: ['wezterm', 'start', '--cwd', '/home/me/my app', '--', 'claude', '--resume', '7f0c1d2e-1111-4a2b-9c3d-000000000001'], cwd: '/home/me/my app' }] });
   });
 
+  it('each placeholder is filled once: a folder named dir-{provider} keeps its name (issue 11 item 15)', () => {
+    const plan = planOpen(target({ cwd: '/home/me/src/dir-{provider}-{sessionId}' }), ['term', '--dir', '{cwd}', '{provider}'], probes());
+    expect(plan).toMatchObject({ kind: 'template', steps: [{ argv: ['term', '--dir', '/home/me/src/dir-{provider}-{sessionId}', 'claude'] }] });
+  });
+
   it.each(HOSTILE)('a hostile folder name stays one argv element, never a shell word: %j', (cwd) => {
     for (const plan of [planOpen(target({ cwd }), null, probes()), planOpen(target({ cwd }), null, probes({ has: (c) => c === 'xdg-open' })), planOpen(target({ cwd }), ['term', '--dir', '{cwd}'], probes())]) {
       expect(plan.kind).not.toBe('none');

@@ -41,8 +41,10 @@ export function safeSessionId(id: string): boolean {
 }
 
 
+/** Each placeholder is filled once, in one pass: a folder named `dir-{provider}` stays that name. */
 function fill(template: readonly string[], target: OpenTarget, cwd: string): string[] {
-  return template.map((part) => part.replaceAll('{cwd}', cwd).replaceAll('{sessionId}', target.sessionId).replaceAll('{provider}', target.provider));
+  const values: Record<string, string> = { cwd, sessionId: target.sessionId, provider: target.provider };
+  return template.map((part) => part.replace(/\{(cwd|sessionId|provider)\}/g, (_all, name: string) => values[name] ?? ''));
 }
 
 function findPane(target: OpenTarget, probes: Probes): string | null {

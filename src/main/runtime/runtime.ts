@@ -2,6 +2,7 @@
 // the providers, runs the pipeline on every change and every beat, keeps the user's facts through
 // the fact writer, and carries out what the engine decided (notifications, the ledgers).
 import { existsSync } from 'node:fs';
+import { errorCode } from '../../providers/problems';
 import { privateFolder } from '../../providers/system/private-files';
 import { sep } from 'node:path';
 import type { Evaluation, NotificationPlan, Snapshot } from '../../engine';
@@ -97,8 +98,14 @@ export class Runtime {
 
   async start(): Promise<void> {
     // Lookout's own folder is watched for facts another process records.
-    privateFolder(this.state.home);
-    privateFolder(this.pipeline.spoolFolder);
+    try {
+      privateFolder(this.state.home);
+      privateFolder(this.pipeline.spoolFolder);
+    } catch (error) {
+      // A read-only home (a locked-down machine, a full disk): the rows still come from the
+      // agents' files; only the hook spool and saving facts wait until it can be written.
+      this.options.onProblem(`lookout: ${this.state.home} is read-only or cannot be created (${errorCode(error) ?? String(error)}); Lookout goes on without its hook spool and cannot save reviews, mutes or visits until it can`);
+    }
     await this.sync(undefined);
     await this.rewatch();
     // Whatever changed while the watcher made its first scan is read now: no write between the
