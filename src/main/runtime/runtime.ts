@@ -33,6 +33,25 @@ export function changedRows(before: Evaluation, after: Evaluation): boolean {
 /** A full re-read every so often: the safety net for missed events and crashed processes. */
 export const RESCAN_MS = 30_000;
 
+/**
+ * The rescan's interval; LOOKOUT_RESCAN_MS changes it (a diagnostic knob: the burst test turns
+ * the safety net off to prove that nothing waits for it).
+ */
+export function rescanInterval(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.LOOKOUT_RESCAN_MS);
+  return Number.isInteger(value) && value >= 1000 ? value : RESCAN_MS;
+}
+
+/**
+ * A changed file is read again this long after its change was handled. chokidar reports one change
+ * per file per 50 ms and drops the ones in between (its change throttle): an append inside that
+ * window would otherwise wait for the next write or the rescan.
+ */
+export const RECHECK_MS = 120;
+/** A batch this large may be a burst the kernel's queue could not hold: everything is looked at once more. */
+const BURST_PATHS = 100;
+const BURST_SETTLE_MS = 500;
+
 export interface RuntimeOptions {
   env: NodeJS.ProcessEnv;
   clock: Clock;
@@ -61,6 +80,10 @@ export class Runtime {
   private syncing: Promise<void> | null = null;
   private queued: Set<string> | null | undefined = undefined;
   private disposed = false;
+  /** Paths to read once more, with when (RECHECK_MS after their change was handled). */
+  private readonly recheck = new Map<string, number>();
+  private recheckTimer: NodeJS.Timeout | null = null;
+  private settleTimer: NodeJS.Timeout | null = null;
   /** The session selected in an open popover (R40, §5): never notified, never awarded ready-for-review. */
   onScreen: string | null = null;
 
@@ -115,13 +138,15 @@ export class Runtime {
     const rescan = setInterval(() => {
       void this.rewatch();
       void this.sync(undefined);
-    }, RESCAN_MS);
+    }, rescanInterval(this.options.env));
     this.timers.push(beat, rescan);
   }
 
   async dispose(): Promise<void> {
     this.disposed = true;
     for (const timer of this.timers) clearInterval(timer);
+    if (this.recheckTimer !== null) clearTimeout(this.recheckTimer);
+    if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     this.settle.dispose();
     this.timers.length = 0;
     await this.watcher?.dispose();
@@ -162,7 +187,41 @@ export class Runtime {
     const home = `${this.state.home}${sep}`;
     const spool = `${this.pipeline.spoolFolder}${sep}`;
     const provider = new Set([...paths].filter((path) => path.startsWith(spool) || (!path.startsWith(home) && path !== this.state.home)));
-    if (provider.size > 0) void this.sync(provider);
+    if (provider.size === 0) return;
+    void this.sync(provider);
+    this.scheduleRecheck(provider);
+    if (provider.size >= BURST_PATHS && this.settleTimer === null) {
+      this.settleTimer = setTimeout(() => {
+        this.settleTimer = null;
+        if (!this.disposed) void this.sync(undefined);
+      }, BURST_SETTLE_MS);
+    }
+  }
+
+  /** Reads these paths once more after RECHECK_MS: what chokidar's throttle held back is read then. */
+  private scheduleRecheck(paths: ReadonlySet<string>): void {
+    // Real elapsed time, not the evaluation clock (which `--now` or a test may hold still).
+    const due = performance.now() + RECHECK_MS;
+    for (const path of paths) this.recheck.set(path, due);
+    if (this.recheckTimer === null) this.armRecheck();
+  }
+
+  private armRecheck(): void {
+    let earliest = Infinity;
+    for (const at of this.recheck.values()) earliest = Math.min(earliest, at);
+    if (earliest === Infinity || this.disposed) return;
+    this.recheckTimer = setTimeout(() => {
+      this.recheckTimer = null;
+      const now = performance.now();
+      const ready = new Set<string>();
+      for (const [path, at] of this.recheck) {
+        if (at > now) continue;
+        ready.add(path);
+        this.recheck.delete(path);
+      }
+      if (ready.size > 0) void this.sync(ready);
+      this.armRecheck();
+    }, Math.max(0, earliest - performance.now()));
   }
 
   /** Another process (a command, the other face) changed the store or the settings. */
