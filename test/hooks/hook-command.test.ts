@@ -25,10 +25,10 @@ function home(): { env: Record<string, string>; dir: string; spool: string; shim
 }
 
 function nodeHook(env: Record<string, string>, args: string[], input: string | Buffer) {
-  return spawnSync(process.execPath, [CLI, 'hook', ...args], { env: { PATH: process.env.PATH ?? '', ...env }, input, timeout: 10_000 });
+  return spawnSync(process.execPath, [CLI, 'hook', ...args], { env: { PATH: process.env.PATH ?? '', ...env }, input, timeout: 25_000 });
 }
 function shimHook(shim: string, args: string[], input: string | Buffer) {
-  return spawnSync(shim, args, { input, timeout: 10_000 });
+  return spawnSync(shim, args, { input, timeout: 25_000 });
 }
 const lines = (spool: string, provider: string) => (existsSync(join(spool, `${provider}.jsonl`)) ? readFileSync(join(spool, `${provider}.jsonl`), 'utf8').split('\n').filter((line) => line !== '') : []);
 
@@ -60,7 +60,8 @@ describe('the hook command', () => {
       const result = kind === 'lookout hook' ? nodeHook(h.env, ['claude'], payload) : shimHook(h.shim, ['claude'], payload);
       expect(result.status).toBe(0);
       expect(result.stdout.toString() + result.stderr.toString()).toBe('');
-      expect(Date.now() - started).toBeLessThan(5000);
+      // At once: nothing holds it (its bound allows for a node start-up on a loaded machine).
+      expect(Date.now() - started).toBeLessThan(15_000);
     });
 
     it(`${kind}: a payload becomes one spool line; Codex notify takes its JSON from argv`, () => {

@@ -96,7 +96,8 @@ describe('finish notices and the working tree', () => {
     const recorder = new Recorder();
     const runtime = new Runtime({ env, clock: () => Date.parse('2026-11-29T12:01:10.000Z'), notifier: recorder, onProblem: () => undefined });
     await runtime.start();
-    for (let waited = 0; waited < 5000 && recorder.plans.length === 0; waited += 50) await new Promise((done) => setTimeout(done, 50));
+    // The notification waits for git's answer about the working tree (slow on a loaded machine).
+    for (let waited = 0; waited < 20_000 && recorder.plans.length === 0; waited += 50) await new Promise((done) => setTimeout(done, 50));
     await new Promise((done) => setTimeout(done, 200));
     await runtime.dispose();
     expect(recorder.plans.map((plan) => plan.title)).toEqual([expect.stringContaining('is ready for review')]);

@@ -82,12 +82,23 @@ describe('the fact store', () => {
     expect(JSON.parse(readFileSync(store.path, 'utf8')).schemaVersion).toBe(2);
   });
 
+  /** Whether a writer with this prefix has saved a fact yet (a save replaces the file whole). */
+  const writing = (dir: string, prefix: string): boolean => {
+    try {
+      return readFileSync(join(dir, 'store.json'), 'utf8').includes(`"${prefix}`);
+    } catch {
+      return false;
+    }
+  };
+
   it('§10 kill -9 during a write loop always leaves a valid file', async () => {
     const dir = home();
     const survivors: boolean[] = [];
     for (let round = 0; round < 12; round += 1) {
       const child = spawn(process.execPath, [WRITER, dir, `w${round}`, '0'], { stdio: 'ignore' });
-      await new Promise((done) => setTimeout(done, 150 + Math.floor(Math.random() * 200)));
+      // Killed once it is writing (how long it takes to start depends on the machine's load), at a random point of its loop.
+      while (!writing(dir, `w${round}:`) && child.exitCode === null) await new Promise((done) => setTimeout(done, 20));
+      await new Promise((done) => setTimeout(done, Math.floor(Math.random() * 200)));
       child.kill('SIGKILL');
       await new Promise((done) => child.once('exit', done));
       if (!existsSync(join(dir, 'store.json'))) continue;
@@ -98,7 +109,7 @@ describe('the fact store', () => {
     expect(survivors.every(Boolean)).toBe(true);
     // A lock left by a killed writer is taken over, not waited on forever.
     new FactStore(dir).update(Date.now(), () => undefined);
-  }, 60_000);
+  }, 120_000); // twelve writer processes, each started and then killed while writing
 
   it('§10 two writer processes at once lose no fact', async () => {
     const dir = home();

@@ -38,7 +38,7 @@ export class WatchProcess {
   }
 
   /** The first snapshot (already seen or still to come) that passes the test. */
-  until(test: (snapshot: Snapshot) => boolean, timeoutMs = 10_000): Promise<Snapshot> {
+  until(test: (snapshot: Snapshot) => boolean, timeoutMs = 20_000): Promise<Snapshot> {
     const seen = this.snapshots.find(test);
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {

@@ -49,7 +49,8 @@ beforeEach(async () => {
   if (CHROMIUM === null) return;
   await page?.close();
   page = await browser.newPage({ viewport: { width: 380, height: 560 }, deviceScaleFactor: 2 });
-  page.setDefaultTimeout(5000);
+  // Waits are for conditions; the bound only ends a wait that will not succeed, so it allows for a loaded machine.
+  page.setDefaultTimeout(20_000);
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
@@ -66,11 +67,11 @@ async function countIs(count: number): Promise<void> {
   for (;;) {
     const now = await page.getAttribute('[data-attention-count]', 'data-attention-count');
     if (now === String(count)) return;
-    if (Date.now() - started > 5000) throw new Error(`attention count stayed ${now}, expected ${count}; page: ${await page.textContent('body')}`);
+    if (Date.now() - started > 20_000) throw new Error(`attention count stayed ${now}, expected ${count}; page: ${await page.textContent('body')}`);
     await new Promise((done) => setTimeout(done, 50));
   }
 }
-async function waitFor(check: () => boolean, timeout = 5000): Promise<void> {
+async function waitFor(check: () => boolean, timeout = 20_000): Promise<void> {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > timeout) throw new Error('condition not met in time');
@@ -178,7 +179,7 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.getByRole('button', { name: 'Explain' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Explain' }).waitFor();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Close explanation', undefined, { timeout: 2000 });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Close explanation');
     await page.keyboard.press('Escape');
     expect(opened).toEqual([]);
     const stored = (await import('node:fs')).existsSync(join(dir, 'home', 'store.json')) ? store().mutes : {};
@@ -197,7 +198,7 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     } finally {
       for (const row of counted) runCli(['unmute', row.key, '--now', NOW], env);
     }
-  });
+  }, 90_000); // a command-line process per counted row, twice: slow on a loaded machine
 
   it('transcript text with HTML and script renders as text', async () => {
     const hostile = key('claude', 'hostile-title');

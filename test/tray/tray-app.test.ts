@@ -152,7 +152,8 @@ describe('the tray app (fake Electron)', () => {
     expect(f.notifications[0]?.title).toBe('Claude · app (main) needs you');
     expect(f.notifications[0]?.body).toBe('asks: Which database?');
     f.notifications[0]?.emit('click');
-    await new Promise((done) => setTimeout(done, 300));
+    // Opening records the visit, then fails (and says so): wait for that, however long it takes here.
+    for (let waited = 0; waited < 20_000 && (tray?.host.state()?.problems.length ?? 0) === 0; waited += 50) await new Promise((done) => setTimeout(done, 50));
     const store = JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'store.json'), 'utf8'));
     expect(store.visits[fixture?.meta.sessionKey ?? '']).toBeDefined();
     // The fixture's folder does not exist here: opening failed, and says so once, in the app.

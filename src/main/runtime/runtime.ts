@@ -176,12 +176,16 @@ export class Runtime {
     await watcher.ready();
   }
 
-  private changed(paths: ReadonlySet<string>): void {
+  /** Changed paths from the watcher (`recheck` false), or the same read once more (true). */
+  private changed(paths: ReadonlySet<string>, recheck = false): void {
     const storePath = this.state.store.path;
     const settings = settingsPath(this.state.home);
-    if ([...paths].some((path) => path === storePath || path === settings)) {
+    const own = new Set([...paths].filter((path) => path === storePath || path === settings));
+    if (own.size > 0) {
       this.reloadFacts();
       this.evaluateNow();
+      // Facts another process writes in quick succession (several `lookout mute`) come within chokidar's throttle too.
+      if (!recheck) this.scheduleRecheck(own);
     }
     // Lookout's own folder (lock, temp files) is never provider evidence; its spool is.
     const home = `${this.state.home}${sep}`;
@@ -189,6 +193,7 @@ export class Runtime {
     const provider = new Set([...paths].filter((path) => path.startsWith(spool) || (!path.startsWith(home) && path !== this.state.home)));
     if (provider.size === 0) return;
     void this.sync(provider);
+    if (recheck) return;
     this.scheduleRecheck(provider);
     if (provider.size >= BURST_PATHS && this.settleTimer === null) {
       this.settleTimer = setTimeout(() => {
@@ -219,7 +224,7 @@ export class Runtime {
         ready.add(path);
         this.recheck.delete(path);
       }
-      if (ready.size > 0) void this.sync(ready);
+      if (ready.size > 0) this.changed(ready, true);
       this.armRecheck();
     }, Math.max(0, earliest - performance.now()));
   }
