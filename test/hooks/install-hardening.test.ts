@@ -1,46 +1,24 @@
 // Issue 11 items 6–9: hooks install and uninstall touch only Lookout's entries, keep every other
 // byte, mode and owner, decide TOML with a real parser, and keep Lookout's own files private.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'smol-toml';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HookContext } from '../../src/main/hooks/installer';
 import { install, uninstall } from '../../src/main/hooks/installer';
 import { HooksFileError } from '../../src/main/hooks/json-hooks';
 import { addNotify, hasNotify, notifyLine, removeNotify } from '../../src/main/hooks/toml-notify';
 import type { ProviderDescriptor } from '../../src/providers';
-import { findProvider } from '../../src/providers';
 import { runCli } from '../main/cli-process';
+import type { TestContext } from './install-context';
+import { installContext, providers } from './install-context';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-hooks-hard-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
-let n = 0;
-
-const provider = (id: string): ProviderDescriptor[] => {
-  const found = findProvider(id);
-  if (found === undefined) throw new Error(id);
-  return [found];
-};
-
-function context(): HookContext & { claude: string; config: string; dir: string } {
-  n += 1;
-  const dir = join(base, `case-${n}`);
-  mkdirSync(join(dir, 'claude'), { recursive: true });
-  mkdirSync(join(dir, 'codex'), { recursive: true });
-  return {
-    dir,
-    home: join(dir, 'home'),
-    roots: { claude: join(dir, 'claude'), codex: join(dir, 'codex') },
-    platform: 'linux',
-    cli: '/opt/lookout/dist/cli.cjs',
-    now: Date.parse('2026-11-29T12:00:00Z'),
-    claude: join(dir, 'claude', 'settings.json'),
-    config: join(dir, 'codex', 'config.toml'),
-  };
-}
+const context = (): TestContext => installContext(base);
+const provider = (id: string): ProviderDescriptor[] => providers(id);
 
 const read = (path: string): string => readFileSync(path, 'utf8');
 const mode = (path: string): number => statSync(path).mode & 0o777;

@@ -1,46 +1,19 @@
 // Install/uninstall round trips on the agents' own files: the user's hooks and settings kept,
 // byte for byte where possible; malformed files refused with nothing changed (issue 6).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HookContext } from '../../src/main/hooks/installer';
 import { hookCommand, install, status, uninstall } from '../../src/main/hooks/installer';
-import type { ProviderDescriptor } from '../../src/providers';
-import { findProvider } from '../../src/providers';
 import { CLAUDE_EVENTS } from '../../src/providers/claude/descriptor';
 import { CODEX_EVENTS } from '../../src/providers/codex/descriptor';
-
-/** Descriptors from the registry, by id. */
-function providers(...ids: string[]): ProviderDescriptor[] {
-  return ids.map((id) => {
-    const provider = findProvider(id);
-    if (provider === undefined) throw new Error(`no provider ${id}`);
-    return provider;
-  });
-}
+import type { TestContext } from './install-context';
+import { installContext, providers } from './install-context';
 import { HooksFileError } from '../../src/main/hooks/json-hooks';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-hooks-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
-let n = 0;
-
-function context(): HookContext & { claude: string; codex: string; config: string } {
-  n += 1;
-  const dir = join(base, `case-${n}`);
-  mkdirSync(join(dir, 'claude'), { recursive: true });
-  mkdirSync(join(dir, 'codex'), { recursive: true });
-  return {
-    home: join(dir, 'home'),
-    roots: { claude: join(dir, 'claude'), codex: join(dir, 'codex') },
-    platform: 'linux',
-    cli: '/opt/lookout/dist/cli.cjs',
-    now: Date.parse('2026-11-29T12:00:00Z'),
-    claude: join(dir, 'claude', 'settings.json'),
-    codex: join(dir, 'codex', 'hooks.json'),
-    config: join(dir, 'codex', 'config.toml'),
-  };
-}
+const context = (): TestContext => installContext(base);
 
 const USER_SETTINGS = `{
     "model": "opus",

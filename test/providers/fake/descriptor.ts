@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionEvidence, TranscriptSignal } from '../../../src/engine';
+import { session } from '../../engine/build';
 import type { ProviderDescriptor } from '../../../src/providers/descriptor';
 import { Problems } from '../../../src/providers/problems';
 import type { EvidenceSource } from '../../../src/providers/source';
@@ -53,9 +54,10 @@ class ParrotSource implements EvidenceSource {
     const evidence = texts.map((text): SessionEvidence => {
       const file = JSON.parse(text) as ParrotFile;
       const at = Date.parse(file.at);
-      return {
+      // The engine's test builder, with this provider's own facts laid over its defaults.
+      return session({
+        id: file.id,
         provider: FAKE_ID,
-        sessionId: file.id,
         title: file.title,
         cwd: file.cwd,
         branch: null,
@@ -63,13 +65,7 @@ class ParrotSource implements EvidenceSource {
         lastRecordAt: at,
         signal: signalOf(file, at),
         turn: { startedAt: at, endedAt: file.state === 'done' ? at : null, durationMs: null },
-        direct: [],
-        liveness: { kind: 'unreported' },
-        children: [],
-        workingTree: { kind: 'unknown' },
-        notices: [],
-        skippedLines: 0,
-      };
+      });
     });
     this.last = { signature, evidence };
     return evidence;
