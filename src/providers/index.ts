@@ -4,9 +4,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { claudeDescriptor } from './claude/descriptor';
 import { codexDescriptor } from './codex/descriptor';
+import { copilotDescriptor } from './copilot/descriptor';
 import type { HookEntry, ProviderDescriptor } from './descriptor';
 
-export const PROVIDERS: readonly ProviderDescriptor[] = [claudeDescriptor, codexDescriptor];
+export const PROVIDERS: readonly ProviderDescriptor[] = [claudeDescriptor, codexDescriptor, copilotDescriptor];
 
 export type { HookEdit, HookEntry, HookSpec, ProviderDescriptor, WatchTarget } from './descriptor';
 

@@ -18,6 +18,9 @@ const MARKS: Record<Band, string> = {
   historical: '·',
 };
 
+/** The provider column fits the longest id in the registry. */
+const PROVIDER_WIDTH = Math.max(...PROVIDERS.map((provider) => provider.id.length)) + 1;
+
 /** "2 need you · 1 to review · 3 working": the engine's counts, as the tray's tooltip words them. */
 export function attentionLine(snapshot: Snapshot): string {
   const { needYou, review, working } = snapshot.attention;
@@ -50,7 +53,7 @@ export function formatStatus(snapshot: Snapshot, now: number): string[] {
     const where = `${projectName(row.cwd) ?? '?'}${row.branch === null ? '' : ` · ${row.branch}`}`;
     const flags = [row.muted !== null ? 'muted' : '', row.historical ? 'historical' : '', row.observed.confidence].filter((flag) => flag !== '').join(', ');
     lines.push(
-      `${MARKS[row.band]} ${pad(row.provider, 6)} ${pad(row.sessionId.slice(0, 8), 8)} ${pad(where, 28)} ${pad(stateText(row), 60)} ${pad(age(row, now), 8)} ${flags}`,
+      `${MARKS[row.band]} ${pad(row.provider, PROVIDER_WIDTH)} ${pad(row.sessionId.slice(0, 8), 8)} ${pad(where, 28)} ${pad(stateText(row), 60)} ${pad(age(row, now), 8)} ${flags}`,
     );
     if (row.title !== null) lines.push(`    ${pad(row.title, 100)}`.trimEnd());
   }

@@ -6,10 +6,10 @@ import type { Stats } from 'node:fs';
 
 export const DEBOUNCE_MS = 40;
 
-/** Only what providers read: transcripts, rollouts, registry and metadata files, and folders. */
+/** Only what providers read: transcripts, rollouts, registry, metadata and lock files, and folders. */
 export function watched(path: string, stats?: Stats): boolean {
   if (stats === undefined || stats.isDirectory()) return true;
-  return /\.(jsonl|json|zst)$/.test(path);
+  return /\.(jsonl|json|zst|lock|yaml)$/.test(path);
 }
 
 export interface WatchTarget {

@@ -60,3 +60,26 @@ export function checkProcess(pid: number, procStart: string | null): ProcessChec
   if (now === null) return 'alive';
   return normalize(now) === normalize(procStart) ? 'alive' : 'pid-reused';
 }
+
+/**
+ * When the process started (epoch ms), or null when it cannot be told: Linux from /proc (boot
+ * time plus the start in clock ticks, at the usual 100 per second), elsewhere from `ps`.
+ */
+export function processStartedAt(pid: number): number | null {
+  const ticks = Number(procStat(pid)?.[19]);
+  if (Number.isFinite(ticks) && ticks > 0) {
+    try {
+      const boot = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1];
+      if (boot !== undefined) return Number(boot) * 1000 + (ticks / 100) * 1000;
+    } catch {
+      return null;
+    }
+  }
+  try {
+    const text = process.getBuiltinModule('node:child_process').execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, LC_ALL: 'C', LANG: 'C' } });
+    const ms = Date.parse(text.trim());
+    return Number.isFinite(ms) ? ms : null;
+  } catch {
+    return null;
+  }
+}

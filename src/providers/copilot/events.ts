@@ -1,0 +1,210 @@
+// Folds GitHub Copilot CLI's events.jsonl (1.0.x; the flat legacy files too) into the facts the
+// engine reads: the lead's last status-bearing record, its pending tool calls, an approval prompt
+// written to the file, the turn, subagents as children, title and folder. No statuses here.
+import type { PendingTool, TranscriptSignal, TurnEvidence } from '../../engine';
+import type { JsonRecord } from '../jsonl/parse-record';
+import { arr, obj, oneLine, str, time } from '../jsonl/parse-record';
+
+/** A subagent's events, as one child (keyed by the tool call that started it). */
+export interface CopilotChild {
+  id: string;
+  name: string;
+  startedAt: number;
+  lastAt: number;
+  done: boolean;
+}
+
+/** The `errorType`s that never fail a turn: MCP servers warn about themselves mid-session. */
+const NOT_TURN_ERRORS = new Set(['mcp']);
+
+/** What a tool call is, in words for the row: "bash: npm publish". */
+function toolDetail(name: string, args: unknown): string {
+  const input = obj(args);
+  const command = str(input?.command) ?? str(input?.fullCommandText) ?? str(input?.path) ?? str(input?.pattern) ?? str(input?.url);
+  return oneLine(command === null ? name : `${name}: ${command}`);
+}
+
+/** Which subagent an event belongs to: 1.0.55 writes a top-level agentId, 1.0.10 data.parentToolCallId. */
+function agentOf(record: JsonRecord): string | null {
+  return str(record.agentId) ?? str(obj(record.data)?.parentToolCallId);
+}
+
+export class CopilotEvents {
+  sessionId: string | null = null;
+  cwd: string | null = null;
+  branch: string | null = null;
+  version: string | null = null;
+  firstPrompt: string | null = null;
+  firstAt: number | null = null;
+  lastRecordAt: number | null = null;
+  signal: TranscriptSignal | null = null;
+  turn: TurnEvidence | null = null;
+  answeredAt: number | null = null;
+  /** An approval prompt written to the file and not yet answered (1.0.77+). */
+  permission: { at: number; detail: string } | null = null;
+  /** The newest `session.shutdown` not followed by a `session.resume` or more activity. */
+  shutdownAt: number | null = null;
+  readonly children = new Map<string, CopilotChild>();
+  private readonly pending = new Map<string, PendingTool>();
+  /** Between a prompt and the turn_end that answers it (a turn_end after tool requests is not that). */
+  private interactionOpen = false;
+  private requestedTools = false;
+  private sawPrompt = false;
+
+  get headDone(): boolean {
+    return this.sessionId !== null && this.firstPrompt !== null;
+  }
+
+  /** A prompt of the lead opens the turn that decides the state. */
+  opensTurn(record: JsonRecord): boolean {
+    return record.type === 'user.message' && agentOf(record) === null && time(record.timestamp) !== null;
+  }
+
+  /** The head needs the session's start (identity, folder) and its first prompt, nothing else. */
+  headWants(prefix: string): boolean {
+    return prefix.includes('"session.start"') || prefix.includes('"user.message"');
+  }
+
+  /** Lines before the turn that still matter: the session's start and resumes (folder, branch). */
+  keptBefore(lines: readonly string[], end: number): number[] {
+    const kept: number[] = [];
+    for (let index = 0; index < end; index += 1) {
+      const start = (lines[index] ?? '').slice(0, 60);
+      if (start.includes('"session.start"') || start.includes('"session.resume"')) kept.push(index);
+    }
+    return kept;
+  }
+
+  get settled(): boolean {
+    return this.sawPrompt;
+  }
+
+  private context(data: JsonRecord | null): void {
+    const context = obj(data?.context);
+    this.cwd = str(context?.cwd) ?? this.cwd;
+    this.branch = str(context?.branch) ?? this.branch;
+  }
+
+  private pendingSignal(at: number): TranscriptSignal {
+    return { kind: 'tool-call', at, pending: [...this.pending.values()], approvalPolicy: null };
+  }
+
+  apply(record: JsonRecord): void {
+    const at = time(record.timestamp);
+    if (at === null) return;
+    this.firstAt ??= at;
+    if (this.lastRecordAt === null || at > this.lastRecordAt) this.lastRecordAt = at;
+    const type = str(record.type);
+    const data = obj(record.data);
+    const agent = agentOf(record);
+    if (agent !== null && type !== 'subagent.started' && type !== 'subagent.completed') {
+      // A subagent's own work is the child's, never the lead's (R10).
+      const child = this.children.get(agent);
+      if (child !== undefined) child.lastAt = Math.max(child.lastAt, at);
+      return;
+    }
+    // Any activity after a shutdown means the session came back (a resume is written first).
+    if (type !== 'session.shutdown') this.shutdownAt = null;
+    switch (type) {
+      case 'session.start':
+        this.sessionId = str(data?.sessionId) ?? this.sessionId;
+        this.version = str(data?.copilotVersion) ?? this.version;
+        this.context(data);
+        return;
+      case 'session.resume':
+        this.context(data);
+        return;
+      case 'session.shutdown':
+        this.shutdownAt = at;
+        return;
+      case 'user.message': {
+        const text = (str(data?.content) ?? '').trim();
+        this.firstPrompt ??= text === '' ? null : oneLine(text);
+        this.sawPrompt = true;
+        this.interactionOpen = true;
+        this.requestedTools = false;
+        this.pending.clear();
+        this.permission = null;
+        this.turn = { startedAt: at, endedAt: null, durationMs: null };
+        this.signal = { kind: 'prompt', at };
+        this.answeredAt = at;
+        return;
+      }
+      case 'assistant.turn_start':
+        this.interactionOpen = true;
+        this.requestedTools = false;
+        if (this.pending.size === 0) this.signal = { kind: 'progress', at };
+        return;
+      case 'assistant.message':
+        // The turn's last message decides: tools requested, another turn follows; none, the answer.
+        this.requestedTools = arr(data?.toolRequests).length > 0;
+        if (this.pending.size === 0) this.signal = { kind: 'progress', at };
+        return;
+      case 'tool.execution_start': {
+        const id = str(data?.toolCallId) ?? `call-${at}`;
+        const name = str(data?.toolName) ?? 'tool';
+        this.pending.set(id, { id, name, detail: toolDetail(name, data?.arguments), category: 'generic', escalation: false });
+        this.signal = this.pendingSignal(at);
+        return;
+      }
+      case 'tool.execution_complete': {
+        this.pending.delete(str(data?.toolCallId) ?? '');
+        this.permission = null;
+        this.answeredAt = at;
+        this.signal = this.pending.size > 0 ? this.pendingSignal(at) : { kind: 'tool-result', at };
+        return;
+      }
+      case 'permission.requested': {
+        const request = obj(data?.permissionRequest);
+        const text = str(request?.fullCommandText) ?? str(request?.intention) ?? str(request?.kind) ?? 'permission';
+        this.permission = { at, detail: oneLine(`${str(request?.kind) ?? 'tool'}: ${text}`) };
+        return;
+      }
+      case 'assistant.turn_end':
+        // A turn that asked for tools is followed by another: the interaction goes on.
+        if (this.requestedTools || this.pending.size > 0) {
+          if (this.pending.size === 0) this.signal = { kind: 'progress', at };
+          return;
+        }
+        this.interactionOpen = false;
+        this.permission = null;
+        this.signal = { kind: 'turn-end', at, failed: false, detail: null };
+        if (this.turn !== null) this.turn = { ...this.turn, endedAt: at };
+        return;
+      case 'abort':
+        this.interactionOpen = false;
+        this.pending.clear();
+        this.permission = null;
+        this.answeredAt = at;
+        this.signal = { kind: 'interrupted', at };
+        if (this.turn !== null) this.turn = { ...this.turn, endedAt: at };
+        return;
+      case 'session.error': {
+        // Only inside an open turn: MCP warnings and errors between turns are not the user's turn failing.
+        if (!this.interactionOpen || NOT_TURN_ERRORS.has(str(data?.errorType) ?? '')) return;
+        this.interactionOpen = false;
+        this.pending.clear();
+        this.signal = { kind: 'api-error', at, detail: oneLine(str(data?.message) ?? str(data?.errorType) ?? 'error') };
+        if (this.turn !== null) this.turn = { ...this.turn, endedAt: at };
+        return;
+      }
+      case 'subagent.started': {
+        const id = str(data?.toolCallId);
+        if (id === null) return;
+        this.children.set(id, { id, name: str(data?.agentDisplayName) ?? str(data?.agentName) ?? id, startedAt: at, lastAt: at, done: false });
+        return;
+      }
+      case 'subagent.completed': {
+        const child = this.children.get(str(data?.toolCallId) ?? '');
+        if (child !== undefined) {
+          child.done = true;
+          child.lastAt = Math.max(child.lastAt, at);
+        }
+        return;
+      }
+      default:
+        // Model changes, infos, warnings, usage, hooks, compaction: not status-bearing.
+        return;
+    }
+  }
+}

@@ -1,0 +1,177 @@
+// GitHub Copilot CLI read passively: events.jsonl in the CLI's own shapes (1.0.77/1.0.78, as in
+// the Irrlicht recordings and docs/../shared/reference/new-agents.md §2), workspace.yaml and
+// inuse.<pid>.lock. Endings the real samples lack are written here in the same shapes. The real
+// samples are read where they lie (agent-engram) or, for the recordings whose harness appended a
+// teardown `session.shutdown`, copied to a temp folder without that last line.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Row } from '../../src/engine';
+import { defaultSettings, emptyFacts, evaluate } from '../../src/engine';
+import { CopilotProvider, lockLiveness } from '../../src/providers/copilot/provider';
+
+const base = mkdtempSync(join(tmpdir(), 'lookout-copilot-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+const T0 = Date.parse('2026-08-05T17:00:00.000Z');
+const iso = (seconds: number): string => new Date(T0 + seconds * 1000).toISOString();
+let n = 0;
+
+/** One event line, in the CLI's envelope. */
+function event(type: string, seconds: number, data: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
+  n += 1;
+  return JSON.stringify({ type, data, id: `e-${n}`, timestamp: iso(seconds), parentId: null, ...extra });
+}
+
+const START = (id: string) => event('session.start', 0, { sessionId: id, version: 1, producer: 'copilot-agent', copilotVersion: '1.0.78', startTime: iso(0), context: { cwd: '/home/me/app', branch: 'main' }, alreadyInUse: false });
+const PROMPT = (seconds: number, content = 'add a test') => event('user.message', seconds, { content, transformedContent: content, attachments: [], interactionId: 'i1' });
+const TURN_START = (seconds: number, turnId = '0') => event('assistant.turn_start', seconds, { turnId, interactionId: 'i1' });
+const MESSAGE = (seconds: number, content: string, tools: { id: string; name: string; command?: string }[] = []) =>
+  event('assistant.message', seconds, { messageId: `m-${seconds}`, content, toolRequests: tools.map((tool) => ({ toolCallId: tool.id, name: tool.name, arguments: { command: tool.command }, type: 'function' })), interactionId: 'i1', turnId: '0' });
+const TOOL_START = (seconds: number, id: string, name = 'bash', command = 'npm test') => event('tool.execution_start', seconds, { toolCallId: id, toolName: name, arguments: { command } });
+const TOOL_DONE = (seconds: number, id: string) => event('tool.execution_complete', seconds, { toolCallId: id, model: 'gpt-5-mini', interactionId: 'i1', success: true, result: { content: 'ok' } });
+const TURN_END = (seconds: number, turnId = '0') => event('assistant.turn_end', seconds, { turnId });
+
+/** A COPILOT_HOME with one session folder holding these lines (and optional workspace and locks). */
+function home(id: string, lines: string[], extra: { workspace?: string; locks?: number[] } = {}): string {
+  const root = join(base, `home-${id}`);
+  const folder = join(root, 'session-state', id);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'events.jsonl'), `${lines.join('\n')}\n`);
+  if (extra.workspace !== undefined) writeFileSync(join(folder, 'workspace.yaml'), extra.workspace);
+  for (const pid of extra.locks ?? []) writeFileSync(join(folder, `inuse.${pid}.lock`), `${pid}\n`);
+  return root;
+}
+
+async function rowOf(root: string, seconds: number): Promise<Row> {
+  const now = T0 + seconds * 1000;
+  const evidence = await new CopilotProvider(root).sync(now);
+  const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions[0];
+  if (row === undefined) throw new Error('no row');
+  return row;
+}
+
+const ID = 'c0p1107a-0000-4000-8000-00000000000';
+
+describe('GitHub Copilot CLI, read from its files', () => {
+  it('a turn in progress is running; its title is the first prompt, its folder from session.start', async () => {
+    const row = await rowOf(home(`${ID}1`, [START(`${ID}1`), PROMPT(1), TURN_START(2)]), 5);
+    expect(row).toMatchObject({ key: `copilot:${ID}1`, provider: 'copilot', title: 'add a test', cwd: '/home/me/app', branch: 'main', observed: { state: 'running', confidence: 'inferred' } });
+  });
+
+  it('a turn that asked for tools goes on after its turn_end (turn ids restart per message)', async () => {
+    const lines = [START(`${ID}2`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 't1', name: 'bash', command: 'ls' }]), TOOL_START(3, 't1', 'bash', 'ls'), TOOL_DONE(4, 't1'), TURN_END(5)];
+    expect((await rowOf(home(`${ID}2`, lines), 6)).observed.state).toBe('running');
+    const done = [...lines, TURN_START(6), MESSAGE(7, 'done'), TURN_END(8)];
+    expect(await rowOf(home(`${ID}3`, done), 9)).toMatchObject({ observed: { state: 'idle', reason: 'turn-finished' } });
+  });
+
+  it('R3 a tool started without its completion is running, then only "may be waiting" past the grace', async () => {
+    const lines = [START(`${ID}4`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 't1', name: 'bash', command: 'rm -rf dist' }]), TOOL_START(3, 't1', 'bash', 'rm -rf dist')];
+    expect((await rowOf(home(`${ID}4`, lines), 5)).observed.state).toBe('running');
+    const later = await rowOf(home(`${ID}5`, lines), 60);
+    expect(later.observed).toMatchObject({ reason: 'tool-pending', confidence: 'inferred', detail: 'bash: rm -rf dist' });
+    expect(later.claim?.ambiguous).toBe(true);
+  });
+
+  it('an approval prompt written to the file (permission.requested) is awaiting approval, direct; its answer clears it (R8)', async () => {
+    const asked = [START(`${ID}6`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 't1', name: 'bash' }]), TOOL_START(3, 't1', 'bash', 'echo written > out.txt'), event('permission.requested', 3, { requestId: 'r1', permissionRequest: { kind: 'shell', toolCallId: 't1', fullCommandText: 'echo written > out.txt', intention: 'Create out.txt' } })];
+    expect(await rowOf(home(`${ID}6`, asked), 10)).toMatchObject({ observed: { state: 'awaiting-approval', reason: 'approval-requested', confidence: 'direct', detail: 'shell: echo written > out.txt' }, claim: { kind: 'needs-you', ambiguous: false } });
+    const answered = [...asked, event('permission.completed', 12, { requestId: 'r1', result: { kind: 'approved' } }), TOOL_DONE(13, 't1')];
+    expect((await rowOf(home(`${ID}7`, answered), 14)).observed.state).toBe('running');
+  });
+
+  it('abort is interrupted; session.error inside a turn is an error, an MCP error or one between turns is not', async () => {
+    expect((await rowOf(home(`${ID}8`, [START(`${ID}8`), PROMPT(1), TURN_START(2), event('abort', 4, { reason: 'user' })]), 5)).observed.reason).toBe('interrupted');
+    const failed = await rowOf(home(`${ID}9`, [START(`${ID}9`), PROMPT(1), TURN_START(2), event('session.error', 4, { errorType: 'model_call', message: 'the model call failed' })]), 5);
+    expect(failed).toMatchObject({ observed: { state: 'error', detail: 'the model call failed' }, claim: { kind: 'failed' } });
+    const mcp = await rowOf(home(`${ID}a`, [START(`${ID}a`), PROMPT(1), TURN_START(2), event('session.error', 3, { errorType: 'mcp', message: 'server x failed' })]), 5);
+    expect(mcp.observed.state).toBe('running');
+    const between = await rowOf(home(`${ID}b`, [START(`${ID}b`), PROMPT(1), TURN_START(2), MESSAGE(3, 'done'), TURN_END(4), event('session.error', 6, { errorType: 'system_enotconn', message: 'socket closed' })]), 7);
+    expect(between.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+  });
+
+  it('a shutdown ends the session unless a resume follows; workspace.yaml names it', async () => {
+    const shut = [START(`${ID}c`), PROMPT(1), TURN_START(2), MESSAGE(3, 'ok'), TURN_END(4), event('session.shutdown', 5, { shutdownType: 'routine' })];
+    const workspace = `id: ${ID}c\ncwd: /home/me/app\nbranch: main\nsummary: Add The Test\nsummary_count: 1\n`;
+    expect(await rowOf(home(`${ID}c`, shut, { workspace }), 6)).toMatchObject({ title: 'Add The Test', observed: { state: 'ended', reason: 'session-end-hook' } });
+    const resumed = [...shut, event('session.resume', 20, { resumeTime: iso(20), eventCount: 6, context: { cwd: '/home/me/app' } }), PROMPT(21, 'again'), TURN_START(22)];
+    expect((await rowOf(home(`${ID}d`, resumed), 23)).observed.state).toBe('running');
+  });
+
+  it('subagents are children of the row, never rows: live while started, gone when completed', async () => {
+    const started = [START(`${ID}e`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 'task-1', name: 'task' }]), event('subagent.started', 3, { toolCallId: 'task-1', agentName: 'explore', agentDisplayName: 'Explorer' }), event('assistant.message', 4, { content: 'looking', toolRequests: [] }, { agentId: 'task-1' })];
+    const live = await rowOf(home(`${ID}e`, started), 5);
+    expect(live.children.live).toBe(1);
+    const ended = [...started, event('subagent.completed', 6, { toolCallId: 'task-1', agentName: 'explore' }), TOOL_DONE(6, 'task-1'), MESSAGE(7, 'all done'), TURN_END(8)];
+    const finished = await rowOf(home(`${ID}f`, ended), 9);
+    expect(finished.children.live).toBe(0);
+    expect(finished.observed.state).toBe('idle');
+  });
+
+  it('a lock whose process is alive holds the session; one whose process is gone or reused ends it (R7)', () => {
+    const locks = [{ path: join(base, 'lock-a'), pid: 4242 }];
+    writeFileSync(locks[0]?.path ?? '', '4242\n');
+    expect(lockLiveness(locks, T0, T0, () => 'alive')).toEqual({ kind: 'alive', pid: 4242 });
+    expect(lockLiveness(locks, T0, T0, () => 'no-process')).toMatchObject({ kind: 'dead', why: 'no-process', at: T0 });
+    expect(lockLiveness(locks, T0, T0, () => 'pid-reused')).toMatchObject({ kind: 'dead', why: 'pid-reused' });
+    expect(lockLiveness([], T0, T0)).toEqual({ kind: 'unreported' });
+    // This very process holds a lock written after it started: alive.
+    const own = [{ path: join(base, 'lock-own'), pid: process.pid }];
+    writeFileSync(own[0]?.path ?? '', `${process.pid}\n`);
+    expect(lockLiveness(own, T0, T0)).toEqual({ kind: 'alive', pid: process.pid });
+  });
+
+  it('the older flat layout (session-state/<id>.jsonl) is read too', async () => {
+    const root = join(base, 'flat');
+    mkdirSync(join(root, 'session-state'), { recursive: true });
+    writeFileSync(join(root, 'session-state', `${ID}0.jsonl`), `${[START(`${ID}0`), PROMPT(1, 'flat one'), TURN_START(2), MESSAGE(3, 'done'), TURN_END(4)].join('\n')}\n`);
+    expect(await rowOf(root, 5)).toMatchObject({ key: `copilot:${ID}0`, title: 'flat one', observed: { state: 'idle' } });
+  });
+});
+
+const SAMPLES = resolve(__dirname, '../../../shared/real-samples');
+const present = existsSync(SAMPLES);
+if (!present) console.log(`Copilot real-sample tests skipped: ${SAMPLES} is not here`);
+
+describe.skipIf(!present)('GitHub Copilot CLI real samples', () => {
+  it('agent-engram, read where it lies: two sessions whose locks name processes long gone have ended', async () => {
+    const root = join(SAMPLES, 'copilot-cli', 'agent-engram', '.copilot');
+    const now = Date.parse('2026-03-22T00:00:00Z');
+    const evidence = await new CopilotProvider(root).sync(now);
+    // The third folder has no events.jsonl: not a session.
+    expect(evidence.map((item) => item.sessionId).sort()).toEqual(['07c40cd0-ff51-4d6e-bdcd-ac2f90877203', '8baa78ec-b203-4c7f-b1d3-c1170ae84b7d']);
+    const rows = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions;
+    expect(rows.find((row) => row.sessionId.startsWith('8baa'))?.title).toBe('Fix MCP Config File');
+    // Liveness from locks is checked against this machine's processes: a pid that happens to be alive here reads alive.
+    for (const row of rows) expect(['ended', 'idle', 'running', 'unknown']).toContain(row.observed.state);
+  });
+
+  // Each Irrlicht recording without its teardown `session.shutdown`: the state the recording documents.
+  const EXPECTED: Record<string, string> = {
+    '2-19_tool-gate-permission-prompt': 'awaiting-approval',
+    '2-1_basic-turn': 'idle',
+    '2-2_auto-executed-tool-call': 'idle',
+    '2-12_context-compaction': 'idle',
+    '2-16_oversized-transcript-line': 'idle',
+    '3-5_workflow-fanout': 'idle',
+    '2-9_token-quota-exhausted': 'idle',
+  };
+  const recordings = join(SAMPLES, 'irrlicht-copilot');
+  it.each(Object.entries(EXPECTED))('Irrlicht %s before teardown reads %s', async (scenario, state) => {
+    const folder = join(recordings, scenario, 'recordings');
+    for (const recording of readdirSync(folder)) {
+      const lines = readFileSync(join(folder, recording, 'transcript.jsonl'), 'utf8').trimEnd().split('\n');
+      expect(JSON.parse(lines.at(-1) ?? '{}').type).toBe('session.shutdown');
+      const root = join(base, `irrlicht-${scenario}-${recording}`);
+      mkdirSync(join(root, 'session-state', 's'), { recursive: true });
+      writeFileSync(join(root, 'session-state', 's', 'events.jsonl'), `${lines.slice(0, -1).join('\n')}\n`);
+      const last = Date.parse(JSON.parse(lines.at(-2) ?? '{}').timestamp);
+      const now = last + 2000;
+      const evidence = await new CopilotProvider(root).sync(now);
+      const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions[0];
+      expect(row?.observed.state, `${scenario}/${recording}`).toBe(state);
+      expect(evidence[0]?.skippedLines).toBe(0);
+    }
+  });
+});
