@@ -35,8 +35,6 @@ export interface TailOptions {
    * a file of tiny lines (`{}` or bare newlines) costs no more than one of real records.
    */
   maxLines: number;
-  /** An append larger than this, holding more than `maxLines` lines, is read as a cold read of the end. */
-  maxAppendBytes: number;
 }
 
 export const DEFAULT_TAIL_OPTIONS: TailOptions = {
@@ -45,7 +43,6 @@ export const DEFAULT_TAIL_OPTIONS: TailOptions = {
   headBytes: 1024 * 1024,
   maxLineBytes: DEFAULT_MAX_LINE_BYTES,
   maxLines: 100_000,
-  maxAppendBytes: 4 * 1024 * 1024,
 };
 
 export class TailedFile<A extends Accumulator> {
@@ -158,7 +155,8 @@ export class TailedFile<A extends Accumulator> {
     // A large burst of tiny lines: the end decides the state, so it is read cold (bounded). A few
     // long lines are still streamed past, and counted.
     const appended = info.size - this.cursor.offset;
-    if (info.ino === this.cursor.ino && appended > this.options.maxAppendBytes && moreLinesThan(this.path, this.cursor.offset, info.size, this.options.maxLines)) {
+    // (A line takes at least a byte: an append of fewer bytes than the line budget needs no count.)
+    if (info.ino === this.cursor.ino && appended > this.options.maxLines && moreLinesThan(this.path, this.cursor.offset, info.size, this.options.maxLines)) {
       await this.load();
       return true;
     }

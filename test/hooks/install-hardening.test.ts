@@ -1,7 +1,7 @@
 // Issue 11 items 6–9: hooks install and uninstall touch only Lookout's entries, keep every other
 // byte, mode and owner, decide TOML with a real parser, and keep Lookout's own files private.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -58,6 +58,72 @@ describe('every other byte stays (item 9)', () => {
     writeFileSync(c.claude, installed.replace('"model": "opus"', '"model": "sonnet"'));
     uninstall(c, provider('claude'));
     expect(read(c.claude)).toBe(USER.replace('"model": "opus"', '"model": "sonnet"'));
+  });
+});
+
+describe('review follow-ups', () => {
+  it('a settings.json with a byte-order mark is edited and restored with it', () => {
+    const c = context();
+    const text = '\uFEFF{\n  "model": "opus"\n}\n';
+    writeFileSync(c.claude, text);
+    install(c, provider('claude'));
+    expect(read(c.claude).startsWith('\uFEFF{')).toBe(true);
+    writeFileSync(c.claude, read(c.claude).replace('opus', 'sonnet'));
+    uninstall(c, provider('claude'));
+    expect(read(c.claude)).toBe(text.replace('opus', 'sonnet'));
+  });
+
+  it('a dangling symlink is written through (the link stays a link)', async () => {
+    const { symlinkSync, lstatSync } = await import('node:fs');
+    const c = context();
+    const target = join(c.dir, 'dotfiles', 'claude-settings.json');
+    symlinkSync(target, c.claude);
+    install(c, provider('claude'));
+    expect(lstatSync(c.claude).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(read(target)).hooks.Stop).toHaveLength(1);
+  });
+
+  it('the bytes to restore follow the user’s own later edits, not the first install', () => {
+    const c = context();
+    writeFileSync(c.claude, '{ "v": "A" }\n');
+    install(c, provider('claude'));
+    // The user edits, then takes Lookout's hooks out by hand, then installs again.
+    writeFileSync(c.claude, '{ "v": "D" }\n');
+    install(c, provider('claude'));
+    uninstall(c, provider('claude'));
+    expect(read(c.claude)).toBe('{ "v": "D" }\n');
+  });
+
+  it('a file that cannot be written stops the install with a clear error; what was changed before it is recorded', async (test) => {
+    const { symlinkSync } = await import('node:fs');
+    const c = context();
+    writeFileSync(join(c.dir, 'codex', 'hooks.json'), '{}\n');
+    // Claude's settings file is a link into a read-only file system: reading finds no file, writing fails.
+    const readOnly = join(c.dir, 'ro');
+    mkdirSync(readOnly);
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=16k', 'tmpfs', readOnly], { stdio: 'ignore' });
+    } catch {
+      console.log('partial-install test skipped: this machine does not allow mounting a read-only tmpfs');
+      test.skip();
+    }
+    try {
+      symlinkSync(join(readOnly, 'settings.json'), c.claude);
+      expect(() => install(c, [...provider('codex'), ...provider('claude')])).toThrow(/could not be written/);
+      const record = JSON.parse(read(join(c.home, 'hooks', 'installed.json'))) as { files: Record<string, unknown> };
+      expect(Object.keys(record.files)).toContain(join(c.dir, 'codex', 'hooks.json'));
+      uninstall(c, provider('codex'));
+      expect(read(join(c.dir, 'codex', 'hooks.json'))).toBe('{}\n');
+    } finally {
+      execFileSync('umount', [readOnly]);
+    }
+  });
+
+  it('TOML: Lookout’s line is found below a comment that quotes it, and big integers are valid', () => {
+    const LINE = notifyLine(['/x/lookout-hook', 'codex-notify']);
+    const text = `# ${LINE}\n${LINE}\nmodel = "o3"\n`;
+    expect(removeNotify(text, LINE)).toBe(`# ${LINE}\nmodel = "o3"\n`);
+    expect(hasNotify('big = 9007199254740993\n')).toBe(false);
   });
 });
 

@@ -110,6 +110,25 @@ describe('the sh shim and its stdin (item 12)', () => {
   });
 });
 
+describe('the sh shim and a complete payload on an open stdin (item 12, review)', () => {
+  it('keeps the event it read whole, as the Node hook does, and still leaves on its own', async () => {
+    const h = home();
+    const child = spawn(h.shim, ['claude']);
+    child.stdin.write(`${event('kept')}\n`);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.stdin.destroy();
+    expect(code).toBe(0);
+    const sessions = await read(h.spool);
+    expect(sessions.get('claude:kept')?.last?.event).toBe('permission-request');
+  });
+
+  it('drops a payload over 256 KB rather than writing part of it', () => {
+    const h = home();
+    expect(shim(h.shim, JSON.stringify({ session_id: 'huge', hook_event_name: 'Stop', pad: 'x'.repeat(300 * 1024) })).status).toBe(0);
+    expect(existsSync(join(h.spool, 'claude.jsonl'))).toBe(false);
+  });
+});
+
 describe('the envelope is the spool line’s own (item 13)', () => {
   it('a payload that tries to name another provider or time does not', async () => {
     const h = home();

@@ -69,10 +69,10 @@ describe('runtime notifications', () => {
     const runtime = new Runtime({ env, clock: () => NOW, notifier: new Recorder(true), onProblem: (line) => problems.push(line) });
     await runtime.start();
     runtime.evaluateNow();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The failing notifier rejects asynchronously: wait for its one report.
+    for (let waited = 0; waited < 20_000 && !problems.some((line) => line.includes('notifications are unavailable')); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     runtime.facts.review(key('question-pending'), 'flagged', null, NOW);
     runtime.evaluateNow();
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(problems.filter((line) => line.includes('notifications are unavailable'))).toHaveLength(1);
     expect(runtime.evaluation?.snapshot.sessions[0]?.review.state).toBe('flagged');
     await runtime.dispose();
@@ -98,7 +98,6 @@ describe('finish notices and the working tree', () => {
     await runtime.start();
     // The notification waits for git's answer about the working tree (slow on a loaded machine).
     for (let waited = 0; waited < 20_000 && recorder.plans.length === 0; waited += 50) await new Promise((done) => setTimeout(done, 50));
-    await new Promise((done) => setTimeout(done, 200));
     await runtime.dispose();
     expect(recorder.plans.map((plan) => plan.title)).toEqual([expect.stringContaining('is ready for review')]);
     expect(recorder.plans[0]?.body).toBe('finished in 1m, 1 file changed');

@@ -123,4 +123,10 @@ describe('lookout serve security', () => {
     expect((await command({ type: 'settings', notifications: { finished: false } })).status).toBe(200);
     expect(JSON.parse(readFileSync(settingsFile, 'utf8')).openCommand).toBeNull();
   });
+
+  it('a command with the token only in its query is refused: the query carries it only for the page and the event stream', async () => {
+    const response = await call(`/command?token=${served.token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'review', key, state: 'flagged' }) });
+    expect(response.status).toBe(401);
+    expect((await call(`/explain?key=${encodeURIComponent(key)}&token=${served.token}`)).status).toBe(401);
+  });
 });

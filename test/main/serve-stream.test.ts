@@ -54,4 +54,14 @@ describe('a stalled event-stream client', () => {
     new LatestOnly(reading).beat();
     expect(reading.written).toEqual([': beat\n\n']);
   });
+
+  it('a heartbeat that fills the socket starts the stall clock too (no state needs to change)', () => {
+    let now = 0;
+    const response = new FakeResponse(1);
+    const stream = new LatestOnly(response, () => now);
+    stream.beat();
+    now = 61_000;
+    stream.beat();
+    expect(response.destroyed).toBe(true);
+  });
 });

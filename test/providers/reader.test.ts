@@ -22,7 +22,7 @@ class Collect {
   }
 }
 
-const options = { firstWindow: 64, maxWindow: 4096, headBytes: 64, maxLineBytes: 200, maxLines: 200_000, maxAppendBytes: 4 * 1024 * 1024 };
+const options = { firstWindow: 64, maxWindow: 4096, headBytes: 64, maxLineBytes: 200, maxLines: 200_000 };
 const line = (n: number, extra: Record<string, unknown> = {}) => `${JSON.stringify({ n, ...extra })}\n`;
 
 describe('line splitter', () => {

@@ -147,7 +147,8 @@ describe('the tray app (fake Electron)', () => {
     const text = readFileSync(file, 'utf8').replace(/"timestamp":"2026-11-29T12:00:(00|10)\.000Z"/g, `"timestamp":"${now}"`);
     (await import('node:fs')).writeFileSync(file, text);
     const tray = await startTray(f.parts, f.menubar, DIST, env);
-    await new Promise((done) => setTimeout(done, 100));
+    // The first evaluation notifies; waited for as a condition, however long a loaded machine takes.
+    for (let waited = 0; waited < 20_000 && f.notifications.length === 0; waited += 50) await new Promise((done) => setTimeout(done, 50));
     expect(f.notifications).toHaveLength(1);
     expect(f.notifications[0]?.title).toBe('Claude · app (main) needs you');
     expect(f.notifications[0]?.body).toBe('asks: Which database?');

@@ -86,10 +86,16 @@ export class FactWriter {
     });
   }
 
+  /** Said once while the store stays unwritable (a read-only home), and again after it recovered. */
+  private failing = false;
+
   private tryWrite(now: number, change: (file: StoreFile) => void): void {
     try {
       this.write(now, change);
+      this.failing = false;
     } catch (error) {
+      if (this.failing) return;
+      this.failing = true;
       this.onProblem(`lookout: could not save to the store: ${error instanceof Error ? error.message : String(error)}`);
     }
   }

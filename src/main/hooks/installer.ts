@@ -100,9 +100,24 @@ function change(context: HookContext, record: InstallRecord, path: string, next:
     privateFolder(join(context.home, 'hooks'));
     writePrivate(join(backups, `${path.replace(/[\\/:]/g, '_')}.${new Date(context.now).toISOString().replace(/[:.]/g, '-')}`), before);
   }
-  const first = record.files[path]?.before;
-  record.files[path] = { before: first !== undefined ? first : before === null ? null : Buffer.from(before).toString('base64'), after: sha(next) };
-  writeAtomic(path, next);
+  // The bytes to restore are the user's from before Lookout's first edit, as long as the file is
+  // still what Lookout last wrote; once the user changed it, the current bytes are theirs.
+  const previous = record.files[path];
+  const stillOurs = previous !== undefined && before !== null && sha(before) === previous.after;
+  record.files[path] = { before: stillOurs ? previous.before : before === null ? null : Buffer.from(before).toString('base64'), after: sha(next) };
+  try {
+    writeAtomic(path, next);
+  } catch (error) {
+    delete record.files[path];
+    throw new HooksFileError(`${path} could not be written (${errorCode(error) ?? String(error)}); the files changed before it are recorded and uninstall takes them out`);
+  } finally {
+    // Recorded after every file: a failure later in the same install leaves nothing unaccounted for.
+    saveRecord(context.home, record);
+  }
+}
+
+function saveRecord(home: string, record: InstallRecord): void {
+  writePrivate(recordPath(home), `${JSON.stringify(record, null, 2)}\n`);
 }
 
 function installJson(context: HookContext, record: InstallRecord, path: string, specs: readonly HookSpec[], command: string, extra: Readonly<Record<string, unknown>>): string {
@@ -176,7 +191,7 @@ export function install(context: HookContext, providers: readonly ProviderDescri
     for (const edit of edits) lines.push(installEdit(context, record, edit));
     if (provider.hooks?.afterInstall != null) lines.push(provider.hooks.afterInstall);
   }
-  writePrivate(recordPath(context.home), `${JSON.stringify(record, null, 2)}\n`);
+  saveRecord(context.home, record);
   return { lines };
 }
 
@@ -221,7 +236,7 @@ export function uninstall(context: HookContext, providers: readonly ProviderDesc
   const lines = groups.flatMap(({ edits }) => edits.map((edit) => uninstallEdit(context, record, edit)));
   const stillUsed = Object.keys(record.files).length > 0;
   if (!stillUsed && existsSync(shimPath(context.home))) rmSync(shimPath(context.home));
-  writePrivate(recordPath(context.home), `${JSON.stringify(record, null, 2)}\n`);
+  saveRecord(context.home, record);
   return { lines };
 }
 

@@ -24,11 +24,18 @@ function formatting(text: string): FormattingOptions {
 }
 
 /** Parses a hooks file; a missing or empty file is an empty object, anything else malformed is refused. */
+const BOM = '\uFEFF';
+
+/** A byte-order mark some editors write is set aside for the edit and put back after it. */
+function bomAround(text: string, edit: (body: string) => string): string {
+  return text.startsWith(BOM) ? `${BOM}${edit(text.slice(1))}` : edit(text);
+}
+
 export function parseHooksFile(text: string | null, path: string): JsonObject {
-  if (text === null || text.trim() === '') return {};
+  if (text === null || text.replace(BOM, '').trim() === '') return {};
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text.startsWith(BOM) ? text.slice(1) : text);
   } catch (error) {
     throw new HooksFileError(`${path} is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it first — Lookout changed nothing`);
   }
@@ -123,7 +130,11 @@ function add(text: string, path: string[], key: string | null, value: unknown): 
  * already are left alone. A missing or empty file becomes a new one.
  */
 export function addHooks(text: string | null, specs: readonly HookSpec[], command: string, handlerExtra: Readonly<JsonObject> = {}): string {
-  let next = text === null || text.trim() === '' ? '{}\n' : text;
+  return bomAround(text ?? '', (body) => addToBody(body, specs, command, handlerExtra));
+}
+
+function addToBody(body: string, specs: readonly HookSpec[], command: string, handlerExtra: Readonly<JsonObject>): string {
+  let next = body.trim() === '' ? '{}\n' : body;
   for (const spec of specs) {
     const settings = JSON.parse(next) as JsonObject;
     const hooks = isObject(settings.hooks) ? settings.hooks : {};
@@ -160,7 +171,11 @@ function findOurs(settings: JsonObject, command: string): { event: string; group
  * with Lookout's stays, and so does every other byte.
  */
 export function removeHooks(text: string, command: string): string {
-  let next = text;
+  return bomAround(text, (body) => removeFromBody(body, command));
+}
+
+function removeFromBody(body: string, command: string): string {
+  let next = body;
   for (let found = findOurs(JSON.parse(next) as JsonObject, command); found !== null; found = findOurs(JSON.parse(next) as JsonObject, command)) {
     if (!found.groupIsOurs) next = remove(next, ['hooks', found.event, found.group, 'hooks', found.handler]);
     else if (!found.eventIsOurs) next = remove(next, ['hooks', found.event, found.group]);

@@ -32,11 +32,14 @@ exec 2>/dev/null
 umask 077
 spool=${shellQuote(spoolFolder)}
 # Standard input is read for 1.5 s at most (as \`lookout hook\` does): an agent that leaves it
-# open must not keep its hook running. The watchdog's output goes nowhere, so \$( ) never waits on it.
+# open must not keep its hook running. dd passes on each block as it reads it (head would hold it
+# in a buffer the watchdog's kill throws away), so a payload already read is kept. At most 256 KB
+# and one block: a longer payload is dropped below, like the Node hook does. The watchdog's output
+# goes nowhere, so \$( ) never waits on it.
 read_stdin() {
   # A command run in the background reads /dev/null unless told otherwise: stdin goes in as fd 3.
   exec 3<&0
-  head -c 262144 <&3 &
+  dd bs=4096 count=65 <&3 2>/dev/null &
   reader=$!
   ( sleep 1.5 2>/dev/null || sleep 2; kill "$reader" ) >/dev/null 2>&1 &
   watchdog=$!
@@ -48,6 +51,7 @@ ${entries.map(arm).join('\n')}
   *) exit 0 ;;
 esac
 case "$payload" in '{'*'}') ;; *) exit 0 ;; esac
+[ "\${#payload}" -gt 262144 ] && exit 0
 at=$(date +%s%3N 2>/dev/null); precision=ms
 case "$at" in *[!0-9]*|'') at=$(date +%s)000; precision=s ;; esac
 file="$spool/$provider.jsonl"

@@ -7,10 +7,17 @@ import { HooksFileError } from './json-hooks';
 
 type Table = Record<string, unknown>;
 
+/** JSON for comparing parsed values (big integers included). */
+const same = (a: unknown, b: unknown): boolean => {
+  const text = (value: unknown): string => JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item));
+  return text(a) === text(b);
+};
+
 /** The parsed file, or a refusal naming it: Lookout never edits a TOML file it cannot read. */
 function tables(text: string, path: string): Table {
   try {
-    return parse(text) as Table;
+    // Integers past 2^53 are valid TOML: read them as big integers rather than refuse the file.
+    return parse(text, { integersAsBigInt: 'asNeeded' }) as Table;
   } catch (error) {
     const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
     throw new HooksFileError(`${path} is not valid TOML (${first}); fix it first — Lookout changed nothing`);
@@ -49,24 +56,27 @@ export function addNotify(text: string, line: string, argv: readonly string[], p
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   const next = `${bom}${line}${eol}${text.slice(bom.length)}`;
   const after = tables(next, path);
-  const kept = Object.keys(before).every((key) => JSON.stringify(after[key]) === JSON.stringify(before[key]));
-  if (!kept || JSON.stringify(after.notify) !== JSON.stringify(argv)) throw new HooksFileError(`${path}: Lookout could not add its notify line safely; it changed nothing`);
+  const kept = Object.keys(before).every((key) => same(after[key], before[key]));
+  if (!kept || !same(after.notify, argv)) throw new HooksFileError(`${path}: Lookout could not add its notify line safely; it changed nothing`);
   return next;
 }
 
 /** Takes out exactly the line Lookout added (with its line ending); anything else stays. */
 export function removeNotify(text: string, line: string): string {
   for (const ending of ['\r\n', '\n', '']) {
-    const at = ending === '' ? (text.endsWith(line) ? text.length - line.length : -1) : text.indexOf(`${line}${ending}`);
-    if (at === -1) continue;
-    // Only a whole line: at the start of the file (after a BOM) or after a line break.
-    if (at > 0 && text[at - 1] !== '\n' && !(at === 1 && text.startsWith('\uFEFF'))) continue;
-    return `${text.slice(0, at)}${text.slice(at + line.length + ending.length)}`;
+    const needle = `${line}${ending}`;
+    // Every place the text stands, not only the first (it may also stand inside a comment).
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+      if (ending === '' && at + line.length !== text.length) continue;
+      // Only a whole line: at the start of the file (after a BOM) or after a line break.
+      if (at > 0 && text[at - 1] !== '\n' && !(at === 1 && text.startsWith('\uFEFF'))) continue;
+      return `${text.slice(0, at)}${text.slice(at + needle.length)}`;
+    }
   }
   return text;
 }
 
 /** Whether the file's notify is exactly this argv (Lookout's). */
 export function notifyIs(text: string, argv: readonly string[], path = 'config.toml'): boolean {
-  return JSON.stringify(notifyOf(text, path)) === JSON.stringify(argv);
+  return same(notifyOf(text, path), argv);
 }

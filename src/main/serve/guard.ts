@@ -23,7 +23,7 @@ function allowedHosts(port: number): Set<string> {
  * Null when the request may proceed, else the status and reason to refuse it with. The page and
  * its assets hold no secret (`needsToken` false): everything that reads or changes state does.
  */
-export function refuse(request: IncomingMessage, url: URL, guard: Guard, needsToken = true): { status: number; reason: string } | null {
+export function refuse(request: IncomingMessage, url: URL, guard: Guard, needsToken = true, queryToken = false): { status: number; reason: string } | null {
   const host = request.headers.host ?? '';
   if (!allowedHosts(guard.port).has(host)) return { status: 403, reason: 'foreign Host' };
   const origin = request.headers.origin;
@@ -31,11 +31,14 @@ export function refuse(request: IncomingMessage, url: URL, guard: Guard, needsTo
   const site = request.headers['sec-fetch-site'];
   if (site === 'cross-site') return { status: 403, reason: 'cross-site request' };
   if (!needsToken) return null;
-  return hasToken(request, url, guard) ? null : { status: 401, reason: 'missing or wrong token' };
+  return hasToken(request, url, guard, queryToken) ? null : { status: 401, reason: 'missing or wrong token' };
 }
 
-/** The request carries the run's token (header, or the query of the page's first load). */
-export function hasToken(request: IncomingMessage, url: URL, guard: Guard): boolean {
+/**
+ * The request carries the run's token: in a header, or — only where a browser cannot set one
+ * (the page's first load, the event stream) — in the query.
+ */
+export function hasToken(request: IncomingMessage, url: URL, guard: Guard, queryToken: boolean): boolean {
   const header = request.headers['x-lookout-token'];
-  return sameToken(typeof header === 'string' ? header : url.searchParams.get('token'), guard.token);
+  return sameToken(typeof header === 'string' ? header : queryToken ? url.searchParams.get('token') : null, guard.token);
 }

@@ -87,8 +87,10 @@ export class LatestOnly {
 
   /** The heartbeat: a comment line to a reading client; a client stalled too long is closed. */
   beat(): void {
-    if (this.stalledSince === null) this.response.write(': beat\n\n');
-    else if (this.clock() - this.stalledSince > STALL_MS) this.response.destroy();
+    if (this.stalledSince === null) {
+      // A beat that fills the socket starts the stall clock too: a client may stop reading while no state changes.
+      if (!this.response.write(': beat\n\n')) this.stalledSince = this.clock();
+    } else if (this.clock() - this.stalledSince > STALL_MS) this.response.destroy();
   }
 
   dispose(): void {
@@ -114,11 +116,12 @@ export async function startServer(host: PopoverHost, assets: string, port: numbe
     const asset = request.method === 'GET' ? STATIC[url.pathname] : undefined;
     // The page and its assets are the same for everyone: a reload without the token (which left
     // the address bar) still loads them; the page then takes the token from its session storage.
-    const refused = refuse(request, url, guard, !(route === 'GET /' || asset !== undefined));
+    const refused = refuse(request, url, guard, !(route === 'GET /' || asset !== undefined), route === 'GET /events');
     if (refused !== null) return json(response, refused.status, { ok: false, error: refused.reason });
     if (route === 'GET /') {
-      // The token travels in the page, never in a URL the page itself requests.
-      const html = hasToken(request, url, guard) ? page.replace('<meta name="lookout-token" content="" />', `<meta name="lookout-token" content="${token}" />`) : page;
+      // The token travels in the page; the page sends it in a header, and in the query only for the
+      // event stream (EventSource cannot set headers).
+      const html = hasToken(request, url, guard, true) ? page.replace('<meta name="lookout-token" content="" />', `<meta name="lookout-token" content="${token}" />`) : page;
       return send(response, 200, 'text/html; charset=utf-8', html);
     }
     if (asset !== undefined) return send(response, 200, asset.type, readFileSync(join(assets, asset.file)));

@@ -3,7 +3,7 @@ import { READ_CAPS, readRegularText } from '../system/safe-read';
 import { basename, dirname, join } from 'node:path';
 import type { ChildEvidence, SessionEvidence } from '../../engine';
 import { parseRecord, str } from '../jsonl/parse-record';
-import { Problems } from '../problems';
+import { Problems, errorCode } from '../problems';
 import type { EvidenceSource } from '../source';
 import { syncFiles } from '../source';
 import { appendTo } from '../groups';
@@ -63,7 +63,9 @@ export class ClaudeProvider implements EvidenceSource {
         const meta = parseRecord(readRegularText(metaPath, READ_CAPS.smallJson));
         const name = str(meta?.description) ?? str(meta?.agentType);
         if (name !== null) this.childNames.set(path, name);
-      } catch {
+      } catch (error) {
+        // No name file is usual; one that cannot be read (a FIFO, a device, too large) is said once.
+        if (errorCode(error) !== 'ENOENT') this.problems.add({ kind: 'unreadable', path: metaPath, detail: errorCode(error) ?? String(error) });
         this.childNames.set(path, stem(path).replace(/^agent-/, ''));
       }
     }

@@ -1,8 +1,8 @@
 // Lookout's own state is private: its folders 0700, its files 0600 (the store, settings, the
 // spool of prompts and tool inputs, hook backups that may copy a settings file's API keys). Files
 // of the user's that Lookout edits keep their own mode and owner (`writeKeepingMode`).
-import { chmodSync, chownSync, closeSync, fsyncSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, chownSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 export const PRIVATE_FOLDER = 0o700;
 export const PRIVATE_FILE = 0o600;
@@ -20,7 +20,9 @@ export function privateFolder(path: string): void {
 /** Writes a temp file beside the target with `mode`, synced, then renames it over the target. */
 function writeThenRename(target: string, data: string | Buffer, mode: number, owner?: { uid: number; gid: number }): void {
   const temp = `${target}.lookout-${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', mode);
+  // A new file, never one already there (nor a symlink someone left at this name).
+  rmSync(temp, { force: true });
+  const fd = openSync(temp, 'wx', mode);
   try {
     writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
     fsyncSync(fd);
@@ -28,15 +30,10 @@ function writeThenRename(target: string, data: string | Buffer, mode: number, ow
     closeSync(fd);
   }
   try {
-    // The mode asked for, whatever the umask made of it; the owner where one is to be kept.
+    // The owner where one is to be kept (first: a chown clears set-id bits), then the mode asked
+    // for, whatever the umask made of it.
+    if (owner !== undefined) chownSync(temp, owner.uid, owner.gid);
     chmodSync(temp, mode);
-    if (owner !== undefined) {
-      try {
-        chownSync(temp, owner.uid, owner.gid);
-      } catch {
-        // Only root may give a file away; a user's own file already has the user as owner.
-      }
-    }
     renameSync(temp, target);
   } catch (error) {
     rmSync(temp, { force: true });
@@ -55,12 +52,8 @@ export function writePrivate(path: string, data: string | Buffer): void {
  * files) with the mode and owner it had; a new one is created 0600.
  */
 export function writeKeepingMode(path: string, data: string | Buffer): void {
-  let target = path;
-  try {
-    target = realpathSync(path);
-  } catch {
-    mkdirSync(dirname(path), { recursive: true });
-  }
+  const target = linkTarget(path);
+  mkdirSync(dirname(target), { recursive: true });
   let mode = PRIVATE_FILE;
   let owner: { uid: number; gid: number } | undefined;
   try {
@@ -68,7 +61,27 @@ export function writeKeepingMode(path: string, data: string | Buffer): void {
     mode = info.mode & 0o7777;
     owner = { uid: info.uid, gid: info.gid };
   } catch {
-    // A new file: private.
+    // A new file: private, and ours.
+  }
+  // Only root can give a file back to another owner: anyone else refuses rather than take it over.
+  const uid = process.getuid?.();
+  if (owner !== undefined && uid !== undefined && uid !== 0 && owner.uid !== uid) {
+    throw Object.assign(new Error(`${target} belongs to another user; Lookout leaves it alone`), { code: 'EPERM' });
   }
   writeThenRename(target, data, mode, owner);
+}
+
+/** Where a write through `path` lands: the file a symlink (even a dangling one) points to. */
+function linkTarget(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    // Dangling or missing: a link is followed by hand (the link stays a link), else the path itself.
+    try {
+      if (lstatSync(path).isSymbolicLink()) return resolve(dirname(path), readlinkSync(path));
+    } catch {
+      // Nothing there: a new file.
+    }
+    return path;
+  }
 }
