@@ -5,7 +5,11 @@ import type { Row } from '../../src/engine';
 import { defaultSettings, emptyFacts, evaluate } from '../../src/engine';
 import { ClaudeProvider } from '../../src/providers/claude/provider';
 import { CodexProvider } from '../../src/providers/codex/provider';
+import { CopilotProvider } from '../../src/providers/copilot/provider';
 import type { EvidenceSource } from '../../src/providers/source';
+
+/** The providers with fixtures in their real shapes. */
+export type FixtureProvider = 'claude' | 'codex' | 'copilot';
 
 export const FIXTURES = resolve(__dirname, '../fixtures');
 
@@ -30,13 +34,13 @@ export interface FixtureMeta {
 }
 
 export interface Fixture {
-  provider: 'claude' | 'codex';
+  provider: FixtureProvider;
   name: string;
   root: string;
   meta: FixtureMeta;
 }
 
-export function fixtures(provider: 'claude' | 'codex'): Fixture[] {
+export function fixtures(provider: FixtureProvider): Fixture[] {
   const folder = join(FIXTURES, provider);
   return readdirSync(folder)
     .filter((name) => name.endsWith('.meta.json'))
@@ -46,12 +50,19 @@ export function fixtures(provider: 'claude' | 'codex'): Fixture[] {
     });
 }
 
-export function sourceFor(provider: 'claude' | 'codex', root: string): EvidenceSource {
-  return provider === 'claude' ? new ClaudeProvider(root) : new CodexProvider(root);
+export function sourceFor(provider: FixtureProvider, root: string): EvidenceSource {
+  switch (provider) {
+    case 'claude':
+      return new ClaudeProvider(root);
+    case 'codex':
+      return new CodexProvider(root);
+    case 'copilot':
+      return new CopilotProvider(root);
+  }
 }
 
 /** Reads a fixture root with its provider and evaluates it at `now`: the row for `key`. */
-export async function rowAt(provider: 'claude' | 'codex', root: string, key: string, now: number): Promise<{ row: Row | undefined; rows: Row[] }> {
+export async function rowAt(provider: FixtureProvider, root: string, key: string, now: number): Promise<{ row: Row | undefined; rows: Row[] }> {
   const source = sourceFor(provider, root);
   const evidence = await source.sync(now);
   const { snapshot } = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures, rowAt, summary } from './fixture-roots';
 
-for (const provider of ['claude', 'codex'] as const) {
+for (const provider of ['claude', 'codex', 'copilot'] as const) {
   describe(`${provider} fixtures (§11)`, () => {
     const cases = fixtures(provider).flatMap((fixture) => fixture.meta.checks.map((check, index) => [`${fixture.name}${fixture.meta.checks.length > 1 ? ` #${index + 1}` : ''}: ${fixture.meta.shows}`, fixture, check] as const));
     it.each(cases)('§11 %s', async (_label, fixture, check) => {
@@ -16,7 +16,7 @@ for (const provider of ['claude', 'codex'] as const) {
     });
 
     it('every fixture names the agent version it imitates', () => {
-      for (const fixture of fixtures(provider)) expect(fixture.meta.imitates).toMatch(/^(Claude Code|Codex CLI) \d+\.\d+\.\d+$/);
+      for (const fixture of fixtures(provider)) expect(fixture.meta.imitates).toMatch(/^(Claude Code|Codex CLI|GitHub Copilot CLI) \d+\.\d+\.\d+$/);
     });
   });
 }
