@@ -12,14 +12,16 @@ const at = (path) => join(root, path);
 
 // jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow: its ES module build is bundled instead.
 export const NODE_ALIASES = { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' };
-const node = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'warning', alias: NODE_ALIASES };
+// A native module is loaded from node_modules at run time (its binary is found beside its own files).
+export const NODE_EXTERNALS = ['@photostructure/sqlite'];
+const node = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'warning', alias: NODE_ALIASES, external: NODE_EXTERNALS };
 const entries = [
   // The executable is a small loader; the command line runs from cli-main.cjs and its code cache.
   { entry: 'src/main/cli/cli-entry.ts', out: 'dist/cli.cjs', options: { ...node, banner: { js: '#!/usr/bin/env node' } } },
   { entry: 'src/main/cli/cli.ts', out: 'dist/cli-main.cjs', options: node },
   { entry: 'scripts/bench/bench.ts', out: 'dist/bench.cjs', options: node },
   // Electron's main process: electron itself is provided at run time; node-notifier finds its vendor binaries by __dirname.
-  { entry: 'src/tray/main.ts', out: 'dist/tray.cjs', options: { ...node, external: ['electron', 'node-notifier'] } },
+  { entry: 'src/tray/main.ts', out: 'dist/tray.cjs', options: { ...node, external: ['electron', 'node-notifier', ...NODE_EXTERNALS] } },
   { entry: 'src/tray/preload.ts', out: 'dist/preload.cjs', options: { ...node, external: ['electron'] } },
   {
     entry: 'src/popover/main.tsx',

@@ -53,8 +53,11 @@ export interface ProviderDescriptor {
   name: string;
   /** A short name for rows and notifications ("Claude"). */
   shortName: string;
-  /** Where the agent keeps its files: its own variable, else a folder under the home directory. */
-  root: { env: string; defaultFolder: string };
+  /**
+   * Where the agent keeps its files: its own variable, else (for agents that follow XDG) a folder
+   * under $XDG_DATA_HOME, else a folder under the home directory.
+   */
+  root: { env: string; defaultFolder: string; xdgDataFolder?: string };
   /** What the runtime watches under the root. */
   watch(root: string): WatchTarget[];
   /** The provider's evidence source over its root; `watching` when a runtime watches it live. */

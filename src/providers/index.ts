@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { claudeDescriptor } from './claude/descriptor';
 import { codexDescriptor } from './codex/descriptor';
 import { copilotDescriptor } from './copilot/descriptor';
+import { opencodeDescriptor } from './opencode/descriptor';
 import type { HookEntry, ProviderDescriptor } from './descriptor';
 
-export const PROVIDERS: readonly ProviderDescriptor[] = [claudeDescriptor, codexDescriptor, copilotDescriptor];
+export const PROVIDERS: readonly ProviderDescriptor[] = [claudeDescriptor, codexDescriptor, copilotDescriptor, opencodeDescriptor];
 
 export type { HookEdit, HookEntry, HookSpec, ProviderDescriptor, WatchTarget } from './descriptor';
 
@@ -49,5 +50,6 @@ const nonEmpty = (value: string | undefined): string | null => (value === undefi
  */
 export function resolveRoots(env: NodeJS.ProcessEnv, chosen: Readonly<Record<string, string | undefined>> = {}): ProviderRoots {
   const home = env.HOME ?? homedir();
-  return Object.fromEntries(PROVIDERS.map((provider) => [provider.id, nonEmpty(env[provider.root.env]) ?? nonEmpty(chosen[provider.id]) ?? join(home, provider.root.defaultFolder)]));
+  const xdg = (folder: string | undefined): string | null => (folder === undefined || nonEmpty(env.XDG_DATA_HOME) === null ? null : join(env.XDG_DATA_HOME ?? '', folder));
+  return Object.fromEntries(PROVIDERS.map((provider) => [provider.id, nonEmpty(env[provider.root.env]) ?? nonEmpty(chosen[provider.id]) ?? xdg(provider.root.xdgDataFolder) ?? join(home, provider.root.defaultFolder)]));
 }

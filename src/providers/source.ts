@@ -14,6 +14,8 @@ export interface EvidenceSource {
    * nothing changed, the very same array as last time is returned (the runtime then skips work).
    */
   sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]>;
+  /** Lets go of what it holds open (a database connection), when the runtime stops. */
+  dispose?(): void;
 }
 
 /**

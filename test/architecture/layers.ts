@@ -17,7 +17,7 @@ export const ALLOWED: Record<Layer, readonly Layer[]> = {
 /** Packages each layer may import (node builtins count as the package "node"). */
 export const PACKAGES: Record<Layer, (name: string) => boolean> = {
   engine: (name) => name === 'zod' || name === 'zod/mini',
-  providers: (name) => name === 'node' || name === 'fzstd' || name === 'yaml',
+  providers: (name) => name === 'node' || name === 'fzstd' || name === 'yaml' || name === '@photostructure/sqlite',
   main: (name) => !['electron', 'menubar', 'preact'].includes(name),
   tray: (name) => name !== 'preact',
   popover: (name) => name === 'preact' || name === 'preact/hooks' || name === 'zod/mini',

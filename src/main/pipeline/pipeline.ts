@@ -102,6 +102,11 @@ export class Pipeline {
     return evaluation;
   }
 
+  /** Lets every source go of what it holds open. */
+  dispose(): void {
+    for (const source of this.sources) source.dispose?.();
+  }
+
   /** Reads the working trees the evaluation asked for that are due; says whether any changed. */
   refreshTrees(evaluation: Evaluation, now: number, gitRefresh: number): Promise<boolean> {
     return this.trees.refresh(evaluation, now, gitRefresh);

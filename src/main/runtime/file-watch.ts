@@ -9,7 +9,7 @@ export const DEBOUNCE_MS = 40;
 /** Only what providers read: transcripts, rollouts, registry, metadata and lock files, and folders. */
 export function watched(path: string, stats?: Stats): boolean {
   if (stats === undefined || stats.isDirectory()) return true;
-  return /\.(jsonl|json|zst|lock|yaml)$/.test(path);
+  return /\.(jsonl|json|zst|lock|yaml|db|db-wal)$/.test(path);
 }
 
 export interface WatchTarget {

@@ -152,6 +152,7 @@ export class Runtime {
     await this.watcher?.dispose();
     this.watcher = null;
     await this.syncing;
+    this.pipeline.dispose();
     this.listeners.clear();
   }
 

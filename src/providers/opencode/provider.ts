@@ -1,0 +1,149 @@
+// opencode as evidence: every database in its data folder (opencode.db, or a channel's
+// opencode-<channel>.db), re-read when the database or its -wal changes. Sessions with a parent
+// are children of that session's row (R10–R13), never rows.
+import type { Dirent } from 'node:fs';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChildEvidence, SessionEvidence, TranscriptSignal, TurnEvidence } from '../../engine';
+import { listFolder } from '../list-folder';
+import { Problems, errorCode } from '../problems';
+import type { EvidenceSource } from '../source';
+import type { MessageRow, PartRow, SessionRow, Snapshot } from './database';
+import { OpencodeDatabase } from './database';
+import { assistantSignal, createdAt, messageData } from './messages';
+
+export const DATABASE_SOURCE = 'opencode.db';
+const PROVIDER = 'opencode';
+const DATABASE = /^opencode(-[A-Za-z0-9._]+)?\.db$/;
+
+/** A message as a signal and its time: a user message opens a turn; an assistant one says how it stands. */
+function signalOf(message: MessageRow | undefined, parts: readonly PartRow[]): TranscriptSignal | null {
+  if (message === undefined) return null;
+  const data = messageData(message.data);
+  if (data === null) return null;
+  const at = createdAt(data, message.created);
+  if (data.role === 'user') return { kind: 'prompt', at };
+  const own = parts.filter((part) => part.messageId === message.id).map((part) => messageData(part.data)).filter((part) => part !== null);
+  return assistantSignal(data, at, own);
+}
+
+function turnOf(prompt: MessageRow | undefined, signal: TranscriptSignal | null): TurnEvidence | null {
+  const data = prompt === undefined ? null : messageData(prompt.data);
+  if (prompt === undefined || data === null) return null;
+  const ended = signal !== null && (signal.kind === 'turn-end' || signal.kind === 'interrupted' || signal.kind === 'api-error');
+  return { startedAt: createdAt(data, prompt.created), endedAt: ended ? signal.at : null, durationMs: null };
+}
+
+export class OpencodeProvider implements EvidenceSource {
+  readonly name = PROVIDER;
+  readonly problems = new Problems();
+  private readonly databases = new Map<string, OpencodeDatabase>();
+  private readonly snapshots = new Map<string, { stamp: string; snapshot: Snapshot }>();
+  private last: { stamp: string; evidence: SessionEvidence[] } | null = null;
+
+  constructor(readonly root: string) {}
+
+  /** The database files: a database and its -wal, by size and time (the -wal grows with every step). */
+  private files(): string[] {
+    return listFolder(this.root, this.problems)
+      .filter((entry: Dirent) => entry.isFile() && DATABASE.test(entry.name))
+      .map((entry) => join(this.root, entry.name));
+  }
+
+  private stampOf(path: string): string {
+    return ['', '-wal'].map((suffix) => {
+      try {
+        const info = statSync(`${path}${suffix}`);
+        return `${info.size}:${info.mtimeMs}`;
+      } catch {
+        return '-';
+      }
+    }).join('|');
+  }
+
+  async sync(): Promise<SessionEvidence[]> {
+    const paths = this.files();
+    for (const [path, database] of this.databases) {
+      if (paths.includes(path)) continue;
+      database.close();
+      this.databases.delete(path);
+      this.snapshots.delete(path);
+    }
+    const stamps = paths.map((path) => this.stampOf(path));
+    const stamp = stamps.join('\n');
+    if (this.last !== null && this.last.stamp === stamp) return this.last.evidence;
+    const evidence: SessionEvidence[] = [];
+    for (const [index, path] of paths.entries()) {
+      const snapshot = await this.snapshotOf(path, stamps[index] ?? '');
+      if (snapshot !== null) evidence.push(...this.assemble(snapshot));
+    }
+    this.last = { stamp, evidence };
+    return evidence;
+  }
+
+  dispose(): void {
+    for (const database of this.databases.values()) database.close();
+    this.databases.clear();
+    this.snapshots.clear();
+    this.last = null;
+  }
+
+  private async snapshotOf(path: string, stamp: string): Promise<Snapshot | null> {
+    const cached = this.snapshots.get(path);
+    if (cached?.stamp === stamp) return cached.snapshot;
+    const database = this.databases.get(path) ?? new OpencodeDatabase(path);
+    this.databases.set(path, database);
+    try {
+      const snapshot = await database.read();
+      this.snapshots.set(path, { stamp, snapshot });
+      return snapshot;
+    } catch (error) {
+      // Locked, corrupt, replaced mid-read: said once; the last good picture stands meanwhile.
+      database.close();
+      this.problems.add({ kind: 'unreadable', path, detail: errorCode(error) ?? (error instanceof Error ? error.message.split('\n')[0] ?? 'error' : String(error)) });
+      return cached?.snapshot ?? null;
+    }
+  }
+
+  private assemble(snapshot: Snapshot): SessionEvidence[] {
+    const newest = new Map(snapshot.newest.map((row) => [row.sessionId, row]));
+    const prompts = new Map(snapshot.newestUser.map((row) => [row.sessionId, row]));
+    const view = (session: SessionRow) => {
+      const message = newest.get(session.id);
+      const signal = signalOf(message, snapshot.parts);
+      const data = message === undefined ? null : messageData(message.data);
+      const lastAt = data === null || message === undefined ? session.updated : Math.max(createdAt(data, message.created), signal?.at ?? 0);
+      return { signal, lastAt, turn: turnOf(prompts.get(session.id), signal) };
+    };
+    const children = new Map<string, ChildEvidence[]>();
+    for (const session of snapshot.sessions) {
+      if (session.parentId === null) continue;
+      const { signal, lastAt } = view(session);
+      const list = children.get(session.parentId) ?? [];
+      list.push({ id: session.id, name: session.title ?? session.id, role: 'agent', source: DATABASE_SOURCE, startedAt: session.created, lastAt, signal, request: null });
+      children.set(session.parentId, list);
+    }
+    return snapshot.sessions
+      .filter((session) => session.parentId === null && !session.archived)
+      .map((session) => {
+        const { signal, lastAt, turn } = view(session);
+        return {
+          provider: PROVIDER,
+          sessionId: session.id,
+          title: session.title,
+          cwd: session.directory,
+          branch: null,
+          transcriptSource: DATABASE_SOURCE,
+          lastRecordAt: lastAt,
+          signal,
+          turn,
+          direct: [],
+          liveness: { kind: 'unreported' },
+          children: children.get(session.id) ?? [],
+          workingTree: { kind: 'unknown' },
+          notices: [],
+          skippedLines: 0,
+        };
+      });
+  }
+}
