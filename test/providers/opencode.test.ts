@@ -2,64 +2,17 @@
 // real samples): the newest message of each session says how it stands; child sessions are
 // children; rows still in the -wal are read; a read-only folder is read through a private copy.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DatabaseSync } from '@photostructure/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../src/engine';
 import { defaultSettings, emptyFacts, evaluate } from '../../src/engine';
 import { OpencodeProvider } from '../../src/providers/opencode/provider';
+import { T0, database } from './opencode-db';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-opencode-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
-const T0 = Date.parse('2026-11-29T12:00:00.000Z');
-let n = 0;
-
-// The columns opencode's drizzle schema gives these tables (1.2.15; 1.4.0 adds more tables, not columns here).
-const SCHEMA = `
-CREATE TABLE session (id text PRIMARY KEY, project_id text NOT NULL, parent_id text, slug text NOT NULL, directory text NOT NULL, title text NOT NULL, version text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, time_compacting integer, time_archived integer);
-CREATE TABLE message (id text PRIMARY KEY, session_id text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, data text NOT NULL);
-CREATE TABLE part (id text PRIMARY KEY, message_id text NOT NULL, session_id text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, data text NOT NULL);
-CREATE INDEX message_session_idx ON message (session_id);
-CREATE INDEX part_message_idx ON part (message_id);`;
-
-interface Build {
-  session(id: string, title: string, parent?: string | null, archived?: boolean): void;
-  user(session: string, seconds: number, text?: string): string;
-  assistant(session: string, seconds: number, fields: Record<string, unknown>): string;
-  part(session: string, message: string, seconds: number, data: Record<string, unknown>): void;
-}
-
-function database(folder: string, build: (b: Build) => void, wal = false): InstanceType<typeof DatabaseSync> {
-  mkdirSync(folder, { recursive: true });
-  const db = new DatabaseSync(join(folder, 'opencode.db'));
-  if (wal) db.exec('PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;');
-  db.exec(SCHEMA);
-  const at = (seconds: number) => T0 + seconds * 1000;
-  const id = (prefix: string) => `${prefix}_${String(++n).padStart(8, '0')}`;
-  build({
-    session: (sid, title, parent = null, archived = false) => {
-      db.prepare('INSERT INTO session VALUES (?,?,?,?,?,?,?,?,?,?,?)').run(sid, 'global', parent, 'slug', '/home/me/app', title, '1.2.15', T0, T0, null, archived ? T0 : null);
-    },
-    user: (sid, seconds, text = 'add a test') => {
-      const mid = id('msg');
-      db.prepare('INSERT INTO message VALUES (?,?,?,?,?)').run(mid, sid, at(seconds), at(seconds), JSON.stringify({ role: 'user', time: { created: at(seconds) }, agent: 'build', model: { providerID: 'p', modelID: 'm' } }));
-      db.prepare('INSERT INTO part VALUES (?,?,?,?,?,?)').run(id('prt'), mid, sid, at(seconds), at(seconds), JSON.stringify({ type: 'text', text }));
-      return mid;
-    },
-    assistant: (sid, seconds, fields) => {
-      const mid = id('msg');
-      const data = { role: 'assistant', time: { created: at(seconds) }, parentID: 'msg_user', modelID: 'glm-5', providerID: 'p', mode: 'build', agent: 'build', path: { cwd: '/home/me/app', root: '/home/me/app' }, cost: 0, tokens: { input: 10, output: 5, reasoning: 0, cache: { read: 0, write: 0 } }, ...fields };
-      db.prepare('INSERT INTO message VALUES (?,?,?,?,?)').run(mid, sid, at(seconds), at(seconds), JSON.stringify(data));
-      return mid;
-    },
-    part: (sid, mid, seconds, data) => {
-      db.prepare('INSERT INTO part VALUES (?,?,?,?,?,?)').run(id('prt'), mid, sid, at(seconds), at(seconds), JSON.stringify(data));
-    },
-  });
-  return db;
-}
 
 async function rows(folder: string, seconds: number): Promise<Row[]> {
   const now = T0 + seconds * 1000;
@@ -167,6 +120,47 @@ describe('opencode, read from its database', () => {
     expect(provider.problems.drain()).toHaveLength(1);
     expect(await provider.sync()).toEqual([]);
     expect(provider.problems.drain()).toHaveLength(0);
+  });
+
+  it('a -wal cut short mid-frame (a crash while writing) reads what was committed, and nothing breaks', async () => {
+    const live = join(base, 'wal-live');
+    const writer = database(live, (b) => {
+      b.session('ses_t', 'torn');
+      b.user('ses_t', 1);
+      b.assistant('ses_t', 5, done(5, 'stop'));
+    }, true);
+    try {
+      const torn = join(base, 'wal-torn');
+      mkdirSync(torn, { recursive: true });
+      cpSync(join(live, 'opencode.db'), join(torn, 'opencode.db'));
+      const wal = readFileSync(join(live, 'opencode.db-wal'));
+      // Cut 100 bytes into the last frame: SQLite's checksums reject the partial frame.
+      writeFileSync(join(torn, 'opencode.db-wal'), wal.subarray(0, wal.length - 100));
+      const provider = new OpencodeProvider(torn);
+      const evidence = await provider.sync();
+      provider.dispose();
+      expect(evidence.length).toBeLessThanOrEqual(1);
+    } finally {
+      writer.close();
+    }
+  });
+
+  it('a database replaced under its name is read anew, not through the old connection', async () => {
+    const folder = join(base, 'replaced');
+    database(folder, (b) => {
+      b.session('ses_old', 'old');
+      b.user('ses_old', 1);
+    }).close();
+    const provider = new OpencodeProvider(folder);
+    expect((await provider.sync()).map((item) => item.sessionId)).toEqual(['ses_old']);
+    const next = join(base, 'replacement');
+    database(next, (b) => {
+      b.session('ses_new', 'new');
+      b.user('ses_new', 2);
+    }).close();
+    renameSync(join(next, 'opencode.db'), join(folder, 'opencode.db'));
+    expect((await provider.sync()).map((item) => item.sessionId)).toEqual(['ses_new']);
+    provider.dispose();
   });
 
   it.skipIf(process.getuid?.() !== 0)('a read-only folder without a -shm is read through a private copy', async (test) => {

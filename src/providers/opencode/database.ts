@@ -2,7 +2,7 @@
 // or removes its -wal), short statements (no read transaction left open to hold back its
 // checkpoints), a busy timeout that only ever makes Lookout wait. Rows still in the -wal are read.
 // A folder Lookout cannot write lacks a -shm to share: the files are copied aside and read there.
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
@@ -80,6 +80,8 @@ function loadSqlite(): typeof import('@photostructure/sqlite') {
 export class OpencodeDatabase {
   private connection: Connection | null = null;
   private copy: string | null = null;
+  /** The file the connection has open: a database replaced under the same name is opened anew. */
+  private ino: number | null = null;
 
   constructor(readonly path: string) {}
 
@@ -115,8 +117,11 @@ export class OpencodeDatabase {
 
   /** Everything the provider needs, in a few short statements. */
   async read(): Promise<Snapshot> {
-    // A private copy is a picture of one moment: each read takes a fresh one.
-    if (this.copy !== null) this.close();
+    // A private copy is a picture of one moment: each read takes a fresh one. A database replaced
+    // under its name (a restore, a reinstall) is another file: the old connection would read the old one.
+    const ino = statSync(this.path).ino;
+    if (this.copy !== null || (this.ino !== null && this.ino !== ino)) this.close();
+    this.ino = ino;
     const db = this.open();
     const sessions = db.prepare('SELECT id, parent_id, directory, title, time_created, time_updated, time_archived FROM session').all().map((row) => ({
       id: String(row.id),
@@ -144,6 +149,7 @@ export class OpencodeDatabase {
   close(): void {
     this.connection?.close();
     this.connection = null;
+    this.ino = null;
     this.discardCopy();
   }
 }
