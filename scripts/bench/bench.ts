@@ -9,6 +9,7 @@ import type { History } from './synthetic-history';
 import { writeHistory } from './synthetic-history';
 import { watchLatency } from './watch-latency';
 import { hookLatency } from './hook-latency';
+import { newProviders } from './new-providers';
 
 const MB = 1024 * 1024;
 
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
     hookLatency(folder, quick ? 10 : 100);
     const history = coldStatus(folder, quick);
     await watchLatency(history, join(folder, 'watch-home'), quick ? 10 : 100, quick ? 5 : 60);
+    await newProviders(folder, history, quick);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -1,0 +1,141 @@
+// Issue 12's figures: 500 GitHub Copilot CLI sessions and one opencode database of 500 sessions
+// (about 200 MB) beside the main history; cold status over all four providers against the same
+// tail baseline, and an opencode step written to the database → the snapshot, as `watch` sees it.
+import { spawn } from 'node:child_process';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DatabaseSync } from '@photostructure/sqlite';
+import { measure, median, percentile, writeRssWrapper } from './measure';
+import type { History } from './synthetic-history';
+
+const MB = 1024 * 1024;
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+function copilotSessions(root: string, count: number, now: number): string[] {
+  const files: string[] = [];
+  const pad = 'x'.repeat(1200);
+  for (let index = 0; index < count; index += 1) {
+    const id = `c0b1e000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
+    const folder = join(root, 'session-state', id);
+    mkdirSync(folder, { recursive: true });
+    const at = (offset: number) => new Date(now - (index % 600) * 60_000 - 60_000 + offset).toISOString();
+    const line = (type: string, offset: number, data: object) => JSON.stringify({ type, data, id: `${id}-${offset}`, timestamp: at(offset), parentId: null });
+    const lines = [line('session.start', 0, { sessionId: id, copilotVersion: '1.0.78', context: { cwd: '/home/me/app', branch: 'main' } })];
+    for (let turn = 0; turn < 20; turn += 1) {
+      const t = turn * 2000;
+      lines.push(line('user.message', t + 1, { content: `turn ${turn}` }), line('assistant.turn_start', t + 2, { turnId: '0' }), line('tool.execution_start', t + 3, { toolCallId: `c${turn}`, toolName: 'bash', arguments: { command: 'npm test' } }), line('tool.execution_complete', t + 4, { toolCallId: `c${turn}`, success: true, result: { content: pad } }), line('assistant.message', t + 5, { content: 'All green.', toolRequests: [] }), line('assistant.turn_end', t + 6, { turnId: '0' }));
+    }
+    const path = join(folder, 'events.jsonl');
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    files.push(path);
+  }
+  return files;
+}
+
+const SCHEMA = `PRAGMA journal_mode=WAL;
+CREATE TABLE session (id text PRIMARY KEY, project_id text NOT NULL, parent_id text, slug text NOT NULL, directory text NOT NULL, title text NOT NULL, version text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, time_compacting integer, time_archived integer);
+CREATE TABLE message (id text PRIMARY KEY, session_id text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, data text NOT NULL);
+CREATE TABLE part (id text PRIMARY KEY, message_id text NOT NULL, session_id text NOT NULL, time_created integer NOT NULL, time_updated integer NOT NULL, data text NOT NULL);
+CREATE INDEX message_session_idx ON message (session_id);
+CREATE INDEX part_message_idx ON part (message_id);`;
+
+/** One opencode database: `sessions` sessions of 20 messages and 200 parts each (2 KB of text a part). */
+function opencodeDatabase(root: string, sessions: number, now: number): InstanceType<typeof DatabaseSync> {
+  mkdirSync(root, { recursive: true });
+  const db = new DatabaseSync(join(root, 'opencode.db'));
+  db.exec(SCHEMA);
+  const text = 'y'.repeat(2000);
+  const insertSession = db.prepare('INSERT INTO session VALUES (?,?,?,?,?,?,?,?,?,?,?)');
+  const insertMessage = db.prepare('INSERT INTO message VALUES (?,?,?,?,?)');
+  const insertPart = db.prepare('INSERT INTO part VALUES (?,?,?,?,?,?)');
+  db.exec('BEGIN');
+  for (let s = 0; s < sessions; s += 1) {
+    const sid = `ses_bench${String(s).padStart(6, '0')}`;
+    const start = now - (s % 600) * 60_000 - 600_000;
+    insertSession.run(sid, 'global', null, 'slug', '/home/me/app', `bench session ${s}`, '1.4.0', start, start, null, null);
+    for (let m = 0; m < 20; m += 1) {
+      const mid = `msg_${sid}_${String(m).padStart(3, '0')}`;
+      const at = start + m * 10_000;
+      const data = m % 2 === 0 ? { role: 'user', time: { created: at } } : { role: 'assistant', time: { created: at, completed: at + 5000 }, finish: m === 19 ? 'stop' : 'tool-calls' };
+      insertMessage.run(mid, sid, at, at, JSON.stringify(data));
+      for (let p = 0; p < 10; p += 1) insertPart.run(`prt_${mid}_${p}`, mid, sid, at, at, JSON.stringify({ type: 'text', text }));
+    }
+  }
+  db.exec('COMMIT');
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  return db;
+}
+
+export async function newProviders(folder: string, history: History, quick: boolean): Promise<void> {
+  const now = Date.now();
+  const started = Date.now();
+  const count = quick ? 20 : 500;
+  const copilotRoot = join(folder, 'copilot');
+  const opencodeRoot = join(folder, 'opencode');
+  const copilotFiles = copilotSessions(copilotRoot, count, now);
+  const db = opencodeDatabase(opencodeRoot, count, now);
+  const size = statSync(join(opencodeRoot, 'opencode.db')).size;
+  console.log(`more providers: ${count} Copilot sessions and an opencode database of ${count} sessions (${(size / MB).toFixed(0)} MB), written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const list = join(folder, 'files-all.txt');
+  writeFileSync(list, [...history.files, ...copilotFiles].join('\n'));
+  const wrapper = writeRssWrapper(folder);
+  const self = resolve(__dirname, 'bench.cjs');
+  const cli = resolve(__dirname, 'cli.cjs');
+  const env = { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, COPILOT_HOME: copilotRoot, OPENCODE_DATA_DIR: opencodeRoot, LOOKOUT_HOME: join(folder, 'home-4') };
+  const runs = quick ? 1 : 5;
+  const statusRuns: number[] = [];
+  const tailRuns: number[] = [];
+  let peak = 0;
+  let rows = 0;
+  measure(wrapper, cli, ['status', '--json', '--all'], env);
+  measure(wrapper, self, ['--baseline', 'tail', list], env);
+  for (let run = 0; run < runs; run += 1) {
+    tailRuns.push(measure(wrapper, self, ['--baseline', 'tail', list], env).ms);
+    const status = measure(wrapper, cli, ['status', '--json', '--all'], env);
+    statusRuns.push(status.ms);
+    peak = Math.max(peak, status.maxRssMb);
+    rows = (JSON.parse(status.stdout) as { sessions: unknown[] }).sessions.length;
+  }
+  const paired = median(statusRuns.map((ms, index) => ms / (tailRuns[index] ?? Number.NaN)));
+  console.log(`cold status over four providers: ${median(statusRuns).toFixed(0)} ms for ${rows} rows (${statusRuns.map((ms) => ms.toFixed(0)).join(', ')}); tail baseline ${median(tailRuns).toFixed(0)} ms; ratio ${paired.toFixed(2)}x paired (target ≤ 3x); peak memory ${peak.toFixed(0)} MB`);
+
+  // An opencode step written to the database while `watch` runs → the row in the snapshot.
+  const child = spawn(process.execPath, [cli, 'watch', '--json', '--all'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let buffer = '';
+  let states = new Map<string, string>();
+  const waiters: { key: string; state: string; resolve: () => void }[] = [];
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let newline = buffer.indexOf('\n'); newline !== -1; newline = buffer.indexOf('\n')) {
+      const snapshot = JSON.parse(buffer.slice(0, newline)) as { sessions: { key: string; observed: { state: string } }[] };
+      buffer = buffer.slice(newline + 1);
+      states = new Map(snapshot.sessions.map((row) => [row.key, row.observed.state]));
+      for (const waiter of waiters.splice(0)) {
+        if (states.get(waiter.key) === waiter.state) waiter.resolve();
+        else waiters.push(waiter);
+      }
+    }
+  });
+  while (states.size === 0) await sleep(20);
+  await sleep(2000);
+  const steps = quick ? 5 : 40;
+  const latencies: number[] = [];
+  const insert = db.prepare('INSERT INTO message VALUES (?,?,?,?,?)');
+  for (let step = 0; step < steps; step += 1) {
+    const sid = `ses_bench${String((step * 7) % count).padStart(6, '0')}`;
+    const key = `opencode:${sid}`;
+    const wanted = states.get(key) === 'running' ? 'idle' : 'running';
+    const at = Date.now();
+    const data = wanted === 'running' ? { role: 'user', time: { created: at } } : { role: 'assistant', time: { created: at, completed: at }, finish: 'stop' };
+    const seen = new Promise<void>((done) => waiters.push({ key, state: wanted, resolve: done }));
+    const t0 = process.hrtime.bigint();
+    insert.run(`msg_step_${step}`, sid, at, at, JSON.stringify(data));
+    await Promise.race([seen, sleep(5000)]);
+    latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    await sleep(150);
+  }
+  child.kill('SIGINT');
+  db.close();
+  console.log(`opencode step → snapshot latency over ${steps} steps: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (target p50 ≤ 100 ms)`);
+}
