@@ -3,10 +3,12 @@
 // names a provider: main, the tray and the popover loop over the descriptors.
 import type { EvidenceSource } from './source';
 
-/** A folder (or file) the runtime watches, and how deep below it. */
+/** A folder (or file) the runtime watches, how deep below it, and which files there matter. */
 export interface WatchTarget {
   path: string;
   depth: number;
+  /** The file names its provider reads (folders are always watched, for new sessions). */
+  files: RegExp;
 }
 
 /** One hook event Lookout adds to an agent's hooks file. */

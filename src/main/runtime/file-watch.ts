@@ -3,18 +3,14 @@
 import { watch } from 'chokidar';
 import type { FSWatcher } from 'chokidar';
 import type { Stats } from 'node:fs';
+import type { WatchTarget } from '../../providers/descriptor';
 
 export const DEBOUNCE_MS = 40;
 
-/** Only what providers read: transcripts, rollouts, registry, metadata and lock files, and folders. */
-export function watched(path: string, stats?: Stats): boolean {
+/** Folders always; files only when a target's pattern names them (what its provider reads). */
+export function watched(path: string, stats: Stats | undefined, files: readonly RegExp[]): boolean {
   if (stats === undefined || stats.isDirectory()) return true;
-  return /\.(jsonl|json|zst|lock|yaml|db|db-wal)$/.test(path);
-}
-
-export interface WatchTarget {
-  path: string;
-  depth: number;
+  return files.some((pattern) => pattern.test(path));
 }
 
 export class ChangeWatcher {
@@ -30,9 +26,10 @@ export class ChangeWatcher {
   ) {
     // One watcher per depth is not needed: the deepest target sets the bound, `ignored` trims files.
     const depth = Math.max(...targets.map((target) => target.depth));
+    const files = targets.map((target) => target.files);
     this.watcher = watch(
       targets.map((target) => target.path),
-      { ignoreInitial: true, depth, ignored: (path, stats) => !watched(path, stats), followSymlinks: false, ignorePermissionErrors: true },
+      { ignoreInitial: true, depth, ignored: (path, stats) => !watched(path, stats, files), followSymlinks: false, ignorePermissionErrors: true },
     );
     this.watcher.on('all', (_event, path) => this.note(path));
     this.watcher.on('error', (error) => this.onError(error instanceof Error ? error : new Error(String(error))));

@@ -160,8 +160,9 @@ export class Runtime {
   private targets(): WatchTarget[] {
     const wanted: WatchTarget[] = [
       ...PROVIDERS.flatMap((provider) => provider.watch(this.state.roots[provider.id] ?? '')),
-      { path: this.state.home, depth: 0 },
-      { path: this.pipeline.spoolFolder, depth: 0 },
+      // Lookout's own facts (store.json, settings.json) and the hooks' spool.
+      { path: this.state.home, depth: 0, files: /\.json$/ },
+      { path: this.pipeline.spoolFolder, depth: 0, files: /\.jsonl(\.1)?$/ },
     ];
     return wanted.filter((target) => target.path !== '' && existsSync(target.path));
   }

@@ -28,8 +28,8 @@ export const claudeDescriptor: ProviderDescriptor = {
   shortName: 'Claude',
   root: { env: 'CLAUDE_CONFIG_DIR', defaultFolder: '.claude' },
   watch: (root) => [
-    { path: join(root, 'projects'), depth: 3 },
-    { path: join(root, 'sessions'), depth: 0 },
+    { path: join(root, 'projects'), depth: 3, files: /\.(jsonl|json)$/ },
+    { path: join(root, 'sessions'), depth: 0, files: /\.json$/ },
   ],
   createSource: (root, { watching }) => new ClaudeProvider(root, undefined, watching),
   transcriptSource: TRANSCRIPT_SOURCE,

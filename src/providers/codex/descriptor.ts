@@ -28,8 +28,8 @@ export const codexDescriptor: ProviderDescriptor = {
   shortName: 'Codex',
   root: { env: 'CODEX_HOME', defaultFolder: '.codex' },
   watch: (root) => [
-    { path: join(root, 'sessions'), depth: 3 },
-    { path: join(root, 'session_index.jsonl'), depth: 0 },
+    { path: join(root, 'sessions'), depth: 3, files: /\.jsonl(\.zst)?$/ },
+    { path: join(root, 'session_index.jsonl'), depth: 0, files: /session_index\.jsonl$/ },
   ],
   createSource: (root) => new CodexProvider(root),
   transcriptSource: ROLLOUT_SOURCE,

@@ -9,7 +9,8 @@ export const copilotDescriptor: ProviderDescriptor = {
   shortName: 'Copilot',
   // The CLI's own variable for its folder (Irrlicht's recordings set it the same way).
   root: { env: 'COPILOT_HOME', defaultFolder: '.copilot' },
-  watch: (root) => [{ path: join(root, 'session-state'), depth: 1 }],
+  // Events, the workspace's title, and the locks whose coming and going is liveness.
+  watch: (root) => [{ path: join(root, 'session-state'), depth: 1, files: /(\.jsonl|workspace\.yaml|inuse\.\d+\.lock)$/ }],
   createSource: (root) => new CopilotProvider(root),
   transcriptSource: EVENTS_SOURCE,
   sources: [EVENTS_SOURCE, LOCK_SOURCE],

@@ -9,7 +9,7 @@ export const opencodeDescriptor: ProviderDescriptor = {
   // OPENCODE_DATA_DIR, else $XDG_DATA_HOME/opencode, else ~/.local/share/opencode.
   root: { env: 'OPENCODE_DATA_DIR', defaultFolder: '.local/share/opencode', xdgDataFolder: 'opencode' },
   // The database and its -wal (every step grows the -wal): the folder itself, no deeper.
-  watch: (root) => [{ path: root, depth: 0 }],
+  watch: (root) => [{ path: root, depth: 0, files: /opencode[^/\\]*\.db(-wal)?$/ }],
   createSource: (root) => new OpencodeProvider(root),
   transcriptSource: DATABASE_SOURCE,
   sources: [DATABASE_SOURCE],

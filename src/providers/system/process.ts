@@ -61,6 +61,19 @@ export function checkProcess(pid: number, procStart: string | null): ProcessChec
   return normalize(now) === normalize(procStart) ? 'alive' : 'pid-reused';
 }
 
+/** The machine's boot time (epoch ms), read once: it does not change while Lookout runs. */
+let boot: number | null | undefined;
+function bootTime(): number | null {
+  if (boot !== undefined) return boot;
+  try {
+    const seconds = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1];
+    boot = seconds === undefined ? null : Number(seconds) * 1000;
+  } catch {
+    boot = null;
+  }
+  return boot;
+}
+
 /**
  * When the process started (epoch ms), or null when it cannot be told: Linux from /proc (boot
  * time plus the start in clock ticks, at the usual 100 per second), elsewhere from `ps`.
@@ -68,12 +81,8 @@ export function checkProcess(pid: number, procStart: string | null): ProcessChec
 export function processStartedAt(pid: number): number | null {
   const ticks = Number(procStat(pid)?.[19]);
   if (Number.isFinite(ticks) && ticks > 0) {
-    try {
-      const boot = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1];
-      if (boot !== undefined) return Number(boot) * 1000 + (ticks / 100) * 1000;
-    } catch {
-      return null;
-    }
+    const boot = bootTime();
+    return boot === null ? null : boot + (ticks / 100) * 1000;
   }
   try {
     const text = process.getBuiltinModule('node:child_process').execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, LC_ALL: 'C', LANG: 'C' } });

@@ -77,7 +77,7 @@ export const parrotDescriptor: ProviderDescriptor = {
   name: 'Parrot Agent',
   shortName: 'Parrot',
   root: { env: 'PARROT_HOME', defaultFolder: '.parrot' },
-  watch: (root) => [{ path: join(root, 'sessions'), depth: 0 }],
+  watch: (root) => [{ path: join(root, 'sessions'), depth: 0, files: /\.json$/ }],
   createSource: (root) => new ParrotSource(root),
   transcriptSource: SOURCE,
   sources: [SOURCE],
