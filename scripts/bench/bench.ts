@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runBaseline } from './baselines';
-import { measure, median, writeRssWrapper } from './measure';
+import { measure, median, pairedRatio, pairedRounds, writeRssWrapper } from './measure';
 import type { History } from './synthetic-history';
 import { writeHistory } from './synthetic-history';
 import { watchLatency } from './watch-latency';
@@ -28,24 +28,15 @@ function coldStatus(folder: string, quick: boolean): History {
   const cli = resolve(__dirname, 'cli.cjs');
   const env = { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: join(folder, 'home') };
   const runs = quick ? 1 : 7;
-  const statusRuns: number[] = [];
-  const tailRuns: number[] = [];
   const wholeRuns: number[] = [];
-  let peak = 0;
-  let rows = 0;
   // Every reader is timed with what it reads in the page cache (a warm-up round each), and the
   // status and tail runs are interleaved. The whole-file reads come last, so a gigabyte streamed
   // between rounds cannot push out the file heads that only status reads.
   measure(wrapper, self, ['--baseline', 'whole', list], env);
   measure(wrapper, cli, ['status', '--json', '--all'], env);
   measure(wrapper, self, ['--baseline', 'tail', list], env);
-  for (let run = 0; run < runs; run += 1) {
-    tailRuns.push(measure(wrapper, self, ['--baseline', 'tail', list], env).ms);
-    const status = measure(wrapper, cli, ['status', '--json', '--all'], env);
-    statusRuns.push(status.ms);
-    peak = Math.max(peak, status.maxRssMb);
-    rows = (JSON.parse(status.stdout) as { sessions: unknown[] }).sessions.length;
-  }
+  const rounds = pairedRounds(wrapper, cli, self, list, env, runs);
+  const { statusRuns, tailRuns, rows } = rounds;
   for (let run = 0; run < runs; run += 1) wholeRuns.push(measure(wrapper, self, ['--baseline', 'whole', list], env).ms);
   const status = median(statusRuns);
   const tail = median(tailRuns);
@@ -56,10 +47,10 @@ function coldStatus(folder: string, quick: boolean): History {
   console.log(`baseline, every file whole: ${whole.toFixed(0)} ms (${each(wholeRuns)})`);
   // Each status run is paired with the tail run just before it: this shared machine's speed drifts
   // over seconds, and a pair sees the same conditions. Both estimates are printed.
-  const paired = median(statusRuns.map((ms, index) => ms / (tailRuns[index] ?? Number.NaN)));
+  const paired = pairedRatio(rounds);
   console.log(`ratio status / tail baseline: ${paired.toFixed(2)}x, median of the ${runs} paired rounds (target ≤ 3x); ratio of the medians ${(status / tail).toFixed(2)}x`);
   console.log(`ratio whole / tail baseline: ${(whole / tail).toFixed(2)}x (for scale)`);
-  console.log(`peak memory of status: ${peak.toFixed(0)} MB (target < 200 MB)`);
+  console.log(`peak memory of status: ${rounds.peakMb.toFixed(0)} MB (target < 200 MB)`);
   return history;
 }
 

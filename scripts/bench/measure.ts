@@ -43,3 +43,31 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
+
+export interface PairedRounds {
+  statusRuns: number[];
+  tailRuns: number[];
+  peakMb: number;
+  rows: number;
+}
+
+/**
+ * Cold `status --json --all` and the 64 KB tail baseline, interleaved: each status run is paired
+ * with the tail run just before it (this shared machine's speed drifts over seconds).
+ */
+export function pairedRounds(wrapper: string, cli: string, bench: string, list: string, env: NodeJS.ProcessEnv, runs: number): PairedRounds {
+  const result: PairedRounds = { statusRuns: [], tailRuns: [], peakMb: 0, rows: 0 };
+  for (let run = 0; run < runs; run += 1) {
+    result.tailRuns.push(measure(wrapper, bench, ['--baseline', 'tail', list], env).ms);
+    const status = measure(wrapper, cli, ['status', '--json', '--all'], env);
+    result.statusRuns.push(status.ms);
+    result.peakMb = Math.max(result.peakMb, status.maxRssMb);
+    result.rows = (JSON.parse(status.stdout) as { sessions: unknown[] }).sessions.length;
+  }
+  return result;
+}
+
+/** The median of the paired status / tail ratios. */
+export function pairedRatio(rounds: PairedRounds): number {
+  return median(rounds.statusRuns.map((ms, index) => ms / (rounds.tailRuns[index] ?? Number.NaN)));
+}

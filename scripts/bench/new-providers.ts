@@ -1,11 +1,11 @@
 // Issue 12's figures: 500 GitHub Copilot CLI sessions and one opencode database of 500 sessions
 // (about 200 MB) beside the main history; cold status over all four providers against the same
 // tail baseline, and an opencode step written to the database → the snapshot, as `watch` sees it.
-import { spawn } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from '@photostructure/sqlite';
-import { measure, median, percentile, writeRssWrapper } from './measure';
+import { measure, median, pairedRatio, pairedRounds, percentile, writeRssWrapper } from './measure';
+import { WatchStates } from './watch-states';
 import type { History } from './synthetic-history';
 
 const MB = 1024 * 1024;
@@ -83,41 +83,14 @@ export async function newProviders(folder: string, history: History, quick: bool
   const cli = resolve(__dirname, 'cli.cjs');
   const env = { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, COPILOT_HOME: copilotRoot, OPENCODE_DATA_DIR: opencodeRoot, LOOKOUT_HOME: join(folder, 'home-4') };
   const runs = quick ? 1 : 5;
-  const statusRuns: number[] = [];
-  const tailRuns: number[] = [];
-  let peak = 0;
-  let rows = 0;
   measure(wrapper, cli, ['status', '--json', '--all'], env);
   measure(wrapper, self, ['--baseline', 'tail', list], env);
-  for (let run = 0; run < runs; run += 1) {
-    tailRuns.push(measure(wrapper, self, ['--baseline', 'tail', list], env).ms);
-    const status = measure(wrapper, cli, ['status', '--json', '--all'], env);
-    statusRuns.push(status.ms);
-    peak = Math.max(peak, status.maxRssMb);
-    rows = (JSON.parse(status.stdout) as { sessions: unknown[] }).sessions.length;
-  }
-  const paired = median(statusRuns.map((ms, index) => ms / (tailRuns[index] ?? Number.NaN)));
-  console.log(`cold status over four providers: ${median(statusRuns).toFixed(0)} ms for ${rows} rows (${statusRuns.map((ms) => ms.toFixed(0)).join(', ')}); tail baseline ${median(tailRuns).toFixed(0)} ms; ratio ${paired.toFixed(2)}x paired (target ≤ 3x); peak memory ${peak.toFixed(0)} MB`);
+  const rounds = pairedRounds(wrapper, cli, self, list, env, runs);
+  console.log(`cold status over four providers: ${median(rounds.statusRuns).toFixed(0)} ms for ${rounds.rows} rows (${rounds.statusRuns.map((ms) => ms.toFixed(0)).join(', ')}); tail baseline ${median(rounds.tailRuns).toFixed(0)} ms; ratio ${pairedRatio(rounds).toFixed(2)}x paired (target ≤ 3x); peak memory ${rounds.peakMb.toFixed(0)} MB`);
 
   // An opencode step written to the database while `watch` runs → the row in the snapshot.
-  const child = spawn(process.execPath, [cli, 'watch', '--json', '--all'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let buffer = '';
-  let states = new Map<string, string>();
-  const waiters: { key: string; state: string; resolve: () => void }[] = [];
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    buffer += chunk;
-    for (let newline = buffer.indexOf('\n'); newline !== -1; newline = buffer.indexOf('\n')) {
-      const snapshot = JSON.parse(buffer.slice(0, newline)) as { sessions: { key: string; observed: { state: string } }[] };
-      buffer = buffer.slice(newline + 1);
-      states = new Map(snapshot.sessions.map((row) => [row.key, row.observed.state]));
-      for (const waiter of waiters.splice(0)) {
-        if (states.get(waiter.key) === waiter.state) waiter.resolve();
-        else waiters.push(waiter);
-      }
-    }
-  });
-  while (states.size === 0) await sleep(20);
+  const watch = new WatchStates(cli, env);
+  while (watch.states.size === 0) await sleep(20);
   await sleep(2000);
   const steps = quick ? 5 : 40;
   const latencies: number[] = [];
@@ -125,17 +98,17 @@ export async function newProviders(folder: string, history: History, quick: bool
   for (let step = 0; step < steps; step += 1) {
     const sid = `ses_bench${String((step * 7) % count).padStart(6, '0')}`;
     const key = `opencode:${sid}`;
-    const wanted = states.get(key) === 'running' ? 'idle' : 'running';
+    const wanted = watch.states.get(key) === 'running' ? 'idle' : 'running';
     const at = Date.now();
     const data = wanted === 'running' ? { role: 'user', time: { created: at } } : { role: 'assistant', time: { created: at, completed: at }, finish: 'stop' };
-    const seen = new Promise<void>((done) => waiters.push({ key, state: wanted, resolve: done }));
+    const seen = watch.reaches(key, wanted);
     const t0 = process.hrtime.bigint();
     insert.run(`msg_step_${step}`, sid, at, at, JSON.stringify(data));
     await Promise.race([seen, sleep(5000)]);
     latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
     await sleep(150);
   }
-  child.kill('SIGINT');
+  watch.child.kill('SIGINT');
   db.close();
   console.log(`opencode step → snapshot latency over ${steps} steps: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (target p50 ≤ 100 ms)`);
 }

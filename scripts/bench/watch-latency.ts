@@ -1,17 +1,13 @@
 // The live runtime under load: append-to-snapshot latency, idle CPU and resident memory of
 // `lookout watch --json` over a watched history (issue 4).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { shimText } from '../../src/main/hooks/shim';
 import { shimEntries } from '../../src/main/hooks/installer';
 import { median, percentile } from './measure';
 import type { History } from './synthetic-history';
-
-interface Row {
-  key: string;
-  observed: { state: string };
-}
+import { WatchStates } from './watch-states';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -31,31 +27,11 @@ function rssMb(pid: number): number {
 export async function watchLatency(history: History, home: string, appends: number, idleSeconds: number): Promise<void> {
   mkdirSync(home, { recursive: true });
   const cli = resolve(__dirname, 'cli.cjs');
-  const child = spawn(process.execPath, [cli, 'watch', '--json', '--all'], {
-    env: { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: home },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let buffer = '';
-  let latest = new Map<string, string>();
-  const waiters: { key: string; state: string; resolve: () => void }[] = [];
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (text: string) => {
-    buffer += text;
-    let newline = buffer.indexOf('\n');
-    while (newline !== -1) {
-      const snapshot = JSON.parse(buffer.slice(0, newline)) as { sessions: Row[] };
-      buffer = buffer.slice(newline + 1);
-      latest = new Map(snapshot.sessions.map((row) => [row.key, row.observed.state]));
-      for (const waiter of waiters.splice(0)) {
-        if (latest.get(waiter.key) === waiter.state) waiter.resolve();
-        else waiters.push(waiter);
-      }
-      newline = buffer.indexOf('\n');
-    }
-  });
+  const watch = new WatchStates(cli, { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: home });
+  const child = watch.child;
   const started = Date.now();
-  while (latest.size === 0) await sleep(20);
-  console.log(`watch: first snapshot of ${latest.size} rows after ${Date.now() - started} ms`);
+  while (watch.states.size === 0) await sleep(20);
+  console.log(`watch: first snapshot of ${watch.states.size} rows after ${Date.now() - started} ms`);
   await sleep(3000);
   const claude = history.files.filter((file) => file.includes('/projects/'));
   const latencies: number[] = [];
@@ -63,12 +39,12 @@ export async function watchLatency(history: History, home: string, appends: numb
     const file = claude[(index * 7) % claude.length] ?? '';
     const sessionId = /([0-9a-f-]{36})\.jsonl$/.exec(file)?.[1] ?? '';
     const key = `claude:${sessionId}`;
-    const wanted = latest.get(key) === 'running' ? 'idle' : 'running';
+    const wanted = watch.states.get(key) === 'running' ? 'idle' : 'running';
     const record =
       wanted === 'running'
         ? { type: 'user', sessionId, cwd: '/home/me/app', timestamp: new Date().toISOString(), message: { role: 'user', content: `append ${index}` } }
         : { type: 'assistant', sessionId, cwd: '/home/me/app', timestamp: new Date().toISOString(), message: { role: 'assistant', content: [{ type: 'text', text: 'done' }], stop_reason: 'end_turn' } };
-    const seen = new Promise<void>((done) => waiters.push({ key, state: wanted, resolve: done }));
+    const seen = watch.reaches(key, wanted);
     const t0 = process.hrtime.bigint();
     appendFileSync(file, `${JSON.stringify(record)}\n`);
     await Promise.race([seen, sleep(5000)]);
@@ -85,7 +61,7 @@ export async function watchLatency(history: History, home: string, appends: numb
     const file = claude[(index * 13 + 3) % claude.length] ?? '';
     const sessionId = /([0-9a-f-]{36})\.jsonl$/.exec(file)?.[1] ?? '';
     const key = `claude:${sessionId}`;
-    const seen = new Promise<void>((done) => waiters.push({ key, state: 'awaiting-approval', resolve: done }));
+    const seen = watch.reaches(key, 'awaiting-approval');
     const t0 = process.hrtime.bigint();
     spawnSync(shim, ['claude'], { input: JSON.stringify({ session_id: sessionId, hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'npm publish' } }) });
     await Promise.race([seen, sleep(5000)]);
