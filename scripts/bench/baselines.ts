@@ -30,8 +30,22 @@ export function readWhole(files: readonly string[]): number {
   return total;
 }
 
+/**
+ * A database's counterpart of a file's last 64 KB: each session's newest message, in one query
+ * (loading the same native module status loads). Without it the floor would leave a source unread.
+ */
+export function readDatabaseTails(path: string): number {
+  const { DatabaseSync } = require('@photostructure/sqlite') as typeof import('@photostructure/sqlite');
+  const db = new DatabaseSync(path, { readOnly: true });
+  const rows = db.prepare('SELECT m.data FROM session s JOIN message m ON m.id = (SELECT id FROM message WHERE session_id = s.id ORDER BY time_created DESC, id DESC LIMIT 1)').all();
+  db.close();
+  return rows.reduce((total, row) => total + String(row.data).length, 0);
+}
+
 export function runBaseline(mode: string, listFile: string): void {
-  const files = readFileSync(listFile, 'utf8').split('\n').filter((line) => line !== '');
-  const bytes = mode === 'tail' ? readTails(files) : readWhole(files);
+  const all = readFileSync(listFile, 'utf8').split('\n').filter((line) => line !== '');
+  const files = all.filter((path) => !path.endsWith('.db'));
+  const databases = mode === 'tail' ? all.filter((path) => path.endsWith('.db')) : [];
+  const bytes = (mode === 'tail' ? readTails(files) : readWhole(files)) + databases.reduce((total, path) => total + readDatabaseTails(path), 0);
   process.stdout.write(`${bytes}\n`);
 }

@@ -37,6 +37,8 @@ describe('opencode, read from its database', () => {
         ['failed', (sid) => b.assistant(sid, 5, { ...done(5, 'stop'), error: { name: 'APIError', data: { message: 'rate limited' } } })],
         ['length', (sid) => b.assistant(sid, 5, done(5, 'length'))],
         ['other', (sid) => b.assistant(sid, 5, { ...done(5, 'other'), tokens: { input: 0, output: 0 } })],
+        ['other-with-output', (sid) => b.assistant(sid, 5, { ...done(5, 'other'), tokens: { input: 900, output: 40 } })],
+        ['unknown-finish', (sid) => b.assistant(sid, 5, done(5, 'unknown'))],
         ['prompt', () => undefined],
       ];
       for (const [name, write] of cases) {
@@ -58,6 +60,9 @@ describe('opencode, read from its database', () => {
     expect(byId.get('ses_failed')?.observed.detail).toBe('rate limited');
     expect(state('ses_length')).toEqual(['error', 'api-error']);
     expect(state('ses_other')).toEqual(['error', 'api-error']);
+    // opencode's loop ends the turn on "other" (only "tool-calls" and "unknown" go on): with output it is done.
+    expect(state('ses_other-with-output')).toEqual(['idle', 'turn-finished']);
+    expect(state('ses_unknown-finish')).toEqual(['running', 'turn-open']);
     expect(state('ses_prompt')).toEqual(['running', 'turn-open']);
     expect(byId.has('ses_archived')).toBe(false);
     expect(byId.get('ses_stop')).toMatchObject({ key: 'opencode:ses_stop', title: 'session stop', cwd: '/home/me/app' });
@@ -220,6 +225,6 @@ describe.skipIf(!present)('opencode real samples (copied aside first: even a rea
     expect(evidence).toHaveLength(1);
     const now = (evidence[0]?.lastRecordAt ?? 0) + 5000;
     const [row] = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions;
-    expect(row?.observed).toMatchObject({ state: 'error', detail: 'the model ended the step without output' });
+    expect(row?.observed).toMatchObject({ state: 'error', detail: 'the model ended the turn without output' });
   });
 });

@@ -52,6 +52,7 @@ export class Pipeline {
   private results: SessionEvidence[][] = [];
   private merged: SessionEvidence[] = [];
   private collected = false;
+  private readonly overlaid = new WeakMap<SessionEvidence, SessionEvidence>();
 
   constructor(private readonly options: PipelineOptions) {
     this.spoolFolder = spoolFolder(options.home);
@@ -87,7 +88,13 @@ export class Pipeline {
   evaluate(context: EvaluateContext): Evaluation {
     const sessions = this.merged.map((item) => {
       const tree = this.trees.get(item.cwd);
-      return tree === undefined ? item : { ...item, workingTree: tree };
+      if (tree === undefined) return item;
+      // The same evidence under the same tree is the same object as last time: the engine reuses its row.
+      const before = this.overlaid.get(item);
+      if (before?.workingTree === tree) return before;
+      const overlaid = { ...item, workingTree: tree };
+      this.overlaid.set(item, overlaid);
+      return overlaid;
     });
     const evaluation = evaluate({
       sessions,

@@ -65,12 +65,21 @@ export class CopilotEvents {
     return prefix.includes('"session.start"') || prefix.includes('"user.message"');
   }
 
-  /** Lines before the turn that still matter: the session's start and resumes (folder, branch). */
-  keptBefore(lines: readonly string[], end: number): number[] {
+  /**
+   * Lines before the turn that still matter: the session's start and resumes (folder, branch) and,
+   * when the window holds the whole file (no head is read then), the first prompt (the title).
+   */
+  keptBefore(lines: readonly string[], end: number, wholeFile: boolean): number[] {
     const kept: number[] = [];
+    let prompt = !wholeFile;
     for (let index = 0; index < end; index += 1) {
-      const start = (lines[index] ?? '').slice(0, 60);
+      const line = lines[index] ?? '';
+      const start = line.slice(0, 60);
       if (start.includes('"session.start"') || start.includes('"session.resume"')) kept.push(index);
+      else if (!prompt && start.includes('"user.message"') && !line.includes('"agentId"') && !line.includes('"parentToolCallId"')) {
+        prompt = true;
+        kept.push(index);
+      }
     }
     return kept;
   }
@@ -143,7 +152,8 @@ export class CopilotEvents {
       case 'tool.execution_start': {
         const id = str(data?.toolCallId) ?? `call-${at}`;
         const name = str(data?.toolName) ?? 'tool';
-        this.pending.set(id, { id, name, detail: toolDetail(name, data?.arguments), category: 'generic', escalation: false });
+        // `ask_user` asks the user a question: the CLI keeps the question itself out of the file (ephemeral).
+        this.pending.set(id, { id, name, detail: toolDetail(name, data?.arguments), category: name === 'ask_user' ? 'question' : 'generic', escalation: false });
         this.signal = this.pendingSignal(at);
         return;
       }
@@ -155,11 +165,20 @@ export class CopilotEvents {
         return;
       }
       case 'permission.requested': {
+        // A request a permission hook settled never reaches the user.
+        if (data?.resolvedByHook === true) return;
         const request = obj(data?.permissionRequest);
         const text = str(request?.fullCommandText) ?? str(request?.intention) ?? str(request?.kind) ?? 'permission';
         this.permission = { at, detail: oneLine(`${str(request?.kind) ?? 'tool'}: ${text}`) };
         return;
       }
+      case 'permission.completed':
+        // Approved, denied or cancelled: the user (or a rule) answered; what follows says how it went.
+        this.permission = null;
+        this.answeredAt = at;
+        // An approved call starts running now: its grace (R3) counts from the answer.
+        if (this.pending.size > 0) this.signal = this.pendingSignal(at);
+        return;
       case 'assistant.turn_end':
         // A turn that asked for tools is followed by another: the interaction goes on.
         if (this.requestedTools || this.pending.size > 0) {

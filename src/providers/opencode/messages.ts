@@ -37,8 +37,10 @@ export function openTool(part: JsonRecord): PendingTool | null {
  * The newest assistant message as a signal. Decisions (docs/providers.md): an error named
  * MessageAbortedError is the user's interrupt, any other error fails the turn; no
  * `time.completed`, or a step that ended `tool-calls`, is a turn still going; `stop` ends it;
- * `length` and `content-filter` fail it; `other` — the model ended the step without text or a
- * tool call (seen with zero tokens) — fails it too, so the user looks rather than reading "done".
+ * `length` and `content-filter` fail it. `other` is what the model library reports for a reason
+ * it does not know; opencode's loop ends the turn on it (only `tool-calls` and `unknown` go on):
+ * with output it is a finished turn, with no output tokens (as seen in 1.4.0) the turn produced
+ * nothing and fails, so the user looks rather than reading "done".
  */
 export function assistantSignal(data: JsonRecord, at: number, parts: readonly JsonRecord[]): TranscriptSignal {
   const error = obj(data.error);
@@ -60,7 +62,9 @@ export function assistantSignal(data: JsonRecord, at: number, parts: readonly Js
     case 'content-filter':
       return { kind: 'api-error', at: when, detail: 'the reply was stopped by a content filter' };
     case 'other':
-      return { kind: 'api-error', at: when, detail: 'the model ended the step without output' };
+      return (num(obj(data.tokens)?.output) ?? 0) > 0
+        ? { kind: 'turn-end', at: when, failed: false, detail: null }
+        : { kind: 'api-error', at: when, detail: 'the model ended the turn without output' };
     case 'error':
       return { kind: 'api-error', at: when, detail: 'the step ended in an error' };
     default:

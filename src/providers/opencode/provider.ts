@@ -40,6 +40,8 @@ export class OpencodeProvider implements EvidenceSource {
   private readonly databases = new Map<string, OpencodeDatabase>();
   private readonly snapshots = new Map<string, { stamp: string; snapshot: Snapshot }>();
   private last: { stamp: string; evidence: SessionEvidence[] } | null = null;
+  /** Each session's evidence as last handed out, by its content: an unchanged session keeps its very object (the engine reuses its row). */
+  private readonly handedOut = new Map<string, { content: string; evidence: SessionEvidence }>();
 
   constructor(readonly root: string) {}
 
@@ -77,15 +79,31 @@ export class OpencodeProvider implements EvidenceSource {
       const snapshot = await this.snapshotOf(path, stamps[index] ?? '');
       if (snapshot !== null) evidence.push(...this.assemble(snapshot));
     }
-    this.last = { stamp, evidence };
-    return evidence;
+    this.last = { stamp, evidence: this.reuseUnchanged(evidence) };
+    return this.last.evidence;
   }
 
   dispose(): void {
     for (const database of this.databases.values()) database.close();
     this.databases.clear();
     this.snapshots.clear();
+    this.handedOut.clear();
     this.last = null;
+  }
+
+  /** One step changes one session: every other keeps the object it had, so only that row is derived again. */
+  private reuseUnchanged(fresh: readonly SessionEvidence[]): SessionEvidence[] {
+    const seen = new Set<string>();
+    const result = fresh.map((evidence) => {
+      const content = JSON.stringify(evidence);
+      seen.add(evidence.sessionId);
+      const before = this.handedOut.get(evidence.sessionId);
+      if (before?.content === content) return before.evidence;
+      this.handedOut.set(evidence.sessionId, { content, evidence });
+      return evidence;
+    });
+    for (const id of this.handedOut.keys()) if (!seen.has(id)) this.handedOut.delete(id);
+    return result;
   }
 
   private async snapshotOf(path: string, stamp: string): Promise<Snapshot | null> {
