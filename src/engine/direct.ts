@@ -67,6 +67,9 @@ export function readHook(
       return observe('error', 'api-error', at, source, 'direct', detail, 'hook turn failed');
     case 'session-end':
       return observe('ended', 'session-end-hook', at, source, 'direct', null, 'hook session ended');
+    case 'settled':
+      // It replaces any earlier mark (a request it answered) and leaves the state to the transcript.
+      return null;
   }
 }
 

@@ -69,7 +69,8 @@ export type HookEvent =
   | 'stop'
   | 'stop-failure'
   | 'session-end'
-  | 'idle-notice'; // a Notification hook saying the agent is idle: the turn is over, nobody is asked
+  | 'idle-notice' // a Notification hook saying the agent is idle: the turn is over, nobody is asked
+  | 'settled'; // the agent moved on (a request answered, status changed): what it did is the transcript's to say
 
 /** Whether the provider's live registry says a process is behind the session. */
 export type Liveness =

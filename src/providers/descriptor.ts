@@ -1,6 +1,8 @@
 // What one provider tells the rest of Lookout about itself: one descriptor per provider folder,
 // listed once in the registry (./index.ts). Nothing outside a provider's folder and the registry
 // names a provider: main, the tray and the popover loop over the descriptors.
+import type { HookReading } from './hooks/events';
+import type { JsonRecord } from './jsonl/parse-record';
 import type { EvidenceSource } from './source';
 
 /** A folder (or file) the runtime watches, how deep below it, and which files there matter. */
@@ -36,12 +38,36 @@ export type HookEdit =
   /** Lookout's handler added under `hooks.<Event>` of a JSON settings file, beside the user's. */
   | { kind: 'json-hooks'; path: string; events: readonly HookSpec[]; entry: string; extra: Readonly<Record<string, unknown>> }
   /** A top-level `notify = [...]` in a TOML config, only when the user has none. */
-  | { kind: 'toml-notify'; path: string; entry: string };
+  | { kind: 'toml-notify'; path: string; entry: string }
+  /**
+   * A file of Lookout's own in the agent's folders (a plugin, a hooks file the agent merges with
+   * others): written whole, never over a file that is not Lookout's, removed with any folders it made.
+   */
+  | { kind: 'own-file'; path: string; text: string; what: string };
+
+/** What a provider's `edits` may use: the command an agent runs, the spool, the user's environment. */
+export interface HookPlaces {
+  /** The command line that runs one hook entry (the sh shim, or Node with the CLI on Windows). */
+  command(entry: string): string;
+  /** Whether that command line is for PowerShell (Windows) rather than sh. */
+  windows: boolean;
+  /** Lookout's spool folder, for a plugin that appends to it in-process. */
+  spoolFolder: string;
+  /** The user's environment (an agent's config folder may follow XDG_CONFIG_HOME). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The user's home folder. */
+  userHome: string;
+}
 
 export interface HookDescriptor {
   entries: readonly HookEntry[];
-  /** The files install edits, under the provider's root. */
-  edits(root: string): HookEdit[];
+  /** The files install edits (under the provider's root, or the agent's config folder). */
+  edits(root: string, places: HookPlaces): HookEdit[];
+  /**
+   * What one spool line of this provider says: its session, folder, subagent and fact. Each
+   * provider reads its own payloads: only one that says the user is asked is a request.
+   */
+  read(payload: JsonRecord, channel: 'hook' | 'notify'): HookReading;
   /** What the user must still do after install, if anything (said once, after the edits). */
   afterInstall: string | null;
   /** What Lookout sees without the hooks, and what they add (`hooks status`). */

@@ -10,7 +10,7 @@ import type { HookEntry, ProviderDescriptor } from './descriptor';
 
 export const PROVIDERS: readonly ProviderDescriptor[] = [claudeDescriptor, codexDescriptor, copilotDescriptor, opencodeDescriptor];
 
-export type { HookEdit, HookEntry, HookSpec, ProviderDescriptor, WatchTarget } from './descriptor';
+export type { HookEdit, HookEntry, HookPlaces, HookSpec, ProviderDescriptor, WatchTarget } from './descriptor';
 
 /** Each provider's root folder, by id. */
 export type ProviderRoots = Readonly<Record<string, string>>;
@@ -26,6 +26,13 @@ export function findProvider(id: string): ProviderDescriptor | undefined {
 /** The providers that offer hooks. */
 export function hookProviders(): ProviderDescriptor[] {
   return PROVIDERS.filter((provider) => provider.hooks !== null);
+}
+
+/** Each provider with hooks and how it reads its spool lines (the spool reader's table). */
+export function spoolReaders(ids?: readonly string[]): { id: string; read: NonNullable<ProviderDescriptor['hooks']>['read'] }[] {
+  return hookProviders()
+    .filter((provider) => ids === undefined || ids.includes(provider.id))
+    .flatMap((provider) => (provider.hooks === null ? [] : [{ id: provider.id, read: provider.hooks.read }]));
 }
 
 /** The hook program a word names (`lookout hook <word>`), with its provider. */

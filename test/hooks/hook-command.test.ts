@@ -1,5 +1,6 @@
 // The hook as agents run it (`lookout hook` and the sh shim): hostile input exits 0 silently;
 // payloads reach `lookout status --json` as direct observations (issue 6).
+import { spoolReaders } from '../../src/providers';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -185,7 +186,7 @@ describe('the spool stays bounded', () => {
     expect(statSync(join(h.spool, 'claude.jsonl.1')).size).toBeGreaterThan(8 * 1024 * 1024);
     expect(lines(h.spool, 'claude')).toHaveLength(2);
     const { HookSpool } = await import('../../src/providers/hooks/spool-reader');
-    const sessions = await new HookSpool(h.spool, ['claude', 'codex']).sync();
+    const sessions = await new HookSpool(h.spool, spoolReaders(['claude', 'codex'])).sync();
     expect(sessions.get('claude:older')?.last?.event).toBe('stop');
     expect(sessions.get('claude:newer')?.last?.event).toBe('permission-request');
   });

@@ -31,6 +31,7 @@ export function installContext(base: string): TestContext {
     platform: 'linux',
     cli: '/opt/lookout/dist/cli.cjs',
     now: Date.parse('2026-11-29T12:00:00Z'),
+    env: { HOME: dir },
     claude: join(dir, 'claude', 'settings.json'),
     codex: join(dir, 'codex', 'hooks.json'),
     config: join(dir, 'codex', 'config.toml'),

@@ -1,6 +1,7 @@
 // Issue 11 items 10–13: a torn spool line (a full disk) never costs the next event; rotation
 // happens under the lock; the sh shim gives up on a stdin that stays open; the envelope's own
 // provider and time cannot be overridden by a payload.
+import { spoolReaders } from '../../src/providers';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +29,7 @@ function home(spool?: string): { spool: string; shim: string } {
 }
 
 const event = (session: string, name = 'PermissionRequest'): string => JSON.stringify({ session_id: session, hook_event_name: name, tool_name: 'Bash', tool_input: { command: 'npm publish' } });
-const read = async (spool: string) => new HookSpool(spool, ['claude', 'codex']).sync();
+const read = async (spool: string) => new HookSpool(spool, spoolReaders(['claude', 'codex'])).sync();
 const shim = (path: string, input: string, args = ['claude']) => spawnSync(path, args, { input, timeout: 20_000 });
 
 describe('a torn spool line (item 10)', () => {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defaultSettings, emptyFacts, evaluate } from '../../src/engine';
 import { mergeHooks } from '../../src/providers/hooks/merge';
 import { HookSpool } from '../../src/providers/hooks/spool-reader';
-import { findProvider } from '../../src/providers';
+import { findProvider, spoolReaders } from '../../src/providers';
 import { fixtures, sourceFor, summary } from '../providers/fixture-roots';
 import type { ExpectedRow } from './stories';
 
@@ -89,7 +89,7 @@ async function tell(provider: 'claude' | 'codex', story: HookStory) {
   const lines = story.events.map(([seconds, payload]) => JSON.stringify({ provider, at: T0 + seconds * 1000, precision: 'ms', channel: 'hook', payload: { session_id: sessionId, ...payload } }));
   writeFileSync(join(dir, 'spool', `${provider}.jsonl`), `${lines.join('\n')}\n`);
   const now = T0 + story.now * 1000;
-  const evidence = mergeHooks(await sourceFor(provider, join(dir, 'root')).sync(now), await new HookSpool(join(dir, 'spool'), [provider]).sync(), (id) => findProvider(id)?.transcriptSource ?? '');
+  const evidence = mergeHooks(await sourceFor(provider, join(dir, 'root')).sync(now), await new HookSpool(join(dir, 'spool'), spoolReaders([provider])).sync(), (id) => findProvider(id)?.transcriptSource ?? '');
   const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions.find((item) => item.key === fixture.meta.sessionKey);
   return row === undefined ? null : summary(row);
 }

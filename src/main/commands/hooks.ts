@@ -1,5 +1,6 @@
 // `lookout hooks status|install|uninstall [--provider <id>]`: opt-in agent hooks, for the
 // providers of the registry that offer them.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hookProviders } from '../../providers';
@@ -16,14 +17,17 @@ export async function hooksCommand(args: string[]): Promise<number> {
   if (action !== 'status' && action !== 'install' && action !== 'uninstall') throw new UsageError(`hooks takes status, install or uninstall${action === undefined ? '' : ` (got "${action}")`}`);
   if (extra.length > 0) throw new UsageError(`hooks ${action} takes no more arguments (got "${extra.join(' ')}")`);
   const offered = hookProviders();
-  const chosen = values.provider === undefined ? offered : offered.filter((provider) => provider.id === values.provider);
-  if (chosen.length === 0) throw new UsageError(`--provider is one of ${offered.map((provider) => provider.id).join(', ')} (got "${values.provider}")`);
+  const named = values.provider === undefined ? offered : offered.filter((provider) => provider.id === values.provider);
+  if (named.length === 0) throw new UsageError(`--provider is one of ${offered.map((provider) => provider.id).join(', ')} (got "${values.provider}")`);
   const now = resolveNow(values.now);
   const state = loadState(now);
-  const context = { home: state.home, roots: state.roots, platform: process.platform, cli: join(__dirname, 'cli.cjs'), now };
+  const context = { home: state.home, roots: state.roots, platform: process.platform, cli: join(__dirname, 'cli.cjs'), now, env: process.env };
+  // Install for every agent only touches the agents this machine has: none gets folders made for it unasked.
+  const absent = action === 'install' && values.provider === undefined ? named.filter((provider) => !existsSync(state.roots[provider.id] ?? '')) : [];
+  const chosen = named.filter((provider) => !absent.includes(provider));
   try {
     const outcome = action === 'install' ? install(context, chosen) : action === 'uninstall' ? uninstall(context, chosen) : status(context, chosen);
-    printLines(process.stdout, outcome.lines);
+    printLines(process.stdout, [...outcome.lines, ...absent.map((provider) => `${provider.id}: not found (no ${state.roots[provider.id] ?? ''}); skipped (--provider ${provider.id} installs it anyway)`)]);
     return 0;
   } catch (error) {
     if (error instanceof HooksFileError) {

@@ -1,10 +1,11 @@
 // `lookout hooks install|uninstall|status`: Lookout's hooks in the agents' own files, only when
 // asked, merged beside the user's hooks, backed up first, and taken out exactly (issue 6).
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { privateFolder, writeKeepingMode, writePrivate } from '../../providers/system/private-files';
-import { join } from 'node:path';
-import type { HookEdit, HookSpec, ProviderDescriptor, ProviderRoots } from '../../providers';
+import { dirname, join } from 'node:path';
+import type { HookEdit, HookPlaces, HookSpec, ProviderDescriptor, ProviderRoots } from '../../providers';
 import { hookProviders } from '../../providers';
 import { shellQuote } from '../../providers/system/argv-quote';
 import { spoolFolder } from '../store/home';
@@ -22,6 +23,8 @@ export interface HookContext {
   /** The built command line, for platforms without sh (Windows). */
   cli: string;
   now: number;
+  /** The user's environment: where an agent's config folder is (HOME, XDG_CONFIG_HOME). */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 interface FileRecord {
@@ -35,6 +38,8 @@ interface InstallRecord {
   files: Record<string, FileRecord>;
   /** The notify line written, by config file (so uninstall finds it even if the shim moved). */
   notifyLines: Record<string, string>;
+  /** Folders Lookout made for a file of its own: removed again with it when empty. */
+  folders: Record<string, string[]>;
 }
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -43,9 +48,9 @@ const recordPath = (home: string): string => join(home, 'hooks', 'installed.json
 function readRecord(home: string): InstallRecord {
   try {
     const parsed = JSON.parse(readFileSync(recordPath(home), 'utf8')) as Partial<InstallRecord> & { notifyLine?: string | null };
-    return { files: parsed.files ?? {}, notifyLines: parsed.notifyLines ?? {} };
+    return { files: parsed.files ?? {}, notifyLines: parsed.notifyLines ?? {}, folders: parsed.folders ?? {} };
   } catch {
-    return { files: {}, notifyLines: {} };
+    return { files: {}, notifyLines: {}, folders: {} };
   }
 }
 
@@ -142,9 +147,90 @@ export function shimEntries(): ShimEntry[] {
   return hookProviders().flatMap((provider) => (provider.hooks?.entries ?? []).map((entry) => ({ ...entry, provider: provider.id })));
 }
 
+/** What a provider's edits may use: the hook command, the spool, the user's environment. */
+function placesOf(context: HookContext): HookPlaces {
+  return {
+    command: (entry) => hookCommand(context, entry),
+    windows: context.platform === 'win32',
+    spoolFolder: spoolFolder(context.home),
+    env: context.env,
+    userHome: context.env.HOME ?? homedir(),
+  };
+}
+
 /** The providers named, from the registry; every provider with hooks when none is named. */
 function editsOf(context: HookContext, providers: readonly ProviderDescriptor[]): { provider: ProviderDescriptor; edits: HookEdit[] }[] {
-  return providers.flatMap((provider) => (provider.hooks === null ? [] : [{ provider, edits: provider.hooks.edits(context.roots[provider.id] ?? '') }]));
+  const places = placesOf(context);
+  return providers.flatMap((provider) => (provider.hooks === null ? [] : [{ provider, edits: provider.hooks.edits(context.roots[provider.id] ?? '', places) }]));
+}
+
+/** The mark every file of Lookout's own carries (a record lost with LOOKOUT_HOME still finds it). */
+export const OWN_FILE_MARK = 'written by `lookout hooks install`';
+
+/** Whether a file at that path is Lookout's: what it last wrote there, or a file with its mark. */
+function ownFileIsOurs(record: InstallRecord, path: string, text: string): boolean {
+  const entry = record.files[path];
+  return (entry !== undefined && entry.before === null && sha(text) === entry.after) || text.includes(OWN_FILE_MARK);
+}
+
+/** Makes the missing folders above a file; returns those it made, deepest last. */
+function makeFolders(path: string): string[] {
+  const made: string[] = [];
+  for (let folder = dirname(path); !existsSync(folder) && dirname(folder) !== folder; folder = dirname(folder)) made.unshift(folder);
+  for (const folder of made) mkdirSync(folder, { mode: 0o755 });
+  return made;
+}
+
+function installOwnFile(context: HookContext, record: InstallRecord, edit: Extract<HookEdit, { kind: 'own-file' }>): string {
+  const current = readText(edit.path);
+  if (current === edit.text) return `${edit.path}: ${edit.what} already installed`;
+  if (current !== null && !ownFileIsOurs(record, edit.path, current)) return `${edit.path}: a file that is not Lookout's is there; left alone (no ${edit.what})`;
+  const made = current === null ? makeFolders(edit.path) : [];
+  if (made.length > 0) record.folders[edit.path] = made;
+  // Written whole: nothing of the user's is in it, so there is nothing to back up or restore.
+  record.files[edit.path] = { before: null, after: sha(edit.text) };
+  try {
+    writeAtomic(edit.path, edit.text);
+  } catch (error) {
+    delete record.files[edit.path];
+    throw new HooksFileError(`${edit.path} could not be written (${errorCode(error) ?? String(error)}); the files changed before it are recorded and uninstall takes them out`);
+  } finally {
+    saveRecord(context.home, record);
+  }
+  return `${edit.path}: ${edit.what} ${current === null ? 'installed' : 'updated'}`;
+}
+
+function uninstallOwnFile(record: InstallRecord, edit: Extract<HookEdit, { kind: 'own-file' }>): string {
+  const current = readText(edit.path);
+  const entry = record.files[edit.path];
+  const folders = record.folders[edit.path] ?? [];
+  delete record.folders[edit.path];
+  delete record.files[edit.path];
+  if (current === null) return `${edit.path}: not there; nothing to remove`;
+  const untouched = (entry !== undefined && sha(current) === entry.after) || (entry === undefined && (current === edit.text || current.includes(OWN_FILE_MARK)));
+  if (!untouched) return `${edit.path}: changed since Lookout wrote it; left in place (delete it yourself if you no longer want it)`;
+  rmSync(edit.path);
+  // The folders Lookout made for it go too, if nothing else was put in them since.
+  for (const folder of [...folders].reverse()) {
+    try {
+      if (readdirSync(folder).length === 0) rmdirSync(folder);
+    } catch {
+      // Gone already, or not ours to remove: left.
+    }
+  }
+  return `${edit.path}: removed${folders.length > 0 ? ' (with the folders made for it)' : ''}`;
+}
+
+function ownFileStatus(record: InstallRecord, edit: Extract<HookEdit, { kind: 'own-file' }>): string {
+  let current: string | null;
+  try {
+    current = readText(edit.path);
+  } catch (error) {
+    return `unknown in ${edit.path} (${error instanceof Error ? error.message : String(error)})`;
+  }
+  if (current === null) return `not installed (${edit.what}: ${edit.path})`;
+  if (current === edit.text) return `installed (${edit.what}: ${edit.path})`;
+  return ownFileIsOurs(record, edit.path, current) ? `installed, out of date: install again to update (${edit.path})` : `not installed (${edit.path} is not Lookout's)`;
 }
 
 /** Parses every file first: a malformed one (JSON or TOML) refuses the whole change, and nothing changes. */
@@ -158,6 +244,8 @@ function parseAll(groups: readonly { edits: HookEdit[] }[]): void {
           break;
         case 'toml-notify':
           if (text !== null) hasNotify(text, edit.path);
+          break;
+        case 'own-file':
           break;
       }
     }
@@ -178,6 +266,8 @@ function installEdit(context: HookContext, record: InstallRecord, edit: HookEdit
       record.notifyLines[edit.path] = line;
       return `${edit.path}: notify set to Lookout's hook (turn ends)`;
     }
+    case 'own-file':
+      return installOwnFile(context, record, edit);
   }
 }
 
@@ -226,6 +316,8 @@ function uninstallEdit(context: HookContext, record: InstallRecord, edit: HookEd
       delete record.notifyLines[edit.path];
       return restore(record, edit.path, (text) => removeNotify(text, line));
     }
+    case 'own-file':
+      return uninstallOwnFile(record, edit);
   }
 }
 
@@ -240,7 +332,7 @@ export function uninstall(context: HookContext, providers: readonly ProviderDesc
   return { lines };
 }
 
-function editStatus(context: HookContext, edit: HookEdit): string {
+function editStatus(context: HookContext, record: InstallRecord, edit: HookEdit): string {
   switch (edit.kind) {
     case 'json-hooks': {
       let installed: string[] = [];
@@ -261,13 +353,16 @@ function editStatus(context: HookContext, edit: HookEdit): string {
         return `  notify: unknown (${error instanceof Error ? error.message : String(error)})`;
       }
     }
+    case 'own-file':
+      return ownFileStatus(record, edit);
   }
 }
 
 export function status(context: HookContext, providers: readonly ProviderDescriptor[]): Outcome {
   const lines: string[] = [];
+  const record = readRecord(context.home);
   for (const { provider, edits } of editsOf(context, providers)) {
-    for (const [index, edit] of edits.entries()) lines.push(index === 0 ? `${provider.id}: ${editStatus(context, edit)}` : editStatus(context, edit));
+    for (const [index, edit] of edits.entries()) lines.push(index === 0 ? `${provider.id}: ${editStatus(context, record, edit)}` : editStatus(context, record, edit));
     lines.push(`  without hooks Lookout sees: ${provider.hooks?.sees.without ?? ''}`);
     lines.push(`  with hooks it also sees: ${provider.hooks?.sees.with ?? ''}`);
   }

@@ -4,7 +4,7 @@
 import type { Evaluation, Settings, SessionEvidence } from '../../engine';
 import { evaluate } from '../../engine';
 import type { ProviderRoots } from '../../providers';
-import { PROVIDERS, findProvider, hookProviders, shortNames } from '../../providers';
+import { PROVIDERS, findProvider, shortNames, spoolReaders } from '../../providers';
 import { mergeHooks } from '../../providers/hooks/merge';
 import type { HookSession } from '../../providers/hooks/spool-reader';
 import { HookSpool } from '../../providers/hooks/spool-reader';
@@ -57,7 +57,7 @@ export class Pipeline {
   constructor(private readonly options: PipelineOptions) {
     this.spoolFolder = spoolFolder(options.home);
     this.sources = PROVIDERS.map((provider) => provider.createSource(options.roots[provider.id] ?? '', { watching: options.watching }));
-    this.spool = new HookSpool(this.spoolFolder, hookProviders().map((provider) => provider.id));
+    this.spool = new HookSpool(this.spoolFolder, spoolReaders());
   }
 
   /** The merged evidence of the last collection. */

@@ -98,7 +98,7 @@ export class PopoverHost {
   }
 
   private hookContext(): HookContext {
-    return { home: this.runtime.home, roots: this.runtime.roots, platform: process.platform, cli: join(__dirname, 'cli.cjs'), now: this.clock() };
+    return { home: this.runtime.home, roots: this.runtime.roots, platform: process.platform, cli: join(__dirname, 'cli.cjs'), now: this.clock(), env: this.runtime.env };
   }
 
   private hooksStatus(): string[] {

@@ -106,6 +106,11 @@ export class Runtime {
     return this.state.roots;
   }
 
+  /** The environment it runs in (where the agents' config folders are). */
+  get env(): NodeJS.ProcessEnv {
+    return this.options.env;
+  }
+
   get settings(): RuntimeState['settings'] {
     return this.state.settings;
   }

@@ -1,6 +1,7 @@
 // Claude Code in the provider registry: where it lives, what to watch, how to resume, its hooks.
 import { join } from 'node:path';
 import type { HookSpec, ProviderDescriptor } from '../descriptor';
+import { readAgentHook } from '../hooks/events';
 import { ClaudeProvider, TRANSCRIPT_SOURCE } from './provider';
 import { REGISTRY_SOURCE } from './registry';
 
@@ -38,6 +39,7 @@ export const claudeDescriptor: ProviderDescriptor = {
   hooks: {
     entries: [{ name: ID, channel: 'hook', payload: 'stdin' }],
     edits: (root) => [{ kind: 'json-hooks', path: join(root, 'settings.json'), events: CLAUDE_EVENTS, entry: ID, extra: { timeout: 10, async: true } }],
+    read: readAgentHook,
     afterInstall: null,
     sees: {
       without: 'turns, tool calls, questions and plans from transcripts; permission prompts only while the live registry reports them',

@@ -1,6 +1,7 @@
 // Codex in the provider registry: where it lives, what to watch, how to resume, its hooks.
 import { join } from 'node:path';
 import type { HookSpec, ProviderDescriptor } from '../descriptor';
+import { readAgentHook } from '../hooks/events';
 import { CodexProvider, ROLLOUT_SOURCE } from './provider';
 
 const ID = 'codex';
@@ -45,6 +46,7 @@ export const codexDescriptor: ProviderDescriptor = {
       { kind: 'json-hooks', path: join(root, 'hooks.json'), events: CODEX_EVENTS, entry: ID, extra: { timeout: 10 } },
       { kind: 'toml-notify', path: join(root, 'config.toml'), entry: NOTIFY_ENTRY },
     ],
+    read: readAgentHook,
     afterInstall: 'Codex runs new hooks only once you trust them: open Codex and review them with /hooks.',
     sees: {
       without: 'turns and tool calls from rollouts; an approval prompt is never written there, so a pending call can only read "may be waiting"',

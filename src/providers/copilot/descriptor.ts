@@ -1,6 +1,7 @@
 // GitHub Copilot CLI in the provider registry: where it lives, what to watch, how to resume.
 import { join } from 'node:path';
 import type { ProviderDescriptor } from '../descriptor';
+import { COPILOT_HOOK_ENTRY, copilotHooksFile, readCopilotHook } from './hooks';
 import { CopilotProvider, EVENTS_SOURCE, LOCK_SOURCE } from './provider';
 
 export const copilotDescriptor: ProviderDescriptor = {
@@ -13,9 +14,17 @@ export const copilotDescriptor: ProviderDescriptor = {
   watch: (root) => [{ path: join(root, 'session-state'), depth: 1, files: /(\.jsonl|workspace\.yaml|inuse\.\d+\.lock)$/ }],
   createSource: (root) => new CopilotProvider(root),
   transcriptSource: EVENTS_SOURCE,
-  sources: [EVENTS_SOURCE, LOCK_SOURCE],
-  // `copilot --resume <id>` (the CLI prints this form when a session exits).
-  resume: (sessionId) => ['copilot', '--resume', sessionId],
-  // Opt-in hooks (~/.copilot/hooks) are not built yet: passive reading only.
-  hooks: null,
+  sources: [EVENTS_SOURCE, LOCK_SOURCE, 'copilot.hook'],
+  // The form the CLI prints when a session exits (`--resume` alone would open its picker).
+  resume: (sessionId) => ['copilot', `--resume=${sessionId}`],
+  hooks: {
+    entries: [{ name: COPILOT_HOOK_ENTRY, channel: 'hook', payload: 'stdin' }],
+    edits: (root, places) => [copilotHooksFile(root, places)],
+    read: (payload) => readCopilotHook(payload),
+    afterInstall: null,
+    sees: {
+      without: 'turns, tool calls, approval prompts written to the events file (1.0.77+), questions (ask_user), errors and aborts; liveness from inuse locks',
+      with: 'approval prompts in versions that do not write them (1.0.26+), and MCP servers asking for input (elicitation), the moment they are shown',
+    },
+  },
 };

@@ -11,6 +11,15 @@ export type HookFact =
   | { kind: 'subagent-stop'; agentId: string }
   | { kind: 'ignored' };
 
+/** One spool line, read by its provider: whose it is, where, inside which subagent, and what it says. */
+export interface HookReading {
+  sessionId: string | null;
+  cwd: string | null;
+  /** The subagent the event happened in (its state is the child's, not the lead's). */
+  agentId: string | null;
+  fact: HookFact;
+}
+
 function toolDetail(payload: JsonRecord): string | null {
   const tool = str(payload.tool_name);
   if (tool === null) return null;
@@ -82,7 +91,12 @@ export function readNotifyPayload(payload: JsonRecord): HookFact {
   return str(payload.type) === 'agent-turn-complete' ? { kind: 'event', event: 'stop', detail: null } : { kind: 'ignored' };
 }
 
-/** The session a payload belongs to (hooks: session_id; notify: thread-id). */
-export function payloadSession(payload: JsonRecord): string | null {
-  return str(payload.session_id) ?? str(payload['thread-id']);
+/** Claude Code's and Codex's hooks (shared event names and fields), and Codex's notify program. */
+export function readAgentHook(payload: JsonRecord, channel: 'hook' | 'notify'): HookReading {
+  return {
+    sessionId: str(payload.session_id) ?? str(payload['thread-id']),
+    cwd: str(payload.cwd),
+    agentId: str(payload.agent_id),
+    fact: channel === 'notify' ? readNotifyPayload(payload) : readHookPayload(payload),
+  };
 }

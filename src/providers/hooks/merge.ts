@@ -2,17 +2,23 @@
 // `<provider>.notify`): the engine weighs it against the transcript (R8).
 import type { ChildEvidence, DirectEvidence, SessionEvidence } from '../../engine';
 import { sessionKey } from '../../engine';
-import type { HookSession } from './spool-reader';
+import type { HookMark, HookSession } from './spool-reader';
 
 function direct(session: HookSession): DirectEvidence[] {
   const last = session.last;
   return last === null ? [] : [{ kind: 'hook', source: last.source, at: last.at, event: last.event, detail: last.detail }];
 }
 
+/** What a child's latest hook event asks of the user, if anything. */
+function requestOf(last: HookMark | null): ChildEvidence['request'] {
+  if (last === null || (last.event !== 'permission-request' && last.event !== 'input-request')) return null;
+  return { kind: last.event === 'permission-request' ? 'approval' : 'input', at: last.at, detail: last.detail ?? 'waiting' };
+}
+
 function hookChildren(session: HookSession, known: readonly ChildEvidence[]): ChildEvidence[] {
   const children = [...known];
   for (const [agentId, agent] of session.subagents) {
-    const request = agent.last !== null && (agent.last.event === 'permission-request' || agent.last.event === 'input-request') ? { kind: agent.last.event === 'permission-request' ? ('approval' as const) : ('input' as const), at: agent.last.at, detail: agent.last.detail ?? 'waiting' } : null;
+    const request = requestOf(agent.last);
     const index = children.findIndex((child) => child.id === agentId);
     if (index !== -1) {
       const child = children[index];
@@ -47,9 +53,23 @@ export function mergeHooks(evidence: readonly SessionEvidence[], hooks: Readonly
       children: hookChildren(session, item.children),
     };
   });
-  // A session hooks report before its transcript exists (a fresh one) still gets a row, unless it ended.
+  // A session that is another's child (an agent whose subagents are sessions of their own): what its hooks ask is the child's.
+  const owners = new Map<string, number>();
+  merged.forEach((item, index) => {
+    for (const child of item.children) owners.set(sessionKey(item.provider, child.id), index);
+  });
   for (const [key, session] of hooks) {
-    if (seen.has(key) || session.last === null || session.last.event === 'session-end') continue;
+    const owner = seen.has(key) ? undefined : owners.get(key);
+    const parent = owner === undefined ? undefined : merged[owner];
+    if (owner === undefined || parent === undefined) continue;
+    seen.add(key);
+    const request = requestOf(session.last);
+    merged[owner] = { ...parent, children: parent.children.map((child) => (child.id === session.sessionId ? { ...child, request: request ?? child.request } : child)) };
+  }
+  // A session hooks report before its transcript exists (a fresh one) still gets a row, unless it
+  // ended, or all its hooks said is that it moved on (nothing to show).
+  for (const [key, session] of hooks) {
+    if (seen.has(key) || session.last === null || session.last.event === 'session-end' || session.last.event === 'settled') continue;
     merged.push({
       provider: session.provider,
       sessionId: session.sessionId,

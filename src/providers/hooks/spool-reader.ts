@@ -4,11 +4,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HookEvent } from '../../engine';
 import type { JsonRecord } from '../jsonl/parse-record';
-import { str } from '../jsonl/parse-record';
 import { Problems, errorCode } from '../problems';
 import type { Accumulator } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
-import { payloadSession, readHookPayload, readNotifyPayload } from './events';
+import type { HookReading } from './events';
 import type { SpoolEntry, SpoolProvider } from './spool-format';
 import { SPOOL_ROTATE_BYTES, readEntry, spoolName } from './spool-format';
 
@@ -34,26 +33,30 @@ function timeOf(entry: SpoolEntry): number {
   return entry.precision === 's' ? entry.at + 999 : entry.at;
 }
 
+/** How a provider reads its own spool lines (its descriptor's `hooks.read`). */
+export type PayloadReader = (payload: JsonRecord, channel: 'hook' | 'notify') => HookReading;
+
 export class SpoolFold implements Accumulator {
   readonly sessions = new Map<string, HookSession>();
   readonly settled = false;
   readonly headDone = true;
 
-  constructor(private readonly provider: SpoolProvider) {}
+  constructor(
+    private readonly provider: SpoolProvider,
+    private readonly read: PayloadReader,
+  ) {}
 
   apply(record: JsonRecord): void {
     const entry = readEntry(record, this.provider);
     if (entry === null) return;
-    const sessionId = payloadSession(entry.payload);
+    const { sessionId, cwd, agentId, fact } = this.read(entry.payload, entry.channel);
     if (sessionId === null) return;
     const key = `${entry.provider}:${sessionId}`;
     const session = this.sessions.get(key) ?? { provider: entry.provider, sessionId, cwd: null, last: null, notice: null, subagents: new Map() };
     this.sessions.set(key, session);
-    session.cwd = str(entry.payload.cwd) ?? session.cwd;
+    session.cwd = cwd ?? session.cwd;
     const at = timeOf(entry);
     const source = entry.channel === 'notify' ? `${entry.provider}.notify` : `${entry.provider}.hook`;
-    const fact = entry.channel === 'notify' ? readNotifyPayload(entry.payload) : readHookPayload(entry.payload);
-    const agentId = str(entry.payload.agent_id);
     switch (fact.kind) {
       case 'event': {
         const mark = { event: fact.event, at, detail: fact.detail, source };
@@ -85,16 +88,16 @@ export class SpoolFold implements Accumulator {
 export class HookSpool {
   readonly problems = new Problems();
   private readonly files = new Map<string, TailedFile<SpoolFold>>();
-  private readonly owners = new Map<string, SpoolProvider>();
+  private readonly owners = new Map<string, { provider: SpoolProvider; read: PayloadReader }>();
   private last: Map<string, HookSession> | null = null;
 
   constructor(
     readonly folder: string,
-    providers: readonly SpoolProvider[],
+    providers: readonly { id: SpoolProvider; read: PayloadReader }[],
   ) {
-    for (const provider of providers) {
-      this.owners.set(join(this.folder, `${spoolName(provider)}.1`), provider);
-      this.owners.set(join(this.folder, spoolName(provider)), provider);
+    for (const { id, read } of providers) {
+      this.owners.set(join(this.folder, `${spoolName(id)}.1`), { provider: id, read });
+      this.owners.set(join(this.folder, spoolName(id)), { provider: id, read });
     }
   }
 
@@ -111,8 +114,9 @@ export class HookSpool {
         if (this.files.delete(path)) touched = true;
         continue;
       }
-      const provider = this.owners.get(path) ?? '';
-      const file = this.files.get(path) ?? new TailedFile(path, () => new SpoolFold(provider), { ...DEFAULT_TAIL_OPTIONS, firstWindow: whole, maxWindow: whole });
+      const owner = this.owners.get(path);
+      if (owner === undefined) continue;
+      const file = this.files.get(path) ?? new TailedFile(path, () => new SpoolFold(owner.provider, owner.read), { ...DEFAULT_TAIL_OPTIONS, firstWindow: whole, maxWindow: whole });
       try {
         if (await file.update()) touched = true;
         this.files.set(path, file);

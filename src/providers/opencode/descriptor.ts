@@ -1,5 +1,6 @@
 // opencode in the provider registry: where it lives, what to watch, how to resume.
 import type { ProviderDescriptor } from '../descriptor';
+import { OPENCODE_HOOK_ENTRY, opencodePlugin, readOpencodeEvent } from './plugin';
 import { DATABASE_SOURCE, OpencodeProvider } from './provider';
 
 export const opencodeDescriptor: ProviderDescriptor = {
@@ -12,8 +13,18 @@ export const opencodeDescriptor: ProviderDescriptor = {
   watch: (root) => [{ path: root, depth: 0, files: /opencode[^/\\]*\.db(-wal)?$/ }],
   createSource: (root) => new OpencodeProvider(root),
   transcriptSource: DATABASE_SOURCE,
-  sources: [DATABASE_SOURCE],
+  sources: [DATABASE_SOURCE, 'opencode.hook'],
+  // `opencode [project] --session <id>`: run in the session's folder, the project is that folder.
   resume: (sessionId) => ['opencode', '--session', sessionId],
-  // The opt-in plugin (permission and question events) is not built yet: passive reading only.
-  hooks: null,
+  hooks: {
+    // The plugin appends in-process; `lookout hook opencode` takes the same payload on stdin.
+    entries: [{ name: OPENCODE_HOOK_ENTRY, channel: 'hook', payload: 'stdin' }],
+    edits: (_root, places) => [opencodePlugin(places)],
+    read: (payload) => readOpencodeEvent(payload),
+    afterInstall: 'opencode loads plugins when it starts: restart running opencode sessions to use it.',
+    sees: {
+      without: 'turns, pending and running tools, questions (the question tool), interrupts, errors and empty steps, child sessions',
+      with: 'approval prompts the moment they open (never written to the database), questions and their answers, retries and session errors',
+    },
+  },
 };
