@@ -280,3 +280,20 @@ describe('opencode plugin events as direct evidence (lookout status --json)', ()
     expect(all[0]).toMatchObject({ observed: { state: 'awaiting-input', reason: 'child-waiting' }, children: { liveness: 'waiting' }, claim: { kind: 'needs-you' } });
   });
 });
+
+describe('lookout hooks install (every agent)', () => {
+  it('installs for the agents this machine has and skips the others, making no folder for them; --provider installs anyway', () => {
+    const c = context();
+    const env = { HOME: c.dir, XDG_CONFIG_HOME: join(c.dir, 'xdg'), LOOKOUT_HOME: c.home, CLAUDE_CONFIG_DIR: join(c.dir, 'claude'), CODEX_HOME: join(c.dir, 'codex'), COPILOT_HOME: join(c.dir, 'no-copilot'), OPENCODE_DATA_DIR: join(c.dir, 'no-opencode') };
+    const result = runCli(['hooks', 'install'], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`copilot: not found (no ${join(c.dir, 'no-copilot')}); skipped (--provider copilot installs it anyway)`);
+    expect(result.stdout).toContain('opencode: not found');
+    expect(existsSync(join(c.dir, 'no-copilot'))).toBe(false);
+    expect(existsSync(join(c.dir, 'xdg'))).toBe(false);
+    expect(existsSync(c.claude)).toBe(true);
+    const named = runCli(['hooks', 'install', '--provider', 'opencode'], env);
+    expect(named.code, named.stderr).toBe(0);
+    expect(existsSync(join(c.dir, 'xdg', 'opencode', 'plugins', 'lookout.js'))).toBe(true);
+  });
+});

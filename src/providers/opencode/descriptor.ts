@@ -1,7 +1,8 @@
-// opencode in the provider registry: where it lives, what to watch, how to resume.
+// opencode in the provider registry: where it lives, what to watch, how to resume, its plugin.
+import { join } from 'node:path';
 import type { ProviderDescriptor } from '../descriptor';
 import { OPENCODE_HOOK_ENTRY, opencodePlugin, readOpencodeEvent } from './plugin';
-import { DATABASE_SOURCE, OpencodeProvider } from './provider';
+import { DATABASE_SOURCE, OpencodeProvider, hasDatabase } from './provider';
 
 export const opencodeDescriptor: ProviderDescriptor = {
   id: 'opencode',
@@ -9,8 +10,13 @@ export const opencodeDescriptor: ProviderDescriptor = {
   shortName: 'opencode',
   // OPENCODE_DATA_DIR, else $XDG_DATA_HOME/opencode, else ~/.local/share/opencode.
   root: { env: 'OPENCODE_DATA_DIR', defaultFolder: '.local/share/opencode', xdgDataFolder: 'opencode' },
-  // The database and its -wal (every step grows the -wal): the folder itself, no deeper.
-  watch: (root) => [{ path: root, depth: 0, files: /opencode[^/\\]*\.db(-wal)?$/ }],
+  // The database and its -wal (every step grows the -wal): the folder itself, no deeper. The JSON
+  // storage of releases before 1.2 only where it is still the truth: its sessions and messages
+  // (a folder each per session; part folders, one per message, are too many to watch).
+  watch: (root) => [
+    { path: root, depth: 0, files: /opencode[^/\\]*\.db(-wal)?$/ },
+    ...(hasDatabase(root) ? [] : [{ path: join(root, 'storage', 'session'), depth: 1, files: /\.json$/ }, { path: join(root, 'storage', 'message'), depth: 1, files: /\.json$/ }]),
+  ],
   createSource: (root) => new OpencodeProvider(root),
   transcriptSource: DATABASE_SOURCE,
   sources: [DATABASE_SOURCE, 'opencode.hook'],

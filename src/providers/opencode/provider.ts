@@ -2,7 +2,7 @@
 // opencode-<channel>.db), re-read when the database or its -wal changes. Sessions with a parent
 // are children of that session's row (R10–R13), never rows.
 import type { Dirent } from 'node:fs';
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildEvidence, SessionEvidence, TranscriptSignal, TurnEvidence } from '../../engine';
 import { listFolder } from '../list-folder';
@@ -10,11 +10,21 @@ import { Problems, errorCode } from '../problems';
 import type { EvidenceSource } from '../source';
 import type { MessageRow, PartRow, SessionRow, Snapshot } from './database';
 import { OpencodeDatabase } from './database';
+import { LegacyStorage } from './legacy-storage';
 import { assistantSignal, createdAt, messageData } from './messages';
 
 export const DATABASE_SOURCE = 'opencode.db';
 const PROVIDER = 'opencode';
 const DATABASE = /^opencode(-[A-Za-z0-9._]+)?\.db$/;
+
+/** Whether the folder holds an opencode database (then any JSON storage beside it is a stale copy). */
+export function hasDatabase(root: string): boolean {
+  try {
+    return readdirSync(root).some((name) => DATABASE.test(name));
+  } catch {
+    return false;
+  }
+}
 
 /** A message as a signal and its time: a user message opens a turn; an assistant one says how it stands. */
 function signalOf(message: MessageRow | undefined, parts: readonly PartRow[]): TranscriptSignal | null {
@@ -43,7 +53,11 @@ export class OpencodeProvider implements EvidenceSource {
   /** Each session's evidence as last handed out, by its content: an unchanged session keeps its very object (the engine reuses its row). */
   private readonly handedOut = new Map<string, { content: string; evidence: SessionEvidence }>();
 
-  constructor(readonly root: string) {}
+  private readonly legacy: LegacyStorage;
+
+  constructor(readonly root: string) {
+    this.legacy = new LegacyStorage(root, this.problems);
+  }
 
   /** The database files: a database and its -wal, by size and time (the -wal grows with every step). */
   private files(): string[] {
@@ -65,6 +79,8 @@ export class OpencodeProvider implements EvidenceSource {
 
   async sync(): Promise<SessionEvidence[]> {
     const paths = this.files();
+    // No database: a release before 1.2, whose JSON storage is the truth (with one, it is a stale copy).
+    if (paths.length === 0) return this.settle(this.assemble(this.legacy.read()));
     for (const [path, database] of this.databases) {
       if (paths.includes(path)) continue;
       database.close();
@@ -81,6 +97,15 @@ export class OpencodeProvider implements EvidenceSource {
     }
     this.last = { stamp, evidence: this.reuseUnchanged(evidence) };
     return this.last.evidence;
+  }
+
+  /** The very same array as last time when no session changed (the runtime then skips work). */
+  private settle(fresh: readonly SessionEvidence[]): SessionEvidence[] {
+    const evidence = this.reuseUnchanged(fresh);
+    const before = this.last?.evidence;
+    if (before !== undefined && before.length === evidence.length && evidence.every((item, index) => item === before[index])) return before;
+    this.last = { stamp: 'legacy', evidence };
+    return evidence;
   }
 
   dispose(): void {
