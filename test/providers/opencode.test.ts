@@ -1,7 +1,7 @@
 // opencode read from its SQLite database (opencode 1.1.65–1.4.0 shapes: new-agents.md §1 and the
 // real samples): the newest message of each session says how it stands; child sessions are
 // children; rows still in the -wal are read; a read-only folder is read through a private copy.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +12,16 @@ import { OpencodeProvider } from '../../src/providers/opencode/provider';
 import { T0, database } from './opencode-db';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-opencode-'));
+/** A process that locks a database exclusively, writes a finished step, says so, and lets go when its stdin ends. */
+const LOCKER = `
+const { DatabaseSync } = require('@photostructure/sqlite');
+const [path, at] = process.argv.slice(1);
+const db = new DatabaseSync(path);
+db.exec('PRAGMA journal_mode=WAL; PRAGMA locking_mode=EXCLUSIVE');
+db.prepare('INSERT INTO message VALUES (?,?,?,?,?)').run('msg_locked', 'ses_l', Number(at), Number(at), JSON.stringify({ role: 'assistant', time: { created: Number(at), completed: Number(at) + 500 }, finish: 'stop' }));
+process.stdout.write('locked\\n');
+process.stdin.on('data', () => {}).on('end', () => { db.close(); process.exit(0); });
+`;
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 async function rows(folder: string, seconds: number): Promise<Row[]> {
@@ -114,6 +124,53 @@ describe('opencode, read from its database', () => {
     } finally {
       writer.close();
     }
+  });
+
+  it('Lookout never holds back opencode\'s checkpoints: between reads it holds no read transaction', async () => {
+    const folder = join(base, 'checkpoint');
+    const writer = database(folder, (b) => {
+      b.session('ses_c', 'checkpointed');
+      b.user('ses_c', 1);
+    }, true);
+    try {
+      const provider = new OpencodeProvider(folder);
+      expect(await provider.sync()).toHaveLength(1);
+      const [checkpoint] = writer.prepare('PRAGMA wal_checkpoint(TRUNCATE)').all() as { busy: number }[];
+      expect(checkpoint?.busy).toBe(0);
+      expect(readFileSync(join(folder, 'opencode.db-wal')).length).toBe(0);
+      provider.dispose();
+    } finally {
+      writer.close();
+    }
+  });
+
+  it('a database another process holds locked is waited on briefly and reported once; it is read once released', async () => {
+    // Built aside and copied: a closed connection of this process keeps its files until its statements are collected.
+    const built = join(base, 'locked-built');
+    database(built, (b) => {
+      b.session('ses_l', 'locked');
+      b.user('ses_l', 1);
+    }).close();
+    const folder = join(base, 'locked');
+    mkdirSync(folder, { recursive: true });
+    cpSync(join(built, 'opencode.db'), join(folder, 'opencode.db'));
+    // Another process takes the database for itself (exclusive locking), writes a step, and holds it until told.
+    const locker = spawn(process.execPath, ['-e', LOCKER, join(folder, 'opencode.db'), String(T0 + 9000)], { cwd: resolve(__dirname, '../..'), stdio: ['pipe', 'pipe', 'inherit'] });
+    const exited = new Promise((done) => locker.once('exit', done));
+    await new Promise<void>((done) => locker.stdout.once('data', () => done()));
+    const provider = new OpencodeProvider(folder);
+    try {
+      expect(await provider.sync()).toEqual([]);
+      expect(provider.problems.drain().map((problem) => problem.detail)).toEqual(['database is locked']);
+      expect(await provider.sync()).toEqual([]);
+      expect(provider.problems.drain()).toHaveLength(0);
+    } finally {
+      locker.stdin.end();
+      await exited;
+    }
+    const after = await provider.sync();
+    expect(after[0]?.signal).toMatchObject({ kind: 'turn-end' });
+    provider.dispose();
   });
 
   it('a database that is not one is reported once, and nothing else stops', async () => {

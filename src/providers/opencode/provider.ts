@@ -91,11 +91,14 @@ export class OpencodeProvider implements EvidenceSource {
     const stamp = stamps.join('\n');
     if (this.last !== null && this.last.stamp === stamp) return this.last.evidence;
     const evidence: SessionEvidence[] = [];
+    let failed = false;
     for (const [index, path] of paths.entries()) {
-      const snapshot = await this.snapshotOf(path, stamps[index] ?? '');
-      if (snapshot !== null) evidence.push(...this.assemble(snapshot));
+      const read = await this.snapshotOf(path, stamps[index] ?? '');
+      failed ||= read.failed;
+      if (read.snapshot !== null) evidence.push(...this.assemble(read.snapshot));
     }
-    this.last = { stamp, evidence: this.reuseUnchanged(evidence) };
+    // A read that failed (locked, mid-replace) is tried again next time even if no file changed.
+    this.last = { stamp: failed ? '' : stamp, evidence: this.reuseUnchanged(evidence) };
     return this.last.evidence;
   }
 
@@ -131,20 +134,23 @@ export class OpencodeProvider implements EvidenceSource {
     return result;
   }
 
-  private async snapshotOf(path: string, stamp: string): Promise<Snapshot | null> {
+  private async snapshotOf(path: string, stamp: string): Promise<{ snapshot: Snapshot | null; failed: boolean }> {
     const cached = this.snapshots.get(path);
-    if (cached?.stamp === stamp) return cached.snapshot;
+    if (cached?.stamp === stamp) return { snapshot: cached.snapshot, failed: false };
     const database = this.databases.get(path) ?? new OpencodeDatabase(path);
     this.databases.set(path, database);
     try {
       const snapshot = await database.read();
       this.snapshots.set(path, { stamp, snapshot });
-      return snapshot;
+      return { snapshot, failed: false };
     } catch (error) {
       // Locked, corrupt, replaced mid-read: said once; the last good picture stands meanwhile.
       database.close();
-      this.problems.add({ kind: 'unreadable', path, detail: errorCode(error) ?? (error instanceof Error ? error.message.split('\n')[0] ?? 'error' : String(error)) });
-      return cached?.snapshot ?? null;
+      // SQLite's own words ("database is locked", "file is not a database") say more than its code.
+      const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+      const code = errorCode(error);
+      this.problems.add({ kind: 'unreadable', path, detail: code === undefined || code === null || code.startsWith('ERR_SQLITE') ? message || 'error' : code });
+      return { snapshot: cached?.snapshot ?? null, failed: true };
     }
   }
 
