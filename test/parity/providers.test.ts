@@ -18,9 +18,6 @@ const KNOWN_DIVERGENCES: Record<FixtureProvider, Record<string, string>> = {
   copilot: {
     // KNOWN DIVERGENCE: events.jsonl records no background watchers.
     'done with only a watcher': 'events.jsonl records no background watchers',
-    // KNOWN DIVERGENCE: no question tool has been seen in Copilot's files; a pending call reads by
-    // R3 (running, then "may be waiting"), never as a question.
-    'blocked on a question with a live subagent': 'no question tool is known in events.jsonl',
     // KNOWN DIVERGENCE: a subagent's own requests are not written apart from its activity: a child
     // is live work while started, done when completed.
     'a child waiting on the user': "a subagent's request is not in events.jsonl",
