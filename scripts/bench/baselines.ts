@@ -1,5 +1,5 @@
 // The baselines the status read is compared with, run as their own processes.
-import { closeSync, openSync, readSync, readFileSync, fstatSync } from 'node:fs';
+import { closeSync, openSync, readSync, readFileSync, readdirSync, fstatSync } from 'node:fs';
 
 /** Reads the last 64 KB of every file: the least any status reader must do. */
 export function readTails(files: readonly string[]): number {
@@ -44,8 +44,13 @@ export function readDatabaseTails(path: string): number {
 
 export function runBaseline(mode: string, listFile: string): void {
   const all = readFileSync(listFile, 'utf8').split('\n').filter((line) => line !== '');
-  const files = all.filter((path) => !path.endsWith('.db'));
+  // Folders (named with a trailing "/") are listed — a session folder whose lock files tell
+  // liveness —, databases queried, files read.
+  const folders = all.filter((path) => path.endsWith('/'));
+  const files = all.filter((path) => !path.endsWith('.db') && !path.endsWith('/'));
   const databases = mode === 'tail' ? all.filter((path) => path.endsWith('.db')) : [];
-  const bytes = (mode === 'tail' ? readTails(files) : readWhole(files)) + databases.reduce((total, path) => total + readDatabaseTails(path), 0);
+  let bytes = mode === 'tail' ? readTails(files) : readWhole(files);
+  for (const path of databases) bytes += readDatabaseTails(path);
+  if (mode === 'tail') for (const folder of folders) bytes += readdirSync(folder, { withFileTypes: true }).length;
   process.stdout.write(`${bytes}\n`);
 }

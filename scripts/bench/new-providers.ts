@@ -11,6 +11,7 @@ import type { History } from './synthetic-history';
 const MB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** The sessions' files, and their folders (listed by any reader: the liveness locks are found so). */
 export function copilotSessions(root: string, count: number, now: number): string[] {
   const files: string[] = [];
   const pad = 'x'.repeat(1200);
@@ -27,7 +28,10 @@ export function copilotSessions(root: string, count: number, now: number): strin
     }
     const path = join(folder, 'events.jsonl');
     writeFileSync(path, `${lines.join('\n')}\n`);
-    files.push(path);
+    // Every real session has one (the CLI's summary is its title).
+    const workspace = join(folder, 'workspace.yaml');
+    writeFileSync(workspace, `id: ${id}\ncwd: /home/me/app\ngit_root: /home/me/app\nrepository: me/app\nhost_type: github\nbranch: main\nsummary: Bench session ${index}\nsummary_count: 1\ncreated_at: ${at(0)}\nupdated_at: ${at(40_000)}\n`);
+    files.push(path, workspace, `${folder}/`);
   }
   return files;
 }
@@ -78,7 +82,8 @@ export async function newProviders(folder: string, history: History, quick: bool
   const size = statSync(join(opencodeRoot, 'opencode.db')).size;
   console.log(`more providers: ${count} Copilot sessions and an opencode database of ${count} sessions (${(size / MB).toFixed(0)} MB), written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const list = join(folder, 'files-all.txt');
-  // The floor reads each file's end and each opencode session's newest message (baselines.ts).
+  // The floor reads each file's end, lists each Copilot session's folder and reads each opencode
+  // session's newest message (baselines.ts).
   writeFileSync(list, [...history.files, ...copilotFiles, join(opencodeRoot, 'opencode.db')].join('\n'));
   const wrapper = writeRssWrapper(folder);
   const self = resolve(__dirname, 'bench.cjs');

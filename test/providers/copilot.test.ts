@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../src/engine';
 import { defaultSettings, emptyFacts, evaluate } from '../../src/engine';
+import { workspaceFields } from '../../src/providers/copilot/workspace';
 import { CopilotProvider, lockLiveness } from '../../src/providers/copilot/provider';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-copilot-'));
@@ -173,5 +174,27 @@ describe.skipIf(!present)('GitHub Copilot CLI real samples', () => {
       expect(row?.observed.state, `${scenario}/${recording}`).toBe(state);
       expect(evidence[0]?.skippedLines).toBe(0);
     }
+  });
+});
+
+describe('workspace.yaml', () => {
+  it('top-level strings are read as YAML reads them (quotes, escapes, block scalars); lists and broken values are passed over', () => {
+    const text = [
+      'id: 8baa78ec-b203-4c7f-b1d3-c1170ae84b7d',
+      'cwd: D:\\Source\\GitHub\\agent-engram',
+      'summary: "Fix: MCP \\"config\\" # file"',
+      'branch: \'007-refactor\'',
+      'notes: |',
+      '  line one',
+      '  line two',
+      'tags:',
+      '  - a',
+      'summary_count: 1 # a comment',
+      '',
+    ].join('\n');
+    expect(workspaceFields(text)).toEqual({ id: '8baa78ec-b203-4c7f-b1d3-c1170ae84b7d', cwd: 'D:\\Source\\GitHub\\agent-engram', summary: 'Fix: MCP "config" # file', branch: '007-refactor', notes: 'line one\nline two\n', summary_count: '1' });
+    expect(workspaceFields('- a\n- b\n')).toEqual({});
+    expect(workspaceFields('summary: "never closed\n')).toEqual({});
+    expect(workspaceFields('\u0000\u0001: [')).toEqual({});
   });
 });

@@ -37,8 +37,13 @@ function rebuild(transcript: string, folder: string): number {
   const first = parts[0]?._ts ?? 0;
   const last = parts.at(-1)?._ts ?? first;
   db.prepare('INSERT INTO session VALUES (?,?,?,?,?,?,?,?,?,?,?)').run('ses_rec', 'global', null, 'slug', parts[0]?._cwd ?? '/', 'recorded', '1.14.50', first, last, null, null);
-  let message: { id: string; data: Record<string, unknown>; parts: Part[] } | null = null;
-  const messages: NonNullable<typeof message>[] = [];
+  interface Rebuilt {
+    id: string;
+    data: Record<string, unknown>;
+    parts: Part[];
+  }
+  let message: Rebuilt | null = null;
+  const messages: Rebuilt[] = [];
   for (const part of parts) {
     const role = part._role === 'user' ? 'user' : 'assistant';
     const opensStep = role === 'assistant' && part.type === 'step-start';

@@ -1,7 +1,6 @@
 // GitHub Copilot CLI as evidence: each session's events.jsonl read incrementally, its title and
 // folder from workspace.yaml and session.start, its liveness from inuse.<pid>.lock.
 import { statSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import type { ChildEvidence, DirectEvidence, Liveness, SessionEvidence } from '../../engine';
 import { Problems } from '../problems';
 import type { EvidenceSource } from '../source';
@@ -13,6 +12,7 @@ import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
 import type { CopilotSessionFiles } from './discover';
 import { discoverCopilot } from './discover';
 import { CopilotEvents } from './events';
+import { workspaceFields } from './workspace';
 
 export const EVENTS_SOURCE = 'copilot.events';
 export const LOCK_SOURCE = 'copilot.session-lock';
@@ -93,10 +93,9 @@ export class CopilotProvider implements EvidenceSource {
       const stamp = `${info.size}:${info.mtimeMs}`;
       const cached = this.workspaces.get(path);
       if (cached?.stamp === stamp) return cached;
-      let fields: Record<string, unknown> = {};
+      let fields: Record<string, string> = {};
       try {
-        const parsed: unknown = parseYaml(readRegularText(path, READ_CAPS.smallJson));
-        if (typeof parsed === 'object' && parsed !== null) fields = parsed as Record<string, unknown>;
+        fields = workspaceFields(readRegularText(path, READ_CAPS.smallJson));
       } catch {
         // Not YAML Lookout can read: the title and folder come from the events instead.
       }

@@ -55,7 +55,11 @@ export class OpencodeProvider implements EvidenceSource {
 
   private readonly legacy: LegacyStorage;
 
-  constructor(readonly root: string) {
+  constructor(
+    readonly root: string,
+    /** A runtime watching live: unchanged sessions then keep their objects (a one-shot read has no next read). */
+    private readonly watching = true,
+  ) {
     this.legacy = new LegacyStorage(root, this.problems);
   }
 
@@ -121,6 +125,7 @@ export class OpencodeProvider implements EvidenceSource {
 
   /** One step changes one session: every other keeps the object it had, so only that row is derived again. */
   private reuseUnchanged(fresh: readonly SessionEvidence[]): SessionEvidence[] {
+    if (!this.watching) return [...fresh];
     const seen = new Set<string>();
     const result = fresh.map((evidence) => {
       const content = JSON.stringify(evidence);
