@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../src/engine';
 import { defaultSettings, emptyFacts, evaluate } from '../../src/engine';
+import { parseDocument } from 'yaml';
 import { workspaceFields } from '../../src/providers/copilot/workspace';
 import { CopilotProvider, lockLiveness } from '../../src/providers/copilot/provider';
 
@@ -196,5 +197,39 @@ describe('workspace.yaml', () => {
     expect(workspaceFields('- a\n- b\n')).toEqual({});
     expect(workspaceFields('summary: "never closed\n')).toEqual({});
     expect(workspaceFields('\u0000\u0001: [')).toEqual({});
+  });
+});
+
+describe('workspace.yaml, property', () => {
+  it('whatever the values, every string the yaml package reads is read the same (the plain fast path never guesses)', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pieces = ['Fix', ' ', 'the', ': ', ':', ' #', '#', '"', "'", '-', '- ', '|', '>', '[', ']', '{', '}', ',', '&', '*', '!', '%', '@', '`', '\\', 'D:\\Source', '\t', 'é', '2026-03-20T19:08:04.310Z', 'true', '1', '~', '?', '  '];
+    const value = () => Array.from({ length: 1 + Math.floor(random() * 5) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+    let compared = 0;
+    for (let round = 0; round < 6000; round += 1) {
+      const lines = ['summary', 'cwd', 'branch'].map((key) => `${key}: ${value()}`);
+      if (random() < 0.2) lines.splice(1, 0, `  ${value()}`);
+      const text = `${lines.join(random() < 0.2 ? '\r\n' : '\n')}\n`;
+      let parsed: Record<string, unknown>;
+      try {
+        const document = parseDocument(text);
+        if (document.errors.length > 0) continue;
+        parsed = (document.toJS() ?? {}) as Record<string, unknown>;
+      } catch {
+        continue;
+      }
+      const fields = workspaceFields(text);
+      for (const key of ['summary', 'cwd', 'branch']) {
+        const expected = parsed[key];
+        if (typeof expected !== 'string' || expected === '') continue;
+        compared += 1;
+        expect(fields[key], JSON.stringify(text)).toBe(expected);
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
   });
 });
