@@ -9,6 +9,7 @@ const nullableTime = z.nullable(z.string());
 
 export const rowSchema = z.object({
   key: z.string(),
+  host: z.nullable(z.string()),
   // Which ids exist is the provider registry's word: the state lists them (`providers`).
   provider: z.string(),
   sessionId: z.string(),
@@ -98,6 +99,19 @@ export function commandSchemaFor(providerIds: readonly string[]) {
   ]);
 }
 export type PopoverCommand = z.infer<ReturnType<typeof commandSchemaFor>>;
+
+/**
+ * What `lookout feed` reads on its standard input (issue 13): the user facts another machine's
+ * Lookout records for this machine's sessions, which live here. Times are absolute (ISO).
+ */
+export const feedCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('review'), key, state: z.enum(REVIEW_STATES) }),
+  z.object({ type: z.literal('mute'), key, until: z.nullable(time.check(z.maxLength(40))) }),
+  z.object({ type: z.literal('unmute'), key }),
+  z.object({ type: z.literal('visit'), key }),
+  z.object({ type: z.literal('attention'), key, message: z.nullable(z.string().check(z.maxLength(500))) }),
+]);
+export type FeedCommand = z.infer<typeof feedCommandSchema>;
 
 export const explainRequestSchema = z.object({ key });
 

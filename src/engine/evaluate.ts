@@ -64,6 +64,7 @@ export function toRow(session: DerivedSession): Row {
   const { evidence, observed, review, claim } = session;
   return {
     key: session.key,
+    host: null,
     provider: evidence.provider,
     sessionId: evidence.sessionId,
     title: evidence.title,

@@ -10,8 +10,10 @@ export type { Claim } from './claims';
 export type { AttentionSummary } from './triage';
 export type { ChildView } from './children';
 export type { NotificationPlan, NotifyCandidate } from './notify';
-export { planNotification } from './notify';
+export { claimsToNotify, planNotification } from './notify';
 export type { DerivedSession } from './session';
 export { evaluate, toRow } from './evaluate';
 export type { Evaluation, EvaluationInput } from './evaluate';
 // The contract (zod schemas) is imported from './contract' directly: building it costs every command's start-up.
+export type { HostStatus, HostView } from './hosts';
+export { hostKey, hostRows, mergeHosts, remoteCandidates, splitHostKey } from './hosts';

@@ -17,7 +17,10 @@ import { isCounted, toneOf } from './triage';
 export const SCHEMA_VERSION = 1;
 
 export interface Row {
+  /** Local rows: `<provider>:<id>`; a remote host's: `<host>:<provider>:<id>`. */
   key: string;
+  /** Extra (schema 1 allows additions): the host the session lives on, null on this machine. */
+  host: string | null;
   provider: Provider;
   sessionId: string;
   title: string | null;

@@ -41,6 +41,7 @@ export const REASONS = [
   'child-waiting',
   'child-working',
   'no-evidence',
+  'host-unreachable',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 

@@ -3,7 +3,7 @@
 import type { App, BrowserWindowConstructorOptions, IpcMain, Menu, MenuItemConstructorOptions, NativeImage, Notification, NotificationConstructorOptions, Tray } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Evaluation, Snapshot } from '../engine';
+import type { Snapshot } from '../engine';
 import { PopoverHost } from '../main/popover/popover-host';
 import { Runtime } from '../main/runtime/runtime';
 import { systemClock } from '../main/pipeline/clock';
@@ -98,13 +98,13 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
   });
   const disposeIpc = registerIpc({ ipc: electron.ipcMain, popover: () => popover.window?.webContents, pageUrl, host, hide: () => popover.hideWindow() });
 
-  const show = (evaluation: Evaluation | null): void => {
-    const snapshot = evaluation?.snapshot ?? null;
+  // This machine's rows and every host's (the runtime's published snapshot).
+  const show = (snapshot: Snapshot | null): void => {
     tray.setImage(icon(snapshot));
     tray.setToolTip(snapshot === null ? 'Lookout' : tooltip(snapshot));
     if (process.platform === 'darwin') tray.setTitle(snapshot === null ? '' : trayTitle(snapshot));
   };
-  runtime.onSnapshot((_snapshot, evaluation) => show(evaluation));
+  runtime.onSnapshot((snapshot) => show(snapshot));
 
   const act = (action: MenuAction): void => {
     switch (action) {
@@ -143,6 +143,6 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
   app.on('before-quit', () => void dispose());
 
   await runtime.start();
-  show(runtime.evaluation);
+  show(runtime.snapshot);
   return { runtime, host, act, dispose };
 }

@@ -36,6 +36,7 @@ const WORKFLOW: Record<Band, Workflow> = {
 function row(key: string, band: Band, extra: Partial<Row> = {}): Row {
   return {
     key,
+    host: null,
     provider: 'alpha',
     sessionId: key,
     title: `session ${key}`,

@@ -19,10 +19,12 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve')).serveCommand,
   hook: async () => (await import('./hook')).hookCommand,
   hooks: async () => (await import('./hooks')).hooksCommand,
+  hosts: async () => (await import('./hosts')).hostsCommand,
+  feed: async () => (await import('./feed')).feedCommand,
 };
 
 /** Commands that keep running; every other command is one-shot and done in well under a second. */
-const LONG_RUNNING: ReadonlySet<string> = new Set(['watch', 'serve']);
+const LONG_RUNNING: ReadonlySet<string> = new Set(['watch', 'serve', 'feed']);
 
 /**
  * A one-shot command runs too briefly for V8's optimising compiler to pay back: on two cores its
@@ -62,6 +64,9 @@ const HELP = `Usage: lookout <command> [options]
   hooks status|install|uninstall [--provider {hookProviders}]
                                             opt-in agent hooks for direct evidence (never installed otherwise)
   hook {hookEntries}            the hook itself, run by the agent (reads JSON, prints nothing)
+  hosts add <ssh destination> [--name <n>] [--port <n>] [--command <remote lookout>]
+  hosts list|remove <name>                  other machines' sessions, over ssh (docs/hosts.md)
+  feed                                      what another machine's Lookout runs here over ssh
 
 Every command takes --now <ISO-8601> (the instant used and recorded).
 <session> is a full key ({example}:7f0c…), a full id, or a unique id prefix (4+ characters).

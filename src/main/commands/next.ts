@@ -1,16 +1,18 @@
 // `lookout next [--json]`: the first row that wants attention (R33), or "0 waiting".
 import { parseArgs } from 'node:util';
-import { SCHEMA_VERSION } from '../../engine';
+import { SCHEMA_VERSION, rowCounted } from '../../engine';
 import { resolveNow } from '../cli/now-option';
 import { formatStatus } from '../cli/format-status';
 import { jsonLine, printLines } from '../cli/terminal-text';
-import { evaluateFromDisk } from '../pipeline/one-shot';
+import { evaluateFromDisk, withHosts } from '../pipeline/one-shot';
 
 export async function nextCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, now: { type: 'string' } }, strict: true, allowPositionals: false });
   const now = resolveNow(values.now);
-  const { evaluation } = await evaluateFromDisk(now);
-  const { next, snapshot } = evaluation;
+  const context = await evaluateFromDisk(now);
+  const snapshot = await withHosts(context);
+  // R33 over every machine's rows: the first counted one in the merged order.
+  const next = context.state.hosts.length === 0 ? context.evaluation.next : (snapshot.sessions.find(rowCounted) ?? null);
   if (values.json === true) {
     process.stdout.write(`${jsonLine({ schemaVersion: SCHEMA_VERSION, now: snapshot.now, waiting: snapshot.attention.count, next })}\n`);
   } else if (next === null) {

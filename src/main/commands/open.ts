@@ -7,7 +7,12 @@ import { runPlan } from '../open/run';
 import { matchSession } from '../cli/session-match';
 import { UsageError } from '../cli/usage-error';
 import { jsonLine, printLines } from '../cli/terminal-text';
-import { evaluateFromDisk } from '../pipeline/one-shot';
+import type { CommandEvaluation } from '../pipeline/one-shot';
+import { evaluateFromDisk, reportProblems, withHosts } from '../pipeline/one-shot';
+import type { Row } from '../../engine';
+import { splitHostKey } from '../../engine';
+import { planRemoteOpen } from '../open/remote-plan';
+import { probeHost } from '../hosts/probe';
 import { findProvider } from '../../providers';
 
 export async function openCommand(args: string[]): Promise<number> {
@@ -17,7 +22,8 @@ export async function openCommand(args: string[]): Promise<number> {
   if (extra.length > 0) throw new UsageError(`open takes one session, got ${positionals.length}`);
   const now = resolveNow(values.now);
   const context = await evaluateFromDisk(now);
-  const row = matchSession(context.evaluation.snapshot.sessions, query);
+  const row = matchSession((await withHosts(context)).sessions, query);
+  if (row.host !== null) return openRemote(row, context, values.print === true);
   const liveness = context.evaluation.derived.get(row.key)?.evidence.liveness;
   const pid = liveness?.kind === 'alive' ? liveness.pid : null;
   const resume = findProvider(row.provider)?.resume(row.sessionId) ?? [];
@@ -29,5 +35,21 @@ export async function openCommand(args: string[]): Promise<number> {
   await runPlan(plan, context.state.home);
   await context.writer.visit(row.key, row.cwd, now);
   printLines(process.stdout, [`${row.key}: opened (${plan.kind})`]);
+  return 0;
+}
+
+/** A session on another machine: a terminal here running ssh into its folder there; the visit recorded there. */
+async function openRemote(row: Row, context: CommandEvaluation, print: boolean): Promise<number> {
+  const host = context.state.hosts.find((item) => item.name === row.host);
+  if (host === undefined) throw new UsageError(`no host ${row.host ?? ''}`);
+  const resume = findProvider(row.provider)?.resume(row.sessionId) ?? [];
+  const plan = planRemoteOpen({ host, sessionId: row.sessionId, cwd: row.cwd, resume, live: looksLive(row.observed.state, false) }, process.env, systemProbes());
+  if (print) {
+    process.stdout.write(`${jsonLine(plan)}\n`);
+    return 0;
+  }
+  await runPlan(plan, context.state.home);
+  await probeHost(host, { env: process.env, clock: Date.now, onProblem: (line) => reportProblems([line]) }, { type: 'visit', key: splitHostKey(row.key, [host.name]).key });
+  printLines(process.stdout, [`${row.key}: opened (${plan.kind}, on ${host.name})`]);
   return 0;
 }

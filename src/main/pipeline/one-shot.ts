@@ -1,6 +1,8 @@
 // A one-shot command's evaluation: the pipeline run once over the files as they are, the working
 // trees a finish claim needs read, and problems printed on stderr.
-import type { Evaluation, SessionEvidence } from '../../engine';
+import type { Evaluation, SessionEvidence, Snapshot } from '../../engine';
+import { mergeHosts } from '../../engine';
+import { probeHosts } from '../hosts/probe';
 import { printLines } from '../cli/terminal-text';
 import { FactWriter } from '../facts/fact-writer';
 import { Pipeline } from './pipeline';
@@ -20,6 +22,17 @@ export function reportProblems(lines: readonly string[]): void {
 }
 
 const toStderr = (line: string): void => reportProblems([line]);
+
+/**
+ * This machine's snapshot with every host's (issue 13): each host is asked once, at the same time;
+ * one that does not answer adds no rows and one line on stderr.
+ */
+export async function withHosts(context: CommandEvaluation): Promise<Snapshot> {
+  const { hosts } = context.state;
+  if (hosts.length === 0) return context.evaluation.snapshot;
+  const views = await probeHosts(hosts, { env: process.env, clock: Date.now, onProblem: toStderr });
+  return mergeHosts(context.evaluation.snapshot, views);
+}
 
 export async function evaluateFromDisk(now: number): Promise<CommandEvaluation> {
   const state = loadState(now);

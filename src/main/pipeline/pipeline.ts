@@ -48,6 +48,11 @@ export class Pipeline {
   private readonly sources: EvidenceSource[];
   private readonly spool: HookSpool;
   private readonly names = shortNames();
+
+  /** Short display names by provider id (notifications). */
+  get providerNames(): Readonly<Record<string, string>> {
+    return this.names;
+  }
   private hooks: ReadonlyMap<string, HookSession> = new Map();
   private results: SessionEvidence[][] = [];
   private merged: SessionEvidence[] = [];

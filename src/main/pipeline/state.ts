@@ -4,6 +4,7 @@ import type { ProviderRoots } from '../../providers';
 import { resolveRoots } from '../../providers';
 import { FactStore, toFacts } from '../store/facts-store';
 import { lookoutHome } from '../store/home';
+import type { HostConfig } from '../store/schema';
 import { loadSettings } from '../store/settings-store';
 
 export interface RuntimeState {
@@ -12,6 +13,8 @@ export interface RuntimeState {
   facts: UserFacts;
   settings: Settings;
   roots: ProviderRoots;
+  /** Other machines whose sessions are shown too (settings.json `hosts`). */
+  hosts: HostConfig[];
   problems: string[];
 }
 
@@ -22,5 +25,5 @@ export function loadState(now: number, env: NodeJS.ProcessEnv = process.env): Ru
   const settings = loadSettings(home, now);
   // The agents' own variables win; then the settings; then the defaults.
   const roots = resolveRoots(env, settings.roots);
-  return { home, store, facts: toFacts(loaded.file), settings: settings.settings, roots, problems: [...loaded.problems, ...settings.problems] };
+  return { home, store, facts: toFacts(loaded.file), settings: settings.settings, roots, hosts: settings.hosts, problems: [...loaded.problems, ...settings.problems] };
 }

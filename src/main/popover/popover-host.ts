@@ -11,6 +11,7 @@ import { install, status, uninstall } from '../hooks/installer';
 import { looksLive, planOpen } from '../open/plan';
 import { systemProbes } from '../open/probes';
 import { runPlan } from '../open/run';
+import { planRemoteOpen } from '../open/remote-plan';
 import type { Runtime } from '../runtime/runtime';
 import { loadSettings, saveSettings } from '../store/settings-store';
 import { settingsSchema } from '../store/schema';
@@ -76,7 +77,7 @@ export class PopoverHost {
     const settings = this.runtime.settings;
     this.hookLines ??= this.hooksStatus();
     return {
-      snapshot: evaluation.snapshot,
+      snapshot: this.runtime.snapshot ?? evaluation.snapshot,
       problems: this.problems,
       settings: {
         timings: { ...settings.timings },
@@ -116,19 +117,27 @@ export class PopoverHost {
   }
 
   private lastActivity(key: string): string | null {
-    return this.runtime.evaluation?.snapshot.sessions.find((row) => row.key === key)?.lastActivityAt ?? null;
+    return this.runtime.snapshot?.sessions.find((row) => row.key === key)?.lastActivityAt ?? null;
   }
 
   /** The tray's "Mute all for 1 h": every shown, unmuted row, in one write. */
   muteAll(spanMs: number): void {
     const now = this.clock();
-    const keys = (this.runtime.evaluation?.snapshot.sessions ?? []).filter((row) => row.muted === null && !row.historical).map((row) => row.key);
-    this.runtime.facts.muteAll(keys, now + spanMs, now);
+    const rows = (this.runtime.snapshot?.sessions ?? []).filter((row) => row.muted === null && !row.historical);
+    this.runtime.facts.muteAll(rows.filter((row) => row.host === null).map((row) => row.key), now + spanMs, now);
+    // Another machine's sessions are muted there, where their facts live; one not connected is said so.
+    for (const row of rows.filter((item) => item.host !== null)) {
+      try {
+        this.runtime.remoteFact({ type: 'mute', key: row.key, until: new Date(now + spanMs).toISOString() });
+      } catch (error) {
+        this.addProblem(error instanceof Error ? error.message : String(error));
+      }
+    }
     this.runtime.evaluateNow();
   }
 
   snapshot(): Snapshot | null {
-    return this.runtime.evaluation?.snapshot ?? null;
+    return this.runtime.snapshot ?? null;
   }
 
   explain(raw: unknown): Explanation | null {
@@ -163,9 +172,33 @@ export class PopoverHost {
     this.runtime.evaluateNow();
   }
 
+  /** A command about a session on another machine: its facts go to that machine's Lookout. */
+  private remote(command: PopoverCommand, now: number): boolean {
+    switch (command.type) {
+      case 'review':
+        return this.runtime.remoteFact({ type: 'review', key: command.key, state: command.state });
+      case 'mute': {
+        const until = command.span === 'forever' ? null : command.span === '1h' ? now + 3_600_000 : tomorrowMorning(now);
+        return this.runtime.remoteFact({ type: 'mute', key: command.key, until: until === null ? null : new Date(until).toISOString() });
+      }
+      case 'unmute':
+        return this.runtime.remoteFact({ type: 'unmute', key: command.key });
+      case 'select':
+        if (command.key === null || !this.runtime.remoteFact({ type: 'visit', key: command.key })) return false;
+        this.runtime.onScreen = command.key;
+        return true;
+      case 'open':
+      case 'dismiss':
+      case 'settings':
+      case 'hooks':
+        return false;
+    }
+  }
+
   private async run(command: PopoverCommand): Promise<void> {
     const now = this.clock();
     const facts = this.runtime.facts;
+    if (this.remote(command, now)) return;
     switch (command.type) {
       case 'review':
         this.known(command.key);
@@ -213,6 +246,20 @@ export class PopoverHost {
 
   /** R50, and the visit that goes with looking at a session (R44 when it came from a notification). */
   async open(key: string): Promise<void> {
+    const row = this.runtime.snapshot?.sessions.find((item) => item.key === key);
+    const host = row?.host === null || row === undefined ? undefined : this.runtime.hostConfigs.find((item) => item.name === row.host);
+    if (row !== undefined && host !== undefined) {
+      const resume = findProvider(row.provider)?.resume(row.sessionId) ?? [];
+      const plan = planRemoteOpen({ host, sessionId: row.sessionId, cwd: row.cwd, resume, live: looksLive(row.observed.state, false) }, this.runtime.env, systemProbes());
+      // The visit is recorded on its machine; one not connected just misses it.
+      try {
+        this.runtime.remoteFact({ type: 'visit', key });
+      } catch {
+        // Said by the host's own state line.
+      }
+      await runPlan(plan, this.runtime.home);
+      return;
+    }
     const session = this.known(key);
     const liveness = session.evidence.liveness;
     const plan = planOpen(
@@ -249,6 +296,7 @@ export class PopoverHost {
       openCommand: command.openCommand === undefined ? current.settings.openCommand : command.openCommand,
       rules: current.settings.rules,
       roots: current.roots,
+      hosts: current.hosts,
     });
     saveSettings(home, file);
     this.runtime.reloadFacts();

@@ -6,6 +6,10 @@ import { errorCode } from '../../providers/problems';
 import { privateFolder } from '../../providers/system/private-files';
 import { sep } from 'node:path';
 import type { Evaluation, NotificationPlan, Snapshot } from '../../engine';
+import { claimsToNotify, mergeHosts, planNotification, remoteCandidates, splitHostKey } from '../../engine';
+import type { FeedCommand } from '../../engine/contract';
+import { HostSet } from '../hosts/host-set';
+import type { HostConfig } from '../store/schema';
 import type { ProviderRoots } from '../../providers';
 import { PROVIDERS } from '../../providers';
 import type { WatchTarget } from '../../providers/descriptor';
@@ -86,12 +90,44 @@ export class Runtime {
   private settleTimer: NodeJS.Timeout | null = null;
   /** The session selected in an open popover (R40, §5): never notified, never awarded ready-for-review. */
   onScreen: string | null = null;
+  /** Other machines' Lookouts, over ssh (issue 13): their rows join this machine's. */
+  readonly hosts: HostSet;
+  private published: Snapshot | null = null;
+  private hostsChanged = false;
+  private hostsTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: RuntimeOptions) {
     this.state = loadState(options.clock(), options.env);
     for (const line of this.state.problems) options.onProblem(line);
     this.facts = new FactWriter(this.state.store, this.state.facts, options.onProblem);
     this.pipeline = new Pipeline({ roots: this.state.roots, home: this.state.home, watching: true, writer: this.facts, onProblem: options.onProblem });
+    this.hosts = new HostSet({ clock: options.clock, env: options.env, onChange: () => this.hostChanged(), onProblem: options.onProblem });
+  }
+
+  /**
+   * A fact for a session on another machine goes to that machine's Lookout (where its facts
+   * live); says whether the key was a remote one. Throws when its host is not connected.
+   */
+  remoteFact(command: FeedCommand): boolean {
+    const { host, key } = splitHostKey(command.key, this.hosts.names);
+    if (host === null) return false;
+    this.hosts.send(host, { ...command, key });
+    return true;
+  }
+
+  /** The snapshot last published: this machine's rows and every host's, in one order. */
+  get snapshot(): Snapshot | null {
+    return this.published;
+  }
+
+  /** A host's link or rows changed: published at once, several changes in one go. */
+  private hostChanged(): void {
+    this.hostsChanged = true;
+    if (this.hostsTimer !== null || this.disposed) return;
+    this.hostsTimer = setTimeout(() => {
+      this.hostsTimer = null;
+      if (this.last !== null && !this.disposed) this.publish(this.last, false);
+    }, 0);
   }
 
   get home(): string {
@@ -104,6 +140,11 @@ export class Runtime {
 
   get roots(): ProviderRoots {
     return this.state.roots;
+  }
+
+  /** The other machines of the settings. */
+  get hostConfigs(): readonly HostConfig[] {
+    return this.state.hosts;
   }
 
   /** The environment it runs in (where the agents' config folders are). */
@@ -135,6 +176,7 @@ export class Runtime {
       this.options.onProblem(`lookout: ${this.state.home} is read-only or cannot be created (${errorCode(error) ?? String(error)}); Lookout goes on without its hook spool and cannot save reviews, mutes or visits until it can`);
     }
     await this.sync(undefined);
+    this.hosts.update(this.state.hosts);
     await this.rewatch();
     // Whatever changed while the watcher made its first scan is read now: no write between the
     // first read and the watcher's readiness waits for the rescan.
@@ -152,6 +194,8 @@ export class Runtime {
     for (const timer of this.timers) clearInterval(timer);
     if (this.recheckTimer !== null) clearTimeout(this.recheckTimer);
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
+    if (this.hostsTimer !== null) clearTimeout(this.hostsTimer);
+    this.hosts.dispose();
     this.settle.dispose();
     this.timers.length = 0;
     await this.watcher?.dispose();
@@ -241,7 +285,8 @@ export class Runtime {
     const fresh = loadState(this.options.clock(), this.options.env);
     for (const line of fresh.problems) this.options.onProblem(line);
     this.facts.adopt(fresh.facts);
-    this.state = { ...this.state, settings: fresh.settings };
+    this.state = { ...this.state, settings: fresh.settings, hosts: fresh.hosts };
+    if (this.published !== null) this.hosts.update(fresh.hosts);
   }
 
   /** Re-reads changed files (all known files without a set); one sync at a time, the rest merged. */
@@ -278,15 +323,29 @@ export class Runtime {
     const evaluation = this.pipeline.evaluate({ settings: this.state.settings, now, onScreen: this.onScreen, previous: this.last ?? undefined });
     const before = this.last;
     this.last = evaluation;
-    if (before === null || changedRows(before, evaluation)) {
-      for (const listener of this.listeners) listener(evaluation.snapshot, evaluation);
-      this.settle.touch();
-    }
+    this.publish(evaluation, before === null || changedRows(before, evaluation));
     if (evaluation.notification !== null && this.options.notifier !== null) this.notify(evaluation.notification, now);
     void this.pipeline.refreshTrees(evaluation, now, this.state.settings.timings.gitRefresh).then((changed) => {
       if (changed && !this.disposed) this.evaluateNow();
     });
     return evaluation;
+  }
+
+  /** This machine's rows and every host's, to the listeners when anything changed; remote claims notify here (R40–R44). */
+  private publish(evaluation: Evaluation, changed: boolean): void {
+    const views = this.hosts.views();
+    if (!changed && !this.hostsChanged && this.published !== null) return;
+    this.hostsChanged = false;
+    const snapshot = mergeHosts(evaluation.snapshot, views);
+    this.published = snapshot;
+    for (const listener of this.listeners) listener(snapshot, evaluation);
+    this.settle.touch();
+    if (views.length === 0 || this.options.notifier === null) return;
+    const now = this.options.clock();
+    const remote = snapshot.sessions.filter((row) => row.host !== null);
+    const due = claimsToNotify(remoteCandidates(remote, this.pipeline.providerNames), new Set(this.facts.facts.notified), this.state.settings.notifications, this.onScreen, now, this.state.settings.timings);
+    const plan = planNotification(due);
+    if (plan !== null) this.notify(plan, now);
   }
 
   private notify(plan: NotificationPlan, now: number): void {

@@ -54,6 +54,20 @@ export const timingsSchema = z.partial(
   }),
 );
 
+/** A host's name: a word for keys and the popover ("devbox"); never a provider's id (checked on add). */
+export const HOST_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+/** An ssh destination: an alias, host or user@host — never starting with "-" (it would be an ssh option). */
+export const SSH_DESTINATION = /^[A-Za-z0-9_.@%[\]:][A-Za-z0-9_.@%[\]:-]{0,253}$/;
+
+export const hostSchema = z.object({
+  name: z.string().check(z.regex(HOST_NAME)),
+  destination: z.string().check(z.regex(SSH_DESTINATION)),
+  port: z.optional(z.int().check(z.minimum(1), z.maximum(65535))),
+  // The remote shell's command for Lookout there (the user's own words, run by their ssh login).
+  command: z.optional(z.string().check(z.minLength(1), z.maxLength(1000), z.regex(/^[^\0\n\r]*$/))),
+});
+export type HostConfig = z.infer<typeof hostSchema>;
+
 export const settingsSchema = z.object({
   schemaVersion: z._default(z.literal(SETTINGS_VERSION), SETTINGS_VERSION),
   timings: z._default(timingsSchema, {}),
@@ -62,5 +76,10 @@ export const settingsSchema = z.object({
   rules: z.optional(z.array(z.object({ id: z.string().check(z.minLength(1)), version: z.int().check(z.positive()), when: z.object({ inactiveFor: duration }), set: reviewState }))),
   // Folders chosen per provider id (the registry's ids; an unknown id is kept and unused).
   roots: z._default(z.record(z.string(), z.string().check(z.minLength(1))), {}),
+  // Other machines whose sessions this one shows, over ssh (issue 13, docs/hosts.md).
+  hosts: z._default(
+    z.array(hostSchema).check(z.refine((hosts) => new Set(hosts.map((host) => host.name)).size === hosts.length, 'two hosts share a name')),
+    [],
+  ),
 });
 export type SettingsFile = z.infer<typeof settingsSchema>;

@@ -6,13 +6,15 @@ import { prettifyError } from 'zod/mini';
 import type { Settings } from '../../engine';
 import { defaultSettings } from '../../engine';
 import { keepAside } from './quarantine';
-import type { SettingsFile } from './schema';
+import type { HostConfig, SettingsFile } from './schema';
 import { SETTINGS_VERSION, settingsSchema } from './schema';
 
 export interface LoadedSettings {
   settings: Settings;
   /** Provider roots chosen in the settings (override the environment's defaults). */
   roots: Record<string, string>;
+  /** Other machines, over ssh (issue 13). */
+  hosts: HostConfig[];
   problems: string[];
 }
 
@@ -33,7 +35,7 @@ export function settingsPath(home: string): string {
 
 export function loadSettings(home: string, now: number): LoadedSettings {
   const path = settingsPath(home);
-  if (!existsSync(path)) return { settings: defaultSettings(), roots: {}, problems: [] };
+  if (!existsSync(path)) return { settings: defaultSettings(), roots: {}, hosts: [], problems: [] };
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
@@ -44,12 +46,12 @@ export function loadSettings(home: string, now: number): LoadedSettings {
   if (typeof version === 'number' && version > SETTINGS_VERSION) return setAside(path, `it was written by a newer Lookout (schema ${version})`, now);
   const parsed = settingsSchema.safeParse(raw);
   if (!parsed.success) return setAside(path, prettifyError(parsed.error).replace(/\s*\n\s*/g, ' '), now);
-  return { settings: applySettings(parsed.data), roots: parsed.data.roots, problems: [] };
+  return { settings: applySettings(parsed.data), roots: parsed.data.roots, hosts: parsed.data.hosts, problems: [] };
 }
 
 function setAside(path: string, why: string, now: number): LoadedSettings {
   const aside = keepAside(path, now);
-  return { settings: defaultSettings(), roots: {}, problems: [`lookout: ${path} could not be used (${why}); kept aside as ${aside}, using defaults`] };
+  return { settings: defaultSettings(), roots: {}, hosts: [], problems: [`lookout: ${path} could not be used (${why}); kept aside as ${aside}, using defaults`] };
 }
 
 /** Writes settings atomically (a temp file renamed over the old one), private (0600). */

@@ -1,0 +1,88 @@
+// `lookout feed`: what another machine's Lookout runs here over ssh (issue 13). It prints the
+// snapshot (`status --json`'s object, every row) as one JSON line whenever a row changes, and
+// reads the user facts that machine records for this machine's sessions — review, mute, unmute,
+// visit, attention — as JSON lines on its standard input, validated by the contract. The facts
+// live here, with the sessions: a Lookout on this machine agrees with the one that asked.
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import type { FeedCommand } from '../../engine/contract';
+import { admit, feedCommandSchema } from '../../engine/contract';
+import { resolveNow } from '../cli/now-option';
+import { jsonLine, printLines } from '../cli/terminal-text';
+import { flowingClock } from '../pipeline/clock';
+import { Runtime } from '../runtime/runtime';
+import { untilInterrupted } from './interrupted';
+
+/** A command line longer than this is not one Lookout sends: it is refused, unread. */
+const COMMAND_MAX_BYTES = 64 * 1024;
+
+export async function feedCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { now: { type: 'string' } }, strict: true, allowPositionals: false });
+  const clock = flowingClock(resolveNow(values.now));
+  const problem = (line: string) => printLines(process.stderr, [line]);
+  const runtime = new Runtime({ env: process.env, clock, notifier: null, onProblem: problem });
+  // The other end gone (ssh closed): nothing more to say.
+  process.stdout.on('error', () => process.exit(0));
+  runtime.onSnapshot((snapshot) => process.stdout.write(`${jsonLine(snapshot)}\n`));
+
+  const apply = async (command: FeedCommand): Promise<void> => {
+    const session = runtime.evaluation?.derived.get(command.key);
+    if (session === undefined) throw new Error(`no session ${command.key} here`);
+    const now = clock();
+    const facts = runtime.facts;
+    switch (command.type) {
+      case 'review':
+        facts.review(command.key, command.state, runtime.evaluation?.snapshot.sessions.find((row) => row.key === command.key)?.lastActivityAt ?? null, now);
+        break;
+      case 'mute': {
+        const until = command.until === null ? null : Date.parse(command.until);
+        if (until !== null && Number.isNaN(until)) throw new Error(`mute until "${command.until}" is not a time`);
+        facts.mute(command.key, until, now);
+        break;
+      }
+      case 'unmute':
+        facts.unmute(command.key, now);
+        break;
+      case 'visit':
+        await facts.visit(command.key, session.evidence.cwd, now);
+        break;
+      case 'attention':
+        facts.attention(command.key, command.message, now);
+        break;
+    }
+    runtime.evaluateNow();
+    // The answer to every command is the snapshot after it, changed or not: the asker waits for it.
+    const snapshot = runtime.snapshot;
+    if (snapshot !== null) process.stdout.write(`${jsonLine(snapshot)}\n`);
+  };
+
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  const closed = new Promise<void>((resolve) => lines.once('close', () => resolve()));
+  lines.on('line', (line) => {
+    if (line.trim() === '') return;
+    if (Buffer.byteLength(line) > COMMAND_MAX_BYTES) {
+      problem(`lookout feed: a command line over ${COMMAND_MAX_BYTES} bytes was refused`);
+      return;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      problem('lookout feed: a command line that is not JSON was refused');
+      return;
+    }
+    const admitted = admit(feedCommandSchema, raw);
+    if (!admitted.ok) {
+      problem(`lookout feed: a command was refused (${admitted.error})`);
+      return;
+    }
+    apply(admitted.value).catch((error: unknown) => problem(`lookout feed: ${error instanceof Error ? error.message : String(error)}`));
+  });
+
+  const interrupted = untilInterrupted();
+  await runtime.start();
+  // Stops when told to, or when the machine that asked goes away (its ssh closes our stdin).
+  await Promise.race([interrupted, closed]);
+  await runtime.dispose();
+  return 0;
+}

@@ -1,0 +1,196 @@
+// One other machine, over one `ssh -T` connection running `lookout feed` there (issue 13). It
+// keeps the host's last good snapshot, says how the link stands, reconnects with backoff (1 s
+// doubling to 60 s), sends fact commands, and cuts off a host that sends anything but snapshots:
+// a malformed or oversized line is one reported problem, and nothing of it is shown.
+import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { HostStatus, HostView, Snapshot } from '../../engine';
+import type { FeedCommand } from '../../engine/contract';
+import { admit, snapshotSchema } from '../../engine/contract';
+import type { HostConfig } from '../store/schema';
+import { remoteLookout, sshArgv } from './ssh-command';
+
+/** A snapshot line longer than this is not one Lookout writes (3,000 rows take ~3 MB). */
+export const LINE_MAX_BYTES = 32 * 1024 * 1024;
+const BACKOFF_FIRST_MS = 1000;
+const BACKOFF_MAX_MS = 60_000;
+/** ssh's own exit status for its failures; 127 is the remote shell's "command not found". */
+const SSH_FAILED = 255;
+const NOT_FOUND = 127;
+
+export interface HostLinkOptions {
+  clock: () => number;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The ssh program (tests may name another). */
+  ssh?: string;
+  onChange: () => void;
+  onProblem: (line: string) => void;
+}
+
+/** Control characters and the like out of a remote's words before they reach a terminal or a page. */
+function plain(text: string, max = 200): string {
+  const cleaned = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
+  return cleaned.length > max ? `${cleaned.slice(0, max - 1)}…` : cleaned;
+}
+
+/** Why ssh failed, in its own last words ("Permission denied (publickey).", "Connection refused"). */
+function sshReason(stderr: string): string {
+  const lines = stderr.split('\n').map((line) => plain(line)).filter((line) => line !== '' && !line.startsWith('Warning: Permanently added'));
+  return lines.at(-1) ?? 'ssh failed';
+}
+
+/** Failures that will not mend by waiting: shown as "failed", not "unreachable" (both are retried). */
+function permanent(reason: string): boolean {
+  return /permission denied|host key verification failed|not found|could not resolve|bad configuration|not a snapshot|over \d+ bytes|newer lookout/i.test(reason);
+}
+
+export class HostLink {
+  private child: ChildProcessWithoutNullStreams | null = null;
+  private status: HostStatus;
+  private snapshot: Snapshot | null = null;
+  private receivedAt: number | null = null;
+  private backoff = BACKOFF_FIRST_MS;
+  private retry: NodeJS.Timeout | null = null;
+  private stderr = '';
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** Why the current connection was cut by Lookout itself (a bad line), if it was. */
+  private cutReason: string | null = null;
+  private disposed = false;
+  /** The last problem said for this host: a host down for hours is said once, not every retry. */
+  private said: string | null = null;
+
+  constructor(
+    readonly config: HostConfig,
+    private readonly options: HostLinkOptions,
+  ) {
+    this.status = { kind: 'connecting', since: options.clock() };
+  }
+
+  get name(): string {
+    return this.config.name;
+  }
+
+  view(): HostView {
+    return { name: this.config.name, status: this.status, snapshot: this.snapshot, receivedAt: this.receivedAt };
+  }
+
+  start(): void {
+    if (this.disposed || this.child !== null) return;
+    this.stderr = '';
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.cutReason = null;
+    const argv = sshArgv(this.config, remoteLookout(this.config, ['feed']), this.options.env);
+    const child = spawn(this.options.ssh ?? 'ssh', argv, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...this.options.env } as NodeJS.ProcessEnv });
+    this.child = child;
+    child.stdout.on('data', (chunk: Buffer) => this.take(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      // Only the tail is kept: a remote that floods stderr cannot fill this machine's memory.
+      this.stderr = `${this.stderr}${chunk.toString('utf8')}`.slice(-8192);
+    });
+    child.stdin.on('error', () => undefined);
+    child.on('error', (error) => this.ended(null, `ssh could not start (${error.message})`));
+    // 'close', not 'exit': every line the feed wrote is read before the end is handled.
+    child.on('close', (code) => this.ended(code, null));
+  }
+
+  /** Sends one fact to the host's own Lookout; refused (thrown) while the host is not connected. */
+  send(command: FeedCommand): void {
+    if (this.child === null || this.status.kind !== 'connected') throw new Error(`${this.config.name} is not connected; nothing was recorded`);
+    this.child.stdin.write(`${JSON.stringify(command)}\n`);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.retry !== null) clearTimeout(this.retry);
+    this.retry = null;
+    this.child?.kill('SIGTERM');
+    this.child = null;
+  }
+
+  private take(chunk: Buffer): void {
+    let start = 0;
+    for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
+      this.pending.push(chunk.subarray(start, newline));
+      const line = Buffer.concat(this.pending).toString('utf8');
+      this.pending = [];
+      this.pendingBytes = 0;
+      start = newline + 1;
+      if (!this.line(line)) return;
+    }
+    if (start < chunk.length) {
+      this.pending.push(chunk.subarray(start));
+      this.pendingBytes += chunk.length - start;
+      if (this.pendingBytes > LINE_MAX_BYTES) this.cut(`${this.config.name} sent a line over ${LINE_MAX_BYTES} bytes; cut off`);
+    }
+  }
+
+  /** One line from the feed: a snapshot, or the end of this connection. */
+  private line(text: string): boolean {
+    if (Buffer.byteLength(text) > LINE_MAX_BYTES) {
+      this.cut(`${this.config.name} sent a line over ${LINE_MAX_BYTES} bytes; cut off`);
+      return false;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      this.cut(`${this.config.name} sent a line that is not a snapshot (not JSON); cut off`);
+      return false;
+    }
+    // A row from a Lookout before hosts existed has no `host`: it is that machine's own.
+    const sessions = (raw as { sessions?: unknown } | null)?.sessions;
+    if (Array.isArray(sessions)) for (const row of sessions) if (typeof row === 'object' && row !== null && !('host' in row)) (row as { host: null }).host = null;
+    const admitted = admit(snapshotSchema, raw);
+    if (!admitted.ok) {
+      this.cut(`${this.config.name} sent a line that is not a snapshot (${plain(admitted.error, 120)}); cut off`);
+      return false;
+    }
+    if (admitted.value.schemaVersion !== 1) {
+      this.cut(`${this.config.name} runs a newer Lookout (snapshot schema ${admitted.value.schemaVersion}); cut off`);
+      return false;
+    }
+    this.snapshot = admitted.value;
+    this.receivedAt = this.options.clock();
+    if (this.status.kind !== 'connected') {
+      this.status = { kind: 'connected', since: this.receivedAt };
+      this.backoff = BACKOFF_FIRST_MS;
+      this.said = null;
+    }
+    this.options.onChange();
+    return true;
+  }
+
+  private cut(reason: string): void {
+    this.cutReason = reason;
+    this.child?.kill('SIGKILL');
+  }
+
+  private ended(code: number | null, startError: string | null): void {
+    if (this.child === null && startError === null) return;
+    this.child = null;
+    if (this.disposed) return;
+    const reason =
+      this.cutReason ??
+      startError ??
+      (code === NOT_FOUND ? `lookout not found on ${this.config.name}: set --command` : code === SSH_FAILED ? sshReason(this.stderr) : `its lookout feed stopped (${code === null ? 'killed' : `exit ${code}`}${this.stderr.trim() === '' ? '' : `: ${sshReason(this.stderr)}`})`);
+    const now = this.options.clock();
+    const kind = permanent(reason) ? 'failed' : 'unreachable';
+    // The time it became unreachable stays while it stays so; a new reason is said once.
+    const since = this.status.kind === kind ? this.status.since : now;
+    this.status = { kind, since, reason };
+    const line = `lookout: host ${this.config.name} ${kind === 'failed' ? 'failed' : 'unreachable'}: ${reason}`;
+    if (line !== this.said) {
+      this.said = line;
+      this.options.onProblem(line);
+    }
+    this.options.onChange();
+    const wait = this.backoff;
+    this.backoff = Math.min(BACKOFF_MAX_MS, this.backoff * 2);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.start();
+    }, wait);
+  }
+}

@@ -1,0 +1,55 @@
+// Every host of the settings, each with its link; what the runtime merges into its snapshot.
+import type { HostView } from '../../engine';
+import type { FeedCommand } from '../../engine/contract';
+import type { HostConfig } from '../store/schema';
+import type { HostLinkOptions } from './host-link';
+import { HostLink } from './host-link';
+
+export class HostSet {
+  private readonly links = new Map<string, HostLink>();
+  private signature = '';
+
+  constructor(private readonly options: HostLinkOptions) {}
+
+  /** Starts links for new hosts, stops those removed, restarts those changed. */
+  update(hosts: readonly HostConfig[]): void {
+    const signature = JSON.stringify(hosts);
+    if (signature === this.signature) return;
+    this.signature = signature;
+    const wanted = new Map(hosts.map((host) => [host.name, host]));
+    for (const [name, link] of this.links) {
+      const config = wanted.get(name);
+      if (config !== undefined && JSON.stringify(config) === JSON.stringify(link.config)) continue;
+      link.dispose();
+      this.links.delete(name);
+    }
+    for (const host of hosts) {
+      if (this.links.has(host.name)) continue;
+      const link = new HostLink(host, this.options);
+      this.links.set(host.name, link);
+      link.start();
+    }
+    this.options.onChange();
+  }
+
+  get names(): string[] {
+    return [...this.links.keys()];
+  }
+
+  views(): HostView[] {
+    return [...this.links.values()].map((link) => link.view());
+  }
+
+  /** A fact for a session on a host, sent to that host's own Lookout. */
+  send(host: string, command: FeedCommand): void {
+    const link = this.links.get(host);
+    if (link === undefined) throw new Error(`no host ${host}`);
+    link.send(command);
+  }
+
+  dispose(): void {
+    for (const link of this.links.values()) link.dispose();
+    this.links.clear();
+    this.signature = '';
+  }
+}
