@@ -104,12 +104,15 @@ export type PopoverCommand = z.infer<ReturnType<typeof commandSchemaFor>>;
  * What `lookout feed` reads on its standard input (issue 13): the user facts another machine's
  * Lookout records for this machine's sessions, which live here. Times are absolute (ISO).
  */
+// `id`, when given, comes back as the `answered` of the snapshot line that follows the command
+// (with `refused` and the reason when it was not carried out).
+const commandId = z.optional(z.string().check(z.maxLength(100)));
 export const feedCommandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('review'), key, state: z.enum(REVIEW_STATES) }),
-  z.object({ type: z.literal('mute'), key, until: z.nullable(time.check(z.maxLength(40))) }),
-  z.object({ type: z.literal('unmute'), key }),
-  z.object({ type: z.literal('visit'), key }),
-  z.object({ type: z.literal('attention'), key, message: z.nullable(z.string().check(z.maxLength(500))) }),
+  z.object({ type: z.literal('review'), key, state: z.enum(REVIEW_STATES), id: commandId }),
+  z.object({ type: z.literal('mute'), key, until: z.nullable(time.check(z.maxLength(40))), id: commandId }),
+  z.object({ type: z.literal('unmute'), key, id: commandId }),
+  z.object({ type: z.literal('visit'), key, id: commandId }),
+  z.object({ type: z.literal('attention'), key, message: z.nullable(z.string().check(z.maxLength(500))), id: commandId }),
 ]);
 export type FeedCommand = z.infer<typeof feedCommandSchema>;
 

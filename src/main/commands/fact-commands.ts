@@ -41,7 +41,10 @@ async function remote(row: Row, context: CommandEvaluation, command: FeedCommand
   if (host === undefined) throw new Error(`no host ${row.host}`);
   const inner = splitHostKey(row.key, [host.name]).key;
   const view = await probeHost(host, { env: process.env, clock: Date.now, onProblem: reportProblem }, { ...command, key: inner });
-  if (view.status.kind !== 'connected') throw new Error(`${host.name} did not take it (${view.status.kind === 'connecting' ? 'no answer' : view.status.reason}); nothing was recorded`);
+  if (view.status.kind !== 'connected' || view.answer !== null) {
+    const why = view.status.kind === 'unreachable' || view.status.kind === 'failed' ? view.status.reason : typeof view.answer === 'string' ? view.answer : 'no answer';
+    throw new Error(`${host.name} did not take it (${why}); nothing was recorded`);
+  }
   printLines(process.stdout, [`${row.key}: ${done}`]);
   return true;
 }

@@ -51,9 +51,14 @@ export async function feedCommand(args: string[]): Promise<number> {
         break;
     }
     runtime.evaluateNow();
-    // The answer to every command is the snapshot after it, changed or not: the asker waits for it.
+    answer(command, null);
+  };
+
+  /** The answer to a command is the snapshot after it, changed or not, naming the command. */
+  const answer = (command: FeedCommand, refused: string | null): void => {
     const snapshot = runtime.snapshot;
-    if (snapshot !== null) process.stdout.write(`${jsonLine(snapshot)}\n`);
+    if (snapshot === null || command.id === undefined) return;
+    process.stdout.write(`${jsonLine({ ...snapshot, answered: command.id, ...(refused === null ? {} : { refused }) })}\n`);
   };
 
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
@@ -76,7 +81,12 @@ export async function feedCommand(args: string[]): Promise<number> {
       problem(`lookout feed: a command was refused (${admitted.error})`);
       return;
     }
-    apply(admitted.value).catch((error: unknown) => problem(`lookout feed: ${error instanceof Error ? error.message : String(error)}`));
+    const command = admitted.value;
+    apply(command).catch((error: unknown) => {
+      const why = error instanceof Error ? error.message : String(error);
+      problem(`lookout feed: ${why}`);
+      answer(command, why);
+    });
   });
 
   const interrupted = untilInterrupted();

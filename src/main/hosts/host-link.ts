@@ -59,6 +59,8 @@ export class HostLink {
   private disposed = false;
   /** The last problem said for this host: a host down for hours is said once, not every retry. */
   private said: string | null = null;
+  /** Commands answered by the host (their ids), with the reason when refused. */
+  private readonly answers = new Map<string, string | null>();
 
   constructor(
     readonly config: HostConfig,
@@ -99,6 +101,11 @@ export class HostLink {
   send(command: FeedCommand): void {
     if (this.child === null || this.status.kind !== 'connected') throw new Error(`${this.config.name} is not connected; nothing was recorded`);
     this.child.stdin.write(`${JSON.stringify(command)}\n`);
+  }
+
+  /** Whether the host answered that command: undefined not yet, null carried out, else why not. */
+  answer(id: string): string | null | undefined {
+    return this.answers.get(id);
   }
 
   dispose(): void {
@@ -151,6 +158,9 @@ export class HostLink {
       this.cut(`${this.config.name} runs a newer Lookout (snapshot schema ${admitted.value.schemaVersion}); cut off`);
       return false;
     }
+    const answered = (raw as { answered?: unknown }).answered;
+    const refused = (raw as { refused?: unknown }).refused;
+    if (typeof answered === 'string') this.answers.set(answered, typeof refused === 'string' ? plain(refused) : null);
     this.snapshot = admitted.value;
     this.receivedAt = this.options.clock();
     if (this.status.kind !== 'connected') {

@@ -15,11 +15,17 @@ export interface ProbeOptions {
   timeoutMs?: number;
 }
 
+export type ProbeResult = HostView & {
+  /** For a command: undefined when it was never answered, null when carried out, else why not. */
+  answer?: string | null;
+};
+
 /**
  * The host's first snapshot (or why there is none). With `command`, that fact is sent once the
- * snapshot shows the session, and the next snapshot — the host's answer — is waited for.
+ * snapshot shows the session, and the host's answer to it is waited for.
  */
-export function probeHost(host: HostConfig, options: ProbeOptions, command?: FeedCommand): Promise<HostView> {
+export function probeHost(host: HostConfig, options: ProbeOptions, command?: FeedCommand): Promise<ProbeResult> {
+  const id = `cmd-${process.pid}-${Date.now()}`;
   return new Promise((resolve) => {
     let sent = false;
     let done = false;
@@ -27,8 +33,9 @@ export function probeHost(host: HostConfig, options: ProbeOptions, command?: Fee
       if (done) return;
       done = true;
       clearTimeout(timer);
+      const answer = sent ? link.answer(id) : undefined;
       link.dispose();
-      resolve(view);
+      resolve(answer === undefined ? view : { ...view, answer });
     };
     const link = new HostLink(host, {
       env: options.env,
@@ -38,10 +45,14 @@ export function probeHost(host: HostConfig, options: ProbeOptions, command?: Fee
         const view = link.view();
         if (view.status.kind === 'unreachable' || view.status.kind === 'failed') return finish(view);
         if (view.status.kind !== 'connected') return;
-        if (command === undefined || sent) return finish(view);
+        if (command === undefined) return finish(view);
+        if (sent) {
+          if (link.answer(id) !== undefined) finish(view);
+          return;
+        }
         if (!(view.snapshot?.sessions ?? []).some((row) => row.key === command.key)) return finish(view);
         sent = true;
-        link.send(command);
+        link.send({ ...command, id });
       },
     });
     const timer = setTimeout(() => {

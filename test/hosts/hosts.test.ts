@@ -1,0 +1,234 @@
+// Issue 13: other machines in one list, over a real OpenSSH server. The "remotes" are this machine
+// reached through sshd on 127.0.0.1, each with its own LOOKOUT_HOME and agent folders, running the
+// built CLI's `feed` (their `--command`).
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Row, Snapshot } from '../../src/engine';
+import { runCli } from '../main/cli-process';
+import { WatchProcess } from '../main/watch-process';
+import { FIXTURES } from '../providers/fixture-roots';
+import type { Sshd } from './sshd';
+import { CLI, sshUnavailable, startSshd } from './sshd';
+
+const base = mkdtempSync(join(tmpdir(), 'lookout-hosts-'));
+const unavailable = sshUnavailable();
+if (unavailable !== null) console.log(`host tests over ssh skipped: ${unavailable}`);
+let sshd: Sshd | null = null;
+
+beforeAll(async () => {
+  if (unavailable === null) sshd = await startSshd(join(base, 'sshd'), ['devbox', 'gpubox']);
+}, 60_000);
+afterAll(async () => {
+  await sshd?.stop();
+  rmSync(base, { recursive: true, force: true });
+});
+
+const T0 = Date.parse('2026-11-29T12:00:00.000Z');
+let n = 0;
+
+/** A machine's folders: its Lookout home and its agents' roots. */
+function machine(name: string) {
+  n += 1;
+  const dir = join(base, `${name}-${n}`);
+  const env = { HOME: dir, LOOKOUT_HOME: join(dir, 'lookout'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), COPILOT_HOME: join(dir, 'copilot'), OPENCODE_DATA_DIR: join(dir, 'opencode') };
+  mkdirSync(env.CLAUDE_CONFIG_DIR, { recursive: true });
+  const command = ['env', ...Object.entries(env).map(([key, value]) => `${key}=${value}`), process.execPath, CLI].join(' ');
+  return { dir, env, command };
+}
+
+/** A Claude fixture's transcript, its times moved so its last record is `agoMs` old. */
+function session(root: string, fixture: string, agoMs: number): string {
+  cpSync(join(FIXTURES, 'claude', fixture), root, { recursive: true });
+  const project = join(root, 'projects', '-home-me-app');
+  const file = readdirSync(project).find((name) => name.endsWith('.jsonl')) ?? '';
+  const text = readFileSync(join(project, file), 'utf8');
+  const times = [...text.matchAll(/"timestamp":"([^"]+)"/g)].map((match) => Date.parse(match[1] ?? ''));
+  const shift = Date.now() - agoMs - Math.max(T0, ...times);
+  writeFileSync(join(project, file), text.replace(/"timestamp":"([^"]+)"/g, (_all, at: string) => `"timestamp":"${new Date(Date.parse(at) + shift).toISOString()}"`));
+  return `claude:${file.replace(/\.jsonl$/, '')}`;
+}
+
+function local(extra: Record<string, string> = {}) {
+  const here = machine('laptop');
+  const env = { ...here.env, LOOKOUT_SSH_CONFIG: sshd?.config ?? '', ...extra };
+  const add = (args: string[]) => {
+    const result = runCli(['hosts', 'add', ...args], env);
+    expect(result.code, result.stderr).toBe(0);
+  };
+  return { ...here, env, add };
+}
+
+const statusRows = (env: Record<string, string>): { rows: Row[]; stderr: string } => {
+  const result = runCli(['status', '--json', '--all'], env);
+  expect(result.code, result.stderr).toBe(0);
+  return { rows: (JSON.parse(result.stdout) as Snapshot).sessions, stderr: result.stderr };
+};
+
+describe('lookout hosts add|list|remove', () => {
+  it('adds, lists and removes hosts in settings.json; bad input exits 2 saying what is wrong', () => {
+    const here = local();
+    here.add(['devbox', '--port', '2222', '--command', 'node ~/lookout/dist/cli.cjs']);
+    const settings = JSON.parse(readFileSync(join(here.env.LOOKOUT_HOME, 'settings.json'), 'utf8')) as { hosts: unknown[] };
+    expect(settings.hosts).toEqual([{ name: 'devbox', destination: 'devbox', port: 2222, command: 'node ~/lookout/dist/cli.cjs' }]);
+    for (const [args, message] of [
+      [['--', '-oProxyCommand=touch /tmp/pwned'], 'not an ssh destination'],
+      [['devbox'], 'exists already'],
+      [['me@claude.example.com', '--name', 'claude'], "a provider's id"],
+      [['gpubox', '--port', '99999'], '--port takes a port number'],
+      [['gpubox', '--name', '../etc'], 'not a host name'],
+    ] as const) {
+      const result = runCli(['hosts', 'add', ...args], here.env);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(message);
+    }
+    expect(runCli(['hosts', 'remove', 'nowhere'], here.env).code).toBe(2);
+    expect(runCli(['hosts', 'remove', 'devbox'], here.env).code).toBe(0);
+    expect(runCli(['hosts', 'list'], here.env).stdout).toContain('no hosts');
+  });
+});
+
+describe.skipIf(unavailable !== null)('hosts over a real sshd', () => {
+  it('rows from two hosts and this machine, merged in one triage order; each says its host; keys carry the host', () => {
+    const here = local();
+    const devbox = machine('devbox');
+    const gpubox = machine('gpubox');
+    const mine = session(here.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000);
+    const working = session(devbox.env.CLAUDE_CONFIG_DIR, 'working', 2_000);
+    const asking = session(gpubox.env.CLAUDE_CONFIG_DIR, 'question-pending', 60_000);
+    here.add(['devbox', '--command', devbox.command]);
+    here.add(['gpubox', '--command', gpubox.command]);
+    const { rows } = statusRows(here.env);
+    expect(rows.map((row) => [row.key, row.host])).toEqual([
+      // needs you first, then the finished turn to review, then the working one (R31).
+      [`gpubox:${asking}`, 'gpubox'],
+      [mine, null],
+      [`devbox:${working}`, 'devbox'],
+    ]);
+    expect(rows[0]?.observed).toMatchObject({ state: 'awaiting-input', reason: 'question-pending' });
+    const listed = runCli(['hosts', 'list'], here.env);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/devbox {2}connected, 1 sessions/);
+  });
+
+  it('a review set here lands in the remote machine\'s own store; mute and unmute too', () => {
+    const here = local();
+    const devbox = machine('devbox');
+    const key = session(devbox.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000);
+    here.add(['devbox', '--command', devbox.command]);
+    const review = runCli(['review', `devbox:${key}`, 'reviewed'], here.env);
+    expect(review.code, review.stderr).toBe(0);
+    expect(review.stdout).toContain(`devbox:${key}: review reviewed`);
+    const store = JSON.parse(readFileSync(join(devbox.env.LOOKOUT_HOME, 'store.json'), 'utf8')) as { reviews: Record<string, { state: string }> };
+    expect(store.reviews[key]?.state).toBe('reviewed');
+    // Nothing of it is kept here: the facts live with the session.
+    expect(existsSync(join(here.env.LOOKOUT_HOME, 'store.json')) ? readFileSync(join(here.env.LOOKOUT_HOME, 'store.json'), 'utf8') : '').not.toContain(key);
+    // The remote's own Lookout agrees.
+    const there = runCli(['status', '--json', '--all'], devbox.env);
+    expect((JSON.parse(there.stdout) as Snapshot).sessions[0]?.review.state).toBe('reviewed');
+    expect(runCli(['mute', `devbox:${key}`, '--for', '1h'], here.env).code).toBe(0);
+    expect(statusRows(here.env).rows[0]?.muted).not.toBeNull();
+  });
+
+  it('watch: an append on the remote reaches the local snapshot', async () => {
+    const here = local();
+    const devbox = machine('devbox');
+    const key = session(devbox.env.CLAUDE_CONFIG_DIR, 'working', 1_000);
+    here.add(['devbox', '--command', devbox.command]);
+    const watch = new WatchProcess(['--all'], here.env);
+    try {
+      await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === `devbox:${key}` && row.observed.state === 'running'));
+      const project = join(devbox.env.CLAUDE_CONFIG_DIR, 'projects', '-home-me-app');
+      const file = join(project, `${key.slice('claude:'.length)}.jsonl`);
+      const id = key.slice('claude:'.length);
+      writeFileSync(file, `${JSON.stringify({ parentUuid: null, isSidechain: false, type: 'assistant', message: { role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' }, uuid: 'f9000000-0000-4000-8000-000000000001', timestamp: new Date().toISOString(), cwd: '/home/me/app', sessionId: id, version: '2.1.143' })}\n`, { flag: 'a' });
+      await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === `devbox:${key}` && row.observed.reason === 'turn-finished'));
+    } finally {
+      await watch.stop();
+    }
+  });
+
+  it('open --print: a terminal here running ssh -t there, into the folder, quoted once for the remote shell', () => {
+    // A terminal program on PATH (never run: --print only plans).
+    const bin = join(base, `bin-${n}`);
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'xterm'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const here = local({ TERMINAL: 'xterm', PATH: `${bin}:${process.env.PATH ?? ''}` });
+    const devbox = machine('devbox');
+    const key = session(devbox.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000);
+    const project = join(devbox.env.CLAUDE_CONFIG_DIR, 'projects', '-home-me-app');
+    const file = join(project, `${key.slice('claude:'.length)}.jsonl`);
+    const hostile = "/home/me/it's $(rm -rf ~) `x`";
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('"cwd":"/home/me/app"', `"cwd":${JSON.stringify(hostile)}`));
+    here.add(['devbox', '--command', devbox.command]);
+    const result = runCli(['open', `devbox:${key}`, '--print'], here.env);
+    expect(result.code, result.stderr).toBe(0);
+    const plan = JSON.parse(result.stdout) as { kind: string; steps: { argv: string[] }[] };
+    expect(plan.kind).toBe('terminal');
+    const argv = plan.steps[0]?.argv ?? [];
+    expect(argv.slice(0, 2)).toEqual(['xterm', '-e']);
+    const ssh = argv.indexOf('ssh');
+    expect(argv.slice(ssh, ssh + 3)).toEqual(['ssh', '-t', '-o']);
+    expect(argv.at(-2)).toBe('devbox');
+    const remote = argv.at(-1) ?? '';
+    // The remote shell, given that one string, gets the folder and the resume command back whole.
+    const echoed = execFileSync('sh', ['-c', remote.replace(/&& exec /, '&& printf "%s\\n" "$PWD" ').replace(/^cd /, 'cd /; printf "%s\\n" ')], { encoding: 'utf8' });
+    expect(echoed.split('\n')[0]).toBe(hostile);
+    expect(remote).toContain(`exec 'claude' '--resume' '${key.slice('claude:'.length)}'`);
+  });
+});
+
+describe.skipIf(unavailable !== null)('host faults, each a row state and one problem', () => {
+  it('a host that refuses the key: failed, with ssh\'s reason; a host without lookout: "set --command"', () => {
+    const here = local();
+    here.add(['stranger', '--name', 'refuses', '--command', 'true']);
+    here.add(['devbox', '--command', '/nonexistent/lookout']);
+    const listed = runCli(['hosts', 'list'], here.env);
+    expect(listed.code).toBe(1);
+    expect(listed.stdout).toMatch(/refuses {2}failed: .*Permission denied \(publickey/);
+    expect(listed.stdout).toContain('devbox  failed: lookout not found on devbox: set --command');
+    const status = runCli(['status', '--json'], here.env);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stderr).toContain('host devbox failed: lookout not found on devbox: set --command');
+  });
+
+  it('garbage, or a 50 MB line, from the remote: cut off with one problem; nothing of it shown', () => {
+    const here = local();
+    here.add(['devbox', '--name', 'garbage', '--command', "printf '<b>not a snapshot</b>\\n'; sleep 30; true"]);
+    here.add(['gpubox', '--name', 'flood', '--command', "head -c 52428800 /dev/zero | tr '\\0' a; sleep 30; true"]);
+    const status = runCli(['status', '--json'], here.env);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stderr).toContain('host garbage failed: garbage sent a line that is not a snapshot (not JSON); cut off');
+    expect(status.stderr).toContain('host flood failed: flood sent a line over 33554432 bytes; cut off');
+    expect(status.stdout).not.toContain('<b>');
+    expect((JSON.parse(status.stdout) as Snapshot).sessions).toEqual([]);
+  });
+
+  it('sshd killed mid-stream: the rows stay, read unknown (host-unreachable), never counted; back when the host returns', async () => {
+    const here = local({ LOOKOUT_SSH_KEEPALIVE: '1' });
+    const devbox = machine('devbox');
+    const key = session(devbox.env.CLAUDE_CONFIG_DIR, 'question-pending', 30_000);
+    here.add(['devbox', '--command', devbox.command]);
+    const watch = new WatchProcess(['--all'], here.env);
+    const remoteKey = `devbox:${key}`;
+    try {
+      await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === remoteKey && row.observed.state === 'awaiting-input'));
+      expect(watch.snapshots.at(-1)?.attention.count).toBe(1);
+      await sshd?.stop();
+      const down = await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === remoteKey && row.observed.reason === 'host-unreachable'), 30_000);
+      const row = down.sessions.find((item) => item.key === remoteKey);
+      expect(row).toMatchObject({ host: 'devbox', claim: null, workflow: 'unknown', observed: { state: 'unknown', confidence: 'unknown' } });
+      expect(row?.observed.detail).toMatch(/devbox unreachable since .* last snapshot 20\d\d-/);
+      expect(down.attention.count).toBe(0);
+      const seen = watch.snapshots.length;
+      await sshd?.restart();
+      // A snapshot after the outage (reconnected with backoff), not one from before it.
+      await watch.until((snapshot) => watch.snapshots.indexOf(snapshot) >= seen && snapshot.sessions.some((row) => row.key === remoteKey && row.observed.state === 'awaiting-input'), 90_000);
+      expect(watch.stderr).toContain('host devbox unreachable');
+    } finally {
+      await watch.stop();
+    }
+  }, 150_000);
+});

@@ -1,0 +1,106 @@
+// A real OpenSSH server for the host tests: on 127.0.0.1 at a free port, with a host key and an
+// authorised client key made in a temp folder, and an ssh config naming it by aliases. The
+// "remote" machines are this one, each with its own LOOKOUT_HOME and agent folders.
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const SSHD = ['/usr/sbin/sshd', '/usr/bin/sshd'].find((path) => existsSync(path)) ?? null;
+export const CLI = resolve(__dirname, '../../dist/cli.cjs');
+
+/** Why the ssh tests cannot run here, or null. */
+export function sshUnavailable(): string | null {
+  if (SSHD === null) return 'no sshd on this machine (Debian: openssh-server, installed by .ci/run)';
+  try {
+    execFileSync('ssh', ['-V'], { stdio: 'ignore' });
+  } catch {
+    return 'no ssh client on this machine';
+  }
+  return null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
+
+export interface Sshd {
+  port: number;
+  /** An ssh config file (LOOKOUT_SSH_CONFIG) with `Host <alias>` entries for the server. */
+  config: string;
+  folder: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+}
+
+/** Waits until the server accepts ssh logins (a condition, never a fixed time). */
+async function ready(config: string, alias: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      execFileSync('ssh', ['-F', config, '-T', '-o', 'BatchMode=yes', alias, 'true'], { stdio: 'ignore', timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((done) => setImmediate(done));
+    }
+  }
+}
+
+export async function startSshd(folder: string, aliases: readonly string[]): Promise<Sshd> {
+  mkdirSync(folder, { recursive: true });
+  const key = (name: string) => {
+    if (!existsSync(join(folder, name))) execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(folder, name)]);
+  };
+  key('host_key');
+  key('client_key');
+  key('stranger_key');
+  writeFileSync(join(folder, 'authorized_keys'), readFileSync(join(folder, 'client_key.pub')), { mode: 0o600 });
+  const port = await freePort();
+  writeFileSync(
+    join(folder, 'sshd_config'),
+    [`Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${join(folder, 'host_key')}`, `AuthorizedKeysFile ${join(folder, 'authorized_keys')}`, `PidFile ${join(folder, 'sshd.pid')}`, 'UsePAM no', 'StrictModes no', 'PasswordAuthentication no', 'KbdInteractiveAuthentication no', 'PermitRootLogin prohibit-password', 'PubkeyAuthentication yes', 'ClientAliveInterval 0', 'LogLevel ERROR', ''].join('\n'),
+  );
+  const hostKey = readFileSync(join(folder, 'host_key.pub'), 'utf8').split(' ').slice(0, 2).join(' ');
+  writeFileSync(join(folder, 'known_hosts'), `[127.0.0.1]:${port} ${hostKey}\n`);
+  const entry = (alias: string, identity: string) => [`Host ${alias}`, '  HostName 127.0.0.1', `  Port ${port}`, `  User ${process.env.USER ?? 'root'}`, `  IdentityFile ${join(folder, identity)}`, '  IdentitiesOnly yes', `  UserKnownHostsFile ${join(folder, 'known_hosts')}`, '  StrictHostKeyChecking yes', ''].join('\n');
+  const config = join(folder, 'ssh_config');
+  writeFileSync(config, [...aliases.map((alias) => entry(alias, 'client_key')), entry('stranger', 'stranger_key')].join('\n'));
+  // Privilege separation wants this folder when sshd runs as root.
+  if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true });
+  const launch = () => spawn(SSHD ?? 'sshd', ['-D', '-e', '-f', join(folder, 'sshd_config')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const server: Sshd = {
+    port,
+    config,
+    folder,
+    process: launch(),
+    // The server and every connection it serves, as a crash would take them.
+    stop: () =>
+      new Promise((done) => {
+        if (server.process.exitCode !== null || server.process.signalCode !== null) return done();
+        server.process.once('exit', () => done());
+        try {
+          execFileSync('pkill', ['-KILL', '-P', String(server.process.pid)], { stdio: 'ignore' });
+        } catch {
+          // No connection open.
+        }
+        server.process.kill('SIGKILL');
+      }),
+    restart: async () => {
+      await server.stop();
+      server.process = launch();
+      await ready(config, aliases[0] ?? 'stranger');
+    },
+  };
+  await ready(config, aliases[0] ?? 'stranger');
+  return server;
+}
