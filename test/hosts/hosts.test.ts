@@ -232,3 +232,87 @@ describe.skipIf(unavailable !== null)('host faults, each a row state and one pro
     }
   }, 150_000);
 });
+
+/** Processes under a parent, all generations, with their command names. */
+function descendants(pid: number): { pid: number; name: string }[] {
+  const all = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((name) => {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      return [{ pid: Number(name), name: stat.slice(stat.indexOf('(') + 1, close), ppid: Number(stat.slice(close + 2).split(' ')[1]) }];
+    } catch {
+      return [];
+    }
+  });
+  const found: { pid: number; name: string }[] = [];
+  const walk = (parent: number): void => {
+    for (const item of all.filter((entry) => entry.ppid === parent)) {
+      found.push({ pid: item.pid, name: item.name });
+      walk(item.pid);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/** The remote feed serving a machine: the process whose environment names that machine's Lookout home. */
+function feedOf(home: string): number | null {
+  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const environ = readFileSync(`/proc/${name}/environ`, 'utf8').split('\0');
+      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      if (environ.includes(`LOOKOUT_HOME=${home}`) && args.includes('feed')) return Number(name);
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return null;
+}
+
+describe.skipIf(unavailable !== null)('host faults while watching', () => {
+  it('the remote feed killed: unreachable, then reconnected with its rows', async () => {
+    const here = local();
+    const devbox = machine('devbox');
+    const key = `devbox:${session(devbox.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000)}`;
+    here.add(['devbox', '--command', devbox.command]);
+    const watch = new WatchProcess(['--all'], here.env);
+    try {
+      await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'turn-finished'));
+      const feed = feedOf(devbox.env.LOOKOUT_HOME);
+      expect(feed).not.toBeNull();
+      process.kill(feed ?? 0, 'SIGKILL');
+      await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'host-unreachable'), 30_000);
+      const seen = watch.snapshots.length;
+      await watch.until((snapshot) => watch.snapshots.indexOf(snapshot) >= seen && snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'turn-finished'), 60_000);
+      expect(watch.stderr).toMatch(/host devbox unreachable: the connection ended without a word \(its lookout feed killed/);
+    } finally {
+      await watch.stop();
+    }
+  }, 120_000);
+
+  it('the remote stopped (SIGSTOP): keep-alives notice, the rows read unreachable; it comes back once it runs again', async () => {
+    const here = local({ LOOKOUT_SSH_KEEPALIVE: '1' });
+    const devbox = machine('devbox');
+    const key = `devbox:${session(devbox.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000)}`;
+    here.add(['devbox', '--command', devbox.command]);
+    const watch = new WatchProcess(['--all'], here.env);
+    const stopped: number[] = [];
+    try {
+      await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'turn-finished'));
+      // Every sshd process serving a connection stops answering (the listener still takes new ones).
+      for (const item of descendants(sshd?.process.pid ?? 0)) {
+        if (!item.name.startsWith('sshd')) continue;
+        process.kill(item.pid, 'SIGSTOP');
+        stopped.push(item.pid);
+      }
+      expect(stopped.length).toBeGreaterThan(0);
+      await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'host-unreachable'), 30_000);
+      for (const pid of stopped.splice(0)) process.kill(pid, 'SIGCONT');
+      const seen = watch.snapshots.length;
+      await watch.until((snapshot) => watch.snapshots.indexOf(snapshot) >= seen && snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'turn-finished'), 60_000);
+    } finally {
+      for (const pid of stopped) process.kill(pid, 'SIGCONT');
+      await watch.stop();
+    }
+  }, 120_000);
+});

@@ -36,7 +36,8 @@ function plain(text: string, max = 200): string {
 /** Why ssh failed, in its own last words ("Permission denied (publickey).", "Connection refused"). */
 function sshReason(stderr: string): string {
   const lines = stderr.split('\n').map((line) => plain(line)).filter((line) => line !== '' && !line.startsWith('Warning: Permanently added'));
-  return lines.at(-1) ?? 'ssh failed';
+  // ssh says nothing when the far side's command dies by a signal, or the connection just drops.
+  return lines.at(-1) ?? 'the connection ended without a word (its lookout feed killed, or the link dropped)';
 }
 
 /** Failures that will not mend by waiting: shown as "failed", not "unreachable" (both are retried). */
