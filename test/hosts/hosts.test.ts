@@ -6,7 +6,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Row, Snapshot } from '../../src/engine';
+import type { NotificationPlan, Row, Snapshot } from '../../src/engine';
+import type { Notifier } from '../../src/main/notify/notifier';
+import { Runtime } from '../../src/main/runtime/runtime';
 import { runCli } from '../main/cli-process';
 import { WatchProcess } from '../main/watch-process';
 import { FIXTURES } from '../providers/fixture-roots';
@@ -315,4 +317,50 @@ describe.skipIf(unavailable !== null)('host faults while watching', () => {
       await watch.stop();
     }
   }, 120_000);
+});
+
+describe.skipIf(unavailable !== null)('notifications for remote claims', () => {
+  class Recorder implements Notifier {
+    readonly plans: NotificationPlan[] = [];
+    private told: () => void = () => undefined;
+    /** Resolves at the first notification. */
+    readonly first = new Promise<void>((done) => {
+      this.told = done;
+    });
+    send(plan: NotificationPlan): Promise<void> {
+      this.plans.push(plan);
+      this.told();
+      return Promise.resolve();
+    }
+  }
+
+  /** Runs the runtime until a snapshot passes the test (a condition, never a fixed time). */
+  async function runUntil(env: Record<string, string>, notifier: Recorder, test: (snapshot: Snapshot) => boolean): Promise<void> {
+    const runtime = new Runtime({ env, clock: Date.now, notifier, onProblem: () => undefined });
+    const seen = new Promise<void>((done) => runtime.onSnapshot((snapshot) => test(snapshot) && done()));
+    await runtime.start();
+    await seen;
+    await runtime.dispose();
+  }
+
+  it('R40–R41 a remote question notifies once here, named with its host; the local ledger keeps it from repeating', async () => {
+    const here = local();
+    const devbox = machine('devbox');
+    const key = `devbox:${session(devbox.env.CLAUDE_CONFIG_DIR, 'question-pending', 30_000)}`;
+    here.add(['devbox', '--command', devbox.command]);
+    const first = new Recorder();
+    const runtime = new Runtime({ env: here.env, clock: Date.now, notifier: first, onProblem: () => undefined });
+    await runtime.start();
+    await first.first;
+    await runtime.dispose();
+    expect(first.plans).toHaveLength(1);
+    expect(first.plans[0]).toMatchObject({ keys: [key], title: 'Claude on devbox · app (main) needs you' });
+    const ledger = (JSON.parse(readFileSync(join(here.env.LOOKOUT_HOME, 'store.json'), 'utf8')) as { notified: { id: string }[] }).notified.map((entry) => entry.id);
+    expect(ledger).toEqual(first.plans[0]?.claimIds);
+    // The remote machine's own ledger is its own: nothing was recorded there.
+    expect(existsSync(join(devbox.env.LOOKOUT_HOME, 'store.json')) ? readFileSync(join(devbox.env.LOOKOUT_HOME, 'store.json'), 'utf8') : '').not.toContain('notified":[{');
+    const second = new Recorder();
+    await runUntil(here.env, second, (snapshot) => snapshot.sessions.some((row) => row.key === key && row.host === 'devbox' && row.observed.state === 'awaiting-input'));
+    expect(second.plans).toEqual([]);
+  }, 60_000);
 });
