@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPlan, Row, Snapshot } from '../../src/engine';
 import type { Notifier } from '../../src/main/notify/notifier';
 import { Runtime } from '../../src/main/runtime/runtime';
+import { PopoverHost } from '../../src/main/popover/popover-host';
 import { runCli } from '../main/cli-process';
 import { WatchProcess } from '../main/watch-process';
 import { FIXTURES } from '../providers/fixture-roots';
@@ -362,5 +363,54 @@ describe.skipIf(unavailable !== null)('notifications for remote claims', () => {
     const second = new Recorder();
     await runUntil(here.env, second, (snapshot) => snapshot.sessions.some((row) => row.key === key && row.host === 'devbox' && row.observed.state === 'awaiting-input'));
     expect(second.plans).toEqual([]);
+  }, 60_000);
+});
+
+describe.skipIf(unavailable !== null)('remote sessions through every command and the popover', () => {
+  it('explain asks the session\'s own machine; its words arrive as text only', () => {
+    const here = local();
+    const devbox = machine('devbox');
+    const key = `devbox:${session(devbox.env.CLAUDE_CONFIG_DIR, 'question-pending', 30_000)}`;
+    here.add(['devbox', '--command', devbox.command]);
+    const result = runCli(['explain', key], here.env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe('on devbox:');
+    expect(result.stdout).toContain('question-pending');
+  });
+
+  it('the popover\'s review, mute and select of a remote row land in that machine\'s store', async () => {
+    const here = local();
+    const devbox = machine('devbox');
+    const inner = session(devbox.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000);
+    const key = `devbox:${inner}`;
+    here.add(['devbox', '--command', devbox.command]);
+    const runtime = new Runtime({ env: here.env, clock: Date.now, notifier: null, onProblem: () => undefined });
+    const host = new PopoverHost(runtime, Date.now, true);
+    const snapshots: Snapshot[] = [];
+    runtime.onSnapshot((snapshot) => snapshots.push(snapshot));
+    const until = (test: (snapshot: Snapshot) => boolean) =>
+      new Promise<void>((done) => {
+        if (snapshots.some(test)) return done();
+        const stop = runtime.onSnapshot((snapshot) => {
+          if (!test(snapshot)) return;
+          stop();
+          done();
+        });
+      });
+    await runtime.start();
+    try {
+      await until((snapshot) => snapshot.sessions.some((row) => row.key === key));
+      expect(await host.command({ type: 'review', key, state: 'flagged' })).toEqual({ ok: true });
+      await until((snapshot) => snapshot.sessions.some((row) => row.key === key && row.review.state === 'flagged'));
+      expect(await host.command({ type: 'mute', key, span: '1h' })).toEqual({ ok: true });
+      await until((snapshot) => snapshot.sessions.some((row) => row.key === key && row.muted !== null));
+      expect(await host.command({ type: 'select', key })).toEqual({ ok: true });
+      const store = () => JSON.parse(readFileSync(join(devbox.env.LOOKOUT_HOME, 'store.json'), 'utf8')) as { reviews: Record<string, { state: string }>; mutes: Record<string, unknown>; visits: Record<string, unknown> };
+      await until(() => store().visits[inner] !== undefined);
+      expect(store().reviews[inner]?.state).toBe('flagged');
+      expect(store().mutes[inner]).toBeDefined();
+    } finally {
+      await runtime.dispose();
+    }
   }, 60_000);
 });

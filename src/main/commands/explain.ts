@@ -5,7 +5,11 @@ import { formatExplain } from '../cli/format-explain';
 import { printLines } from '../cli/terminal-text';
 import { matchSession } from '../cli/session-match';
 import { UsageError } from '../cli/usage-error';
-import { evaluateFromDisk } from '../pipeline/one-shot';
+import { evaluateFromDisk, withHosts } from '../pipeline/one-shot';
+import { spawn } from 'node:child_process';
+import { splitHostKey } from '../../engine';
+import type { HostConfig } from '../store/schema';
+import { remoteLookout, sshArgv } from '../hosts/ssh-command';
 
 export async function explainCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { now: { type: 'string' } }, strict: true, allowPositionals: true });
@@ -13,10 +17,48 @@ export async function explainCommand(args: string[]): Promise<number> {
   if (query === undefined) throw new UsageError('explain needs a session (a key, an id, or 4+ characters of one)');
   if (extra.length > 0) throw new UsageError(`explain takes one session, got ${positionals.length}`);
   const now = resolveNow(values.now);
-  const { evaluation } = await evaluateFromDisk(now);
-  const row = matchSession(evaluation.snapshot.sessions, query);
+  const context = await evaluateFromDisk(now);
+  const { evaluation } = context;
+  const row = matchSession((await withHosts(context)).sessions, query);
+  if (row.host !== null) return explainRemote(row.host, row.key, context.state.hosts);
   const derived = evaluation.derived.get(row.key);
   if (derived === undefined) throw new Error(`no derivation for ${row.key}`);
   printLines(process.stdout, formatExplain(row, derived));
   return 0;
+}
+
+/** Reading cap for the remote's explanation: a few screens of text, never a flood. */
+const EXPLAIN_MAX_BYTES = 256 * 1024;
+
+/**
+ * The evidence behind a session on another machine is that machine's to tell: its own
+ * `lookout explain` over ssh, shown here as text only (its lines pass the terminal filter).
+ */
+function explainRemote(name: string, key: string, hosts: readonly HostConfig[]): Promise<number> {
+  const host = hosts.find((item) => item.name === name);
+  if (host === undefined) throw new UsageError(`no host ${name}`);
+  const inner = splitHostKey(key, [name]).key;
+  return new Promise((resolve, reject) => {
+    const child = spawn('ssh', sshArgv(host, remoteLookout(host, ['explain', inner]), process.env), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let bytes = 0;
+    let why = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes <= EXPLAIN_MAX_BYTES) out.push(chunk);
+      else child.kill('SIGKILL');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      why = `${why}${chunk.toString('utf8')}`.slice(-2000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) {
+        reject(new Error(`${name} could not explain it (${why.trim().split('\n').at(-1) ?? `exit ${code}`})`));
+        return;
+      }
+      printLines(process.stdout, [`on ${name}:`, ...Buffer.concat(out).toString('utf8').trimEnd().split('\n')]);
+      resolve(0);
+    });
+  });
 }
