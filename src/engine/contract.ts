@@ -54,6 +54,8 @@ export const settingsViewSchema = z.object({
   providers: z.array(z.object({ id: z.string(), name: z.string(), shortName: z.string(), root: z.string(), rootVariable: z.string(), hooks: z.boolean() })),
   /** What `lookout hooks status` says, line by line. */
   hooks: z.array(z.string()),
+  /** Other machines whose sessions are shown (settings.json `hosts`), and how each link stands. */
+  hosts: z.array(z.object({ name: z.string(), destination: z.string(), state: z.string() })),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 

@@ -220,6 +220,7 @@ export function App({ transport }: { transport: PopoverTransport }) {
         filter={filter}
         quick={quick}
         providers={state.settings.providers}
+        hosts={state.settings.hosts}
         filterRef={filterBox}
         onFilter={(text) => dispatch({ type: 'filter', text })}
         onQuick={(value) => dispatch({ type: 'quick', quick: value })}

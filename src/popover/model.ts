@@ -37,16 +37,20 @@ export function markClass(row: Row): 'needs' | 'review' | 'working' | 'neutral' 
 export function matches(row: Row, filter: string): boolean {
   const words = filter.toLowerCase().split(/\s+/).filter((word) => word !== '');
   if (words.length === 0) return true;
-  const text = [row.title, row.cwd, row.branch, row.provider, row.observed.detail, row.claim?.detail, row.observed.state, row.workflow].filter((part) => part !== null && part !== undefined).join(' ').toLowerCase();
+  const text = [row.title, row.cwd, row.branch, row.provider, row.host, row.observed.detail, row.claim?.detail, row.observed.state, row.workflow].filter((part) => part !== null && part !== undefined).join(' ').toLowerCase();
   return words.every((word) => text.includes(word));
 }
 
-/** All rows, the counted ones, or one provider's (`provider:<id>`, from the registry's list). */
-export type QuickFilter = 'all' | 'attention' | `provider:${string}`;
+/**
+ * All rows, the counted ones, one provider's (`provider:<id>`, from the registry's list), or one
+ * machine's (`host:<name>`; `host:` alone is this machine).
+ */
+export type QuickFilter = 'all' | 'attention' | `provider:${string}` | `host:${string}`;
 
 export function passesQuick(row: Row, quick: QuickFilter): boolean {
   if (quick === 'all') return true;
   if (quick === 'attention') return rowCounted(row);
+  if (quick.startsWith('host:')) return (row.host ?? '') === quick.slice('host:'.length);
   return row.provider === quick.slice('provider:'.length);
 }
 

@@ -12,6 +12,8 @@ import { Runtime } from '../../src/main/runtime/runtime';
 import { PopoverHost } from '../../src/main/popover/popover-host';
 import { runCli } from '../main/cli-process';
 import { WatchProcess } from '../main/watch-process';
+import { serve } from '../main/serve-process';
+import { CHROMIUM, launch } from '../popover/browser';
 import { FIXTURES } from '../providers/fixture-roots';
 import type { Sshd } from './sshd';
 import { CLI, sshUnavailable, startSshd } from './sshd';
@@ -413,4 +415,35 @@ describe.skipIf(unavailable !== null)('remote sessions through every command and
       await runtime.dispose();
     }
   }, 60_000);
+});
+
+describe.skipIf(unavailable !== null || CHROMIUM === null)('the popover in Chromium with a host', () => {
+  it('a remote row says its host, the quick filter narrows to one machine, the settings view lists the host and its state', async () => {
+    const here = local();
+    const devbox = machine('devbox');
+    const mine = session(here.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000);
+    const theirs = `devbox:${session(devbox.env.CLAUDE_CONFIG_DIR, 'question-pending', 30_000)}`;
+    here.add(['devbox', '--command', devbox.command]);
+    const served = await serve(here.env);
+    const browser = await launch();
+    try {
+      const page = await browser.newPage({ viewport: { width: 380, height: 560 } });
+      page.setDefaultTimeout(20_000);
+      await page.goto(served.url.toString());
+      await page.waitForSelector(`[data-session-key="${theirs}"]`);
+      expect(await page.textContent(`[data-session-key="${theirs}"] .host`)).toBe('devbox');
+      expect(await page.$(`[data-session-key="${mine}"] .host`)).toBeNull();
+      await page.selectOption('select[aria-label="Quick filter"]', 'host:devbox');
+      await page.waitForSelector(`[data-session-key="${mine}"]`, { state: 'detached' });
+      expect(await page.$$eval('[data-session-key]', (rows) => rows.map((row) => row.getAttribute('data-session-key')))).toEqual([theirs]);
+      await page.selectOption('select[aria-label="Quick filter"]', 'host:');
+      await page.waitForSelector(`[data-session-key="${theirs}"]`, { state: 'detached' });
+      await page.click('button[aria-label="Settings"]');
+      await page.waitForSelector('.host-line');
+      expect(await page.textContent('.host-line')).toBe('devbox (devbox): connected');
+    } finally {
+      await browser.close();
+      await served.stop();
+    }
+  }, 90_000);
 });

@@ -1,6 +1,6 @@
 // The runtime as the popover sees it, whatever the transport: the state it pushes, the commands
 // it accepts (validated), explanations. `lookout serve` and the tray app both use this.
-import type { DerivedSession, Snapshot } from '../../engine';
+import type { DerivedSession, HostStatus, Snapshot } from '../../engine';
 import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState } from '../../engine/contract';
 import { admit, commandSchemaFor, explainRequestSchema } from '../../engine/contract';
 import { PROVIDERS, findProvider, hookProviders } from '../../providers';
@@ -24,6 +24,20 @@ export function tomorrowMorning(now: number): number {
   date.setDate(date.getDate() + 1);
   date.setHours(8, 0, 0, 0);
   return date.getTime();
+}
+
+/** How a host's link stands, in words: connected / connecting / unreachable since … / failed: reason. */
+export function hostState(status: HostStatus): string {
+  switch (status.kind) {
+    case 'connected':
+      return 'connected';
+    case 'connecting':
+      return 'connecting';
+    case 'unreachable':
+      return `unreachable since ${new Date(status.since).toISOString()}: ${status.reason}`;
+    case 'failed':
+      return `failed: ${status.reason}`;
+  }
 }
 
 export class PopoverHost {
@@ -93,6 +107,7 @@ export class PopoverHost {
           hooks: provider.hooks !== null,
         })),
         hooks: this.hookLines,
+        hosts: this.runtime.hosts.views().map((view) => ({ name: view.name, destination: this.runtime.hostConfigs.find((host) => host.name === view.name)?.destination ?? view.name, state: hostState(view.status) })),
       },
       ...(this.request === undefined ? {} : { request: this.request }),
     };

@@ -50,6 +50,11 @@ export function RowItem({ row, providerNames, now, selected, onSelect, onCommand
             {mark(row)}
           </span>
           <span class="provider">{providerName(row, providerNames)}</span>
+          {row.host !== null && (
+            <span class="host" title={`on ${row.host}`}>
+              {row.host}
+            </span>
+          )}
           <span class="title">{row.title ?? where(row)}</span>
           <span class="age">{since === '' ? '' : <span aria-label={`${since} ago`}>{since}</span>}</span>
         </span>

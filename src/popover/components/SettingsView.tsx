@@ -134,6 +134,14 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
           ))}
       </fieldset>
       <fieldset>
+        <legend>Other machines (over ssh)</legend>
+        {settings.hosts.length === 0 && <p>None.</p>}
+        {settings.hosts.map((host) => (
+          <p class="host-line" key={host.name}>{`${host.name} (${host.destination}): ${host.state}`}</p>
+        ))}
+        <p class="hint">Add one with `lookout hosts add devbox` (an ssh destination); the other machine needs Node and Lookout.</p>
+      </fieldset>
+      <fieldset>
         <legend>Where the agents keep their files</legend>
         {settings.providers.map((provider) => (
           <p key={provider.id}>{`${provider.name}: ${provider.root}`}</p>

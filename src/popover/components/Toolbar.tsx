@@ -1,4 +1,5 @@
-// The filter box, the quick filter (all, attention, or one provider from the state's list) and the
+// The filter box, the quick filter (all, attention, one provider from the state's list, or one
+// machine) and the
 // way to the settings.
 import type { Ref } from 'preact';
 import type { SettingsView } from '../../engine/contract';
@@ -8,6 +9,7 @@ interface Props {
   filter: string;
   quick: QuickFilter;
   providers: SettingsView['providers'];
+  hosts: SettingsView['hosts'];
   /** The filter box, focused by the / key. */
   filterRef: Ref<HTMLInputElement>;
   onFilter: (text: string) => void;
@@ -15,7 +17,7 @@ interface Props {
   onSettings: () => void;
 }
 
-export function Toolbar({ filter, quick, providers, filterRef, onFilter, onQuick, onSettings }: Props) {
+export function Toolbar({ filter, quick, providers, hosts, filterRef, onFilter, onQuick, onSettings }: Props) {
   return (
     <div class="tools">
       <input ref={filterRef} type="search" placeholder="/ filter sessions…" aria-label="Filter sessions" value={filter} onInput={(event) => onFilter(event.currentTarget.value)} />
@@ -25,6 +27,12 @@ export function Toolbar({ filter, quick, providers, filterRef, onFilter, onQuick
         {providers.map((provider) => (
           <option key={provider.id} value={`provider:${provider.id}`}>
             {provider.shortName}
+          </option>
+        ))}
+        {hosts.length > 0 && <option value="host:">This machine</option>}
+        {hosts.map((host) => (
+          <option key={host.name} value={`host:${host.name}`}>
+            {`On ${host.name}`}
           </option>
         ))}
       </select>
