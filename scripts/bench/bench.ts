@@ -10,6 +10,7 @@ import { writeHistory } from './synthetic-history';
 import { watchLatency } from './watch-latency';
 import { hookLatency } from './hook-latency';
 import { newProviders } from './new-providers';
+import { hostsBench } from './hosts';
 
 const MB = 1024 * 1024;
 
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     const history = coldStatus(folder, quick);
     await watchLatency(history, join(folder, 'watch-home'), quick ? 10 : 100, quick ? 5 : 60);
     await newProviders(folder, history, quick);
+    await hostsBench(folder, quick);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -12,13 +12,13 @@ import { WatchStates } from './watch-states';
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** CPU seconds (user + system) a process has used, from /proc. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const match = /VmRSS:\s+(\d+) kB/.exec(status);
   return match?.[1] === undefined ? Number.NaN : Number(match[1]) / 1024;

@@ -9,6 +9,7 @@ import type { FeedCommand } from '../../engine/contract';
 import { admit, snapshotSchema } from '../../engine/contract';
 import type { HostConfig } from '../store/schema';
 import { remoteLookout, sshArgv } from './ssh-command';
+import { providerIds } from '../../providers';
 
 /** A snapshot line longer than this is not one Lookout writes (3,000 rows take ~3 MB). */
 export const LINE_MAX_BYTES = 32 * 1024 * 1024;
@@ -162,7 +163,11 @@ export class HostLink {
     const answered = (raw as { answered?: unknown }).answered;
     const refused = (raw as { refused?: unknown }).refused;
     if (typeof answered === 'string') this.answers.set(answered, typeof refused === 'string' ? plain(refused) : null);
-    this.snapshot = admitted.value;
+    // Rows of agents this Lookout does not know (a newer Lookout there) cannot be shown: said once.
+    const known = new Set(providerIds());
+    const unknown = [...new Set(admitted.value.sessions.map((row) => row.provider).filter((id) => !known.has(id)))];
+    if (unknown.length > 0) this.sayOnce(`lookout: host ${this.config.name} shows sessions of agents this Lookout does not know (${unknown.map((id) => plain(id, 40)).join(', ')}); update Lookout here to see them`);
+    this.snapshot = unknown.length === 0 ? admitted.value : { ...admitted.value, sessions: admitted.value.sessions.filter((row) => known.has(row.provider)) };
     this.receivedAt = this.options.clock();
     if (this.status.kind !== 'connected') {
       this.status = { kind: 'connected', since: this.receivedAt };
@@ -171,6 +176,13 @@ export class HostLink {
     }
     this.options.onChange();
     return true;
+  }
+
+  /** A problem line, unless it is the one said last for this host. */
+  private sayOnce(line: string): void {
+    if (line === this.said) return;
+    this.said = line;
+    this.options.onProblem(line);
   }
 
   private cut(reason: string): void {
@@ -191,11 +203,7 @@ export class HostLink {
     // The time it became unreachable stays while it stays so; a new reason is said once.
     const since = this.status.kind === kind ? this.status.since : now;
     this.status = { kind, since, reason };
-    const line = `lookout: host ${this.config.name} ${kind === 'failed' ? 'failed' : 'unreachable'}: ${reason}`;
-    if (line !== this.said) {
-      this.said = line;
-      this.options.onProblem(line);
-    }
+    this.sayOnce(`lookout: host ${this.config.name} ${kind === 'failed' ? 'failed' : 'unreachable'}: ${reason}`);
     this.options.onChange();
     const wait = this.backoff;
     this.backoff = Math.min(BACKOFF_MAX_MS, this.backoff * 2);
