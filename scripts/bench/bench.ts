@@ -64,6 +64,11 @@ async function main(): Promise<void> {
   const quick = args.includes('--quick');
   const folder = mkdtempSync(join(tmpdir(), 'lookout-bench-'));
   try {
+    // `--only hosts`: that section alone (it needs no history).
+    if (args.includes('--only') && args[args.indexOf('--only') + 1] === 'hosts') {
+      await hostsBench(folder, quick);
+      return;
+    }
     console.log(`Lookout benchmark${quick ? ' (quick)' : ''} · node ${process.version} · ${new Date().toISOString()}`);
     hookLatency(folder, quick ? 10 : 100);
     const history = coldStatus(folder, quick);

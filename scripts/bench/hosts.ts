@@ -19,7 +19,8 @@ function machine(folder: string, name: string, count: number, cli: string): { co
   const files: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const id = `b0570000-0000-4000-8000-${name.padStart(4, '0').slice(-4)}${index.toString(16).padStart(8, '0')}`;
-    const at = (offset: number) => new Date(now - 600_000 - index * 1000 + offset).toISOString();
+    // Finished two hours ago: quiet rows (no claim expiring, not yet historical), as on a machine left alone.
+    const at = (offset: number) => new Date(now - 7_200_000 - index * 1000 + offset).toISOString();
     const line = (type: string, offset: number, message: object) => JSON.stringify({ parentUuid: null, isSidechain: false, type, message, uuid: `${id.slice(0, 30)}${offset.toString(16).padStart(6, '0')}`, timestamp: at(offset), cwd: '/home/me/app', sessionId: id, version: '2.1.143', gitBranch: 'main' });
     const path = join(project, `${id}.jsonl`);
     writeFileSync(path, `${line('user', 0, { role: 'user', content: `task ${index}` })}\n${line('assistant', 5000, { role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' })}\n`);

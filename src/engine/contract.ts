@@ -115,6 +115,8 @@ export const feedCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unmute'), key, id: commandId }),
   z.object({ type: z.literal('visit'), key, id: commandId }),
   z.object({ type: z.literal('attention'), key, message: z.nullable(z.string().check(z.maxLength(500))), id: commandId }),
+  // Where the session's live process runs, for opening it from another machine: answered with `pane`.
+  z.object({ type: z.literal('locate'), key, id: commandId }),
 ]);
 export type FeedCommand = z.infer<typeof feedCommandSchema>;
 

@@ -447,3 +447,42 @@ describe.skipIf(unavailable !== null || CHROMIUM === null)('the popover in Chrom
     }
   }, 90_000);
 });
+
+const TMUX = (() => {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(unavailable !== null || !TMUX)('opening a live remote session held in a tmux pane there', () => {
+  it('open --print: ssh -t there, attached to that very pane (its own Lookout found it by process ancestry)', async () => {
+    const here = local({ TERMINAL: 'xterm', PATH: `${join(base, 'bin-tmux')}:${process.env.PATH ?? ''}` });
+    mkdirSync(join(base, 'bin-tmux'), { recursive: true });
+    writeFileSync(join(base, 'bin-tmux', 'xterm'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const devbox = machine('devbox');
+    const tmuxDir = join(devbox.dir, 'tmux');
+    mkdirSync(tmuxDir, { recursive: true });
+    const command = devbox.command.replace(/^env /, `env TMUX_TMPDIR=${tmuxDir} `);
+    const key = session(devbox.env.CLAUDE_CONFIG_DIR, 'long-finish', 5_000);
+    const tmuxEnv: NodeJS.ProcessEnv = { ...process.env, TMUX_TMPDIR: tmuxDir };
+    delete tmuxEnv.TMUX;
+    execFileSync('tmux', ['new-session', '-d', '-s', 'agents', 'sleep 600'], { env: tmuxEnv });
+    try {
+      const [pane, pid] = execFileSync('tmux', ['list-panes', '-a', '-F', '#{pane_id} #{pane_pid}'], { env: tmuxEnv, encoding: 'utf8' }).trim().split(' ');
+      // The agent's live registry entry names the process in that pane.
+      mkdirSync(join(devbox.env.CLAUDE_CONFIG_DIR, 'sessions'), { recursive: true });
+      writeFileSync(join(devbox.env.CLAUDE_CONFIG_DIR, 'sessions', `${pid}.json`), JSON.stringify({ pid: Number(pid), cwd: '/home/me/app', startedAt: Date.now(), kind: 'interactive', entrypoint: 'cli', sessionId: key.slice('claude:'.length), status: 'idle', updatedAt: Date.now() }));
+      here.add(['devbox', '--command', command]);
+      const result = runCli(['open', `devbox:${key}`, '--print'], here.env);
+      expect(result.code, result.stderr).toBe(0);
+      const plan = JSON.parse(result.stdout) as { kind: string; steps: { argv: string[] }[] };
+      expect(plan.kind).toBe('terminal');
+      expect(plan.steps[0]?.argv.at(-1)).toBe(`exec 'tmux' 'attach-session' '-t' '${pane}' ';' 'select-window' '-t' '${pane}' ';' 'select-pane' '-t' '${pane}'`);
+    } finally {
+      execFileSync('tmux', ['kill-server'], { env: tmuxEnv, stdio: 'ignore' });
+    }
+  }, 60_000);
+});

@@ -12,6 +12,8 @@ import { jsonLine, printLines } from '../cli/terminal-text';
 import { flowingClock } from '../pipeline/clock';
 import { Runtime } from '../runtime/runtime';
 import { untilInterrupted } from './interrupted';
+import { planOpen } from '../open/plan';
+import { systemProbes } from '../open/probes';
 
 /** A command line longer than this is not one Lookout sends: it is refused, unread. */
 const COMMAND_MAX_BYTES = 64 * 1024;
@@ -49,16 +51,23 @@ export async function feedCommand(args: string[]): Promise<number> {
       case 'attention':
         facts.attention(command.key, command.message, now);
         break;
+      case 'locate': {
+        // The tmux pane the live process runs in, found here as `open` would find it.
+        const liveness = session.evidence.liveness;
+        const plan = planOpen({ provider: session.evidence.provider, sessionId: session.evidence.sessionId, cwd: session.evidence.cwd, pid: liveness.kind === 'alive' ? liveness.pid : null, resume: [], live: true }, null, systemProbes());
+        answer(command, null, plan.kind === 'tmux-pane' ? plan.pane : null);
+        return;
+      }
     }
     runtime.evaluateNow();
     answer(command, null);
   };
 
   /** The answer to a command is the snapshot after it, changed or not, naming the command. */
-  const answer = (command: FeedCommand, refused: string | null): void => {
+  const answer = (command: FeedCommand, refused: string | null, pane: string | null = null): void => {
     const snapshot = runtime.snapshot;
     if (snapshot === null || command.id === undefined) return;
-    process.stdout.write(`${jsonLine({ ...snapshot, answered: command.id, ...(refused === null ? {} : { refused }) })}\n`);
+    process.stdout.write(`${jsonLine({ ...snapshot, answered: command.id, ...(refused === null ? {} : { refused }), ...(pane === null ? {} : { pane }) })}\n`);
   };
 
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });

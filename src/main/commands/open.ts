@@ -43,7 +43,11 @@ async function openRemote(row: Row, context: CommandEvaluation, print: boolean):
   const host = context.state.hosts.find((item) => item.name === row.host);
   if (host === undefined) throw new UsageError(`no host ${row.host ?? ''}`);
   const resume = findProvider(row.provider)?.resume(row.sessionId) ?? [];
-  const plan = planRemoteOpen({ host, sessionId: row.sessionId, cwd: row.cwd, resume, live: looksLive(row.observed.state, false) }, process.env, systemProbes());
+  const live = looksLive(row.observed.state, false);
+  const inner = splitHostKey(row.key, [host.name]).key;
+  // Its own machine says which tmux pane holds its live process, if one does (it knows the process).
+  const located = await probeHost(host, { env: process.env, clock: Date.now, onProblem: (line) => reportProblems([line]) }, { type: 'locate', key: inner });
+  const plan = planRemoteOpen({ host, sessionId: row.sessionId, cwd: row.cwd, resume, live, pane: located?.pane ?? null }, process.env, systemProbes());
   if (print) {
     process.stdout.write(`${jsonLine(plan)}\n`);
     return 0;

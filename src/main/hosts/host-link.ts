@@ -63,6 +63,11 @@ export class HostLink {
   private said: string | null = null;
   /** Commands answered by the host (their ids), with the reason when refused. */
   private readonly answers = new Map<string, string | null>();
+  /** The tmux pane a `locate` was answered with, by command id. */
+  private readonly panes = new Map<string, string>();
+  private asked = 0;
+  /** Commands sent with `ask`, waiting for their answer line. */
+  private readonly waiting = new Map<string, () => void>();
 
   constructor(
     readonly config: HostConfig,
@@ -103,6 +108,34 @@ export class HostLink {
   send(command: FeedCommand): void {
     if (this.child === null || this.status.kind !== 'connected') throw new Error(`${this.config.name} is not connected; nothing was recorded`);
     this.child.stdin.write(`${JSON.stringify(command)}\n`);
+  }
+
+  /** The tmux pane a `locate` command was answered with, if any. */
+  pane(id: string): string | null {
+    return this.panes.get(id) ?? null;
+  }
+
+  /**
+   * Sends a command with an id and resolves with the host's answer (null: carried out; a string:
+   * why not), or undefined when none came within `timeoutMs`.
+   */
+  ask(command: FeedCommand, timeoutMs = 5000): Promise<{ answer: string | null | undefined; pane: string | null }> {
+    this.asked += 1;
+    const id = `ask-${process.pid}-${this.asked}`;
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        resolve({ answer: this.answers.get(id), pane: this.pane(id) });
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.waiting.set(id, done);
+      try {
+        this.send({ ...command, id });
+      } catch {
+        done();
+      }
+    });
   }
 
   /** Whether the host answered that command: undefined not yet, null carried out, else why not. */
@@ -162,7 +195,11 @@ export class HostLink {
     }
     const answered = (raw as { answered?: unknown }).answered;
     const refused = (raw as { refused?: unknown }).refused;
+    const pane = (raw as { pane?: unknown }).pane;
     if (typeof answered === 'string') this.answers.set(answered, typeof refused === 'string' ? plain(refused) : null);
+    // A pane id only ("%12"): it goes into a command line there, so nothing else is taken.
+    if (typeof answered === 'string' && typeof pane === 'string' && /^%\d{1,9}$/.test(pane)) this.panes.set(answered, pane);
+    if (typeof answered === 'string') queueMicrotask(() => this.waiting.get(answered)?.());
     // Rows of agents this Lookout does not know (a newer Lookout there) cannot be shown: said once.
     const known = new Set(providerIds());
     const unknown = [...new Set(admitted.value.sessions.map((row) => row.provider).filter((id) => !known.has(id)))];

@@ -47,6 +47,13 @@ export class HostSet {
     link.send(command);
   }
 
+  /** A command for a host's Lookout, and its answer (see HostLink.ask). */
+  ask(host: string, command: FeedCommand): Promise<{ answer: string | null | undefined; pane: string | null }> {
+    const link = this.links.get(host);
+    if (link === undefined) return Promise.resolve({ answer: `no host ${host}`, pane: null });
+    return link.ask(command);
+  }
+
   dispose(): void {
     for (const link of this.links.values()) link.dispose();
     this.links.clear();

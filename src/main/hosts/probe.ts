@@ -18,6 +18,8 @@ export interface ProbeOptions {
 export type ProbeResult = HostView & {
   /** For a command: undefined when it was never answered, null when carried out, else why not. */
   answer?: string | null;
+  /** For `locate`: the tmux pane the session runs in there. */
+  pane?: string | null;
 };
 
 /**
@@ -34,8 +36,9 @@ export function probeHost(host: HostConfig, options: ProbeOptions, command?: Fee
       done = true;
       clearTimeout(timer);
       const answer = sent ? link.answer(id) : undefined;
+      const pane = sent ? link.pane(id) : null;
       link.dispose();
-      resolve(answer === undefined ? view : { ...view, answer });
+      resolve(answer === undefined ? view : { ...view, answer, pane });
     };
     const link = new HostLink(host, {
       env: options.env,

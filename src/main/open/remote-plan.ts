@@ -1,5 +1,6 @@
 // Opening a session that lives on another machine (issue 13): a terminal here running
-// `ssh -t <host>` with, there, `cd <folder> && exec <resume command>` — argv only on this side,
+// `ssh -t <host>` with, there, its tmux pane when its own Lookout found one, else
+// `cd <folder> && exec <resume command>` — argv only on this side,
 // quoted once for the remote shell (the one text that shell reads). A session still running there
 // gets a shell in its folder instead (a second resume would write into the same transcript).
 import { shellQuote } from '../../providers/system/argv-quote';
@@ -14,10 +15,17 @@ export interface RemoteTarget {
   cwd: string | null;
   resume: readonly string[];
   live: boolean;
+  /** The tmux pane the live session runs in there (its own Lookout found it), if any. */
+  pane?: string | null;
 }
 
-/** What the remote shell runs: into the folder, then the resume command (or a login shell). */
+/** What the remote shell runs: its tmux pane; else into the folder, then the resume command (or a login shell). */
 export function remoteOpenCommand(target: RemoteTarget): string | null {
+  const pane = target.pane ?? null;
+  if (pane !== null && /^%\d{1,9}$/.test(pane)) {
+    // tmux takes a lone ";" argument as the end of one command: attach, then bring the pane forward.
+    return ['exec', ...['tmux', 'attach-session', '-t', pane, ';', 'select-window', '-t', pane, ';', 'select-pane', '-t', pane].map(shellQuote)].join(' ');
+  }
   if (target.cwd === null || !target.cwd.startsWith('/')) return null;
   const into = `cd ${shellQuote(target.cwd)}`;
   if (target.live || !safeSessionId(target.sessionId) || target.resume.length === 0) return `${into} && exec "\${SHELL:-/bin/sh}" -l`;

@@ -1,6 +1,7 @@
 // The runtime as the popover sees it, whatever the transport: the state it pushes, the commands
 // it accepts (validated), explanations. `lookout serve` and the tray app both use this.
 import type { DerivedSession, HostStatus, Snapshot } from '../../engine';
+import { splitHostKey } from '../../engine';
 import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState } from '../../engine/contract';
 import { admit, commandSchemaFor, explainRequestSchema } from '../../engine/contract';
 import { PROVIDERS, findProvider, hookProviders } from '../../providers';
@@ -265,7 +266,10 @@ export class PopoverHost {
     const host = row?.host === null || row === undefined ? undefined : this.runtime.hostConfigs.find((item) => item.name === row.host);
     if (row !== undefined && host !== undefined) {
       const resume = findProvider(row.provider)?.resume(row.sessionId) ?? [];
-      const plan = planRemoteOpen({ host, sessionId: row.sessionId, cwd: row.cwd, resume, live: looksLive(row.observed.state, false) }, this.runtime.env, systemProbes());
+      const live = looksLive(row.observed.state, false);
+      // Its own machine says which tmux pane holds its live process, if one does (it knows the process).
+      const located = await this.runtime.hosts.ask(host.name, { type: 'locate', key: splitHostKey(key, [host.name]).key });
+      const plan = planRemoteOpen({ host, sessionId: row.sessionId, cwd: row.cwd, resume, live, pane: located?.pane ?? null }, this.runtime.env, systemProbes());
       // The visit is recorded on its machine; one not connected just misses it.
       try {
         this.runtime.remoteFact({ type: 'visit', key });
