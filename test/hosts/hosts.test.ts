@@ -486,3 +486,25 @@ describe.skipIf(unavailable !== null || !TMUX)('opening a live remote session he
     }
   }, 60_000);
 });
+
+describe.skipIf(unavailable !== null)('a failed host mends', () => {
+  it('garbage first, then its Lookout is fixed there: the link comes back by itself (backoff) and its rows appear', async () => {
+    const here = local();
+    const devbox = machine('devbox');
+    const key = `devbox:${session(devbox.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000)}`;
+    const script = join(devbox.dir, 'lookout.sh');
+    writeFileSync(script, "#!/bin/sh\nprintf 'Welcome to devbox!\\n'\nsleep 30\n", { mode: 0o755 });
+    here.add(['devbox', '--command', script]);
+    const watch = new WatchProcess(['--all'], here.env);
+    try {
+      await watch.until(() => watch.stderr.includes('host devbox failed: devbox sent a line that is not a snapshot (not JSON); cut off'), 30_000);
+      expect(watch.snapshots.at(-1)?.sessions.filter((row) => row.host === 'devbox')).toEqual([]);
+      writeFileSync(script, `#!/bin/sh\nexec ${devbox.command} "$@"\n`, { mode: 0o755 });
+      await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'turn-finished'), 60_000);
+      // Said once, not at every retry.
+      expect(watch.stderr.split('not a snapshot').length - 1).toBe(1);
+    } finally {
+      await watch.stop();
+    }
+  }, 120_000);
+});
