@@ -43,6 +43,7 @@ export async function evaluateFromDisk(now: number): Promise<CommandEvaluation> 
   const context = { settings: state.settings, now, onScreen: null };
   let evaluation = pipeline.evaluate(context);
   // Every wanted tree is read now (a refresh interval of 0): a one-shot sees the tree as it is.
-  if (await pipeline.refreshTrees(evaluation, now, 0)) evaluation = pipeline.evaluate(context);
+  // Only the sessions that wanted a tree are derived again; the rest are reused as they are.
+  if (await pipeline.refreshTrees(evaluation, now, 0)) evaluation = pipeline.evaluate({ ...context, previous: evaluation, treesOnlyWhereWanted: true });
   return { state, evidence: pipeline.evidence, evaluation, writer };
 }

@@ -2,7 +2,7 @@
 // the hook spool and every provider's evidence, drain their problems, merge the hooks, lay on
 // the working trees known so far, evaluate, and record the rules the engine applied.
 import type { Evaluation, Settings, SessionEvidence } from '../../engine';
-import { evaluate } from '../../engine';
+import { evaluate, sessionKey } from '../../engine';
 import type { ProviderRoots } from '../../providers';
 import { PROVIDERS, findProvider, shortNames, spoolReaders } from '../../providers';
 import { mergeHooks } from '../../providers/hooks/merge';
@@ -30,6 +30,11 @@ export interface EvaluateContext {
   onScreen: string | null;
   /** The previous evaluation, so unchanged sessions are reused (the runtime's beat). */
   previous?: Evaluation;
+  /**
+   * Lay working trees only on sessions the previous evaluation wanted one for (a one-shot's
+   * second pass): the others keep their evidence object and are not derived again.
+   */
+  treesOnlyWhereWanted?: boolean;
 }
 
 const transcriptSourceOf = (provider: string): string => findProvider(provider)?.transcriptSource ?? `${provider}.transcript`;
@@ -91,9 +96,10 @@ export class Pipeline {
 
   /** Evaluates the collected evidence with the working trees read so far; records the rules applied (R22). */
   evaluate(context: EvaluateContext): Evaluation {
+    const wanted = (item: SessionEvidence): boolean => context.treesOnlyWhereWanted !== true || context.previous?.derived.get(sessionKey(item.provider, item.sessionId))?.wantsWorkingTree !== false;
     const sessions = this.merged.map((item) => {
       const tree = this.trees.get(item.cwd);
-      if (tree === undefined) return item;
+      if (tree === undefined || !wanted(item)) return item;
       // The same evidence under the same tree is the same object as last time: the engine reuses its row.
       const before = this.overlaid.get(item);
       if (before?.workingTree === tree) return before;
