@@ -2,7 +2,7 @@
 // Pure: no clock, no I/O. The runtime carries out the decisions it returns.
 import type { SessionEvidence } from './evidence';
 import type { RuleApplication, Settings, UserFacts } from './facts';
-import type { NotificationPlan } from './notify';
+import type { NotificationPlan, NotifyCandidate } from './notify';
 import { claimsToNotify, planNotification } from './notify';
 import type { Row, Snapshot } from './row';
 import { SCHEMA_VERSION, iso, isoOrNull } from './row';
@@ -37,6 +37,8 @@ export interface Evaluation {
   next: Row | null;
   /** R40–R42: at most one notification for this evaluation. */
   notification: NotificationPlan | null;
+  /** The claims behind it, so rows from other machines can join the same notification (R42). */
+  notifyDue: NotifyCandidate[];
   /** R22: rule applications to record in the ledger. */
   ruleApplications: RuleApplication[];
   /**
@@ -145,6 +147,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
     derived,
     next: nextIndex === -1 ? null : (rows[nextIndex] ?? null),
     notification: planNotification(due),
+    notifyDue: due,
     ruleApplications: ordered.flatMap((session) => session.applied),
     nextChangeAt: earliest(ordered.map((session) => session.changeAt)),
     inputs: { facts, settings, onScreen },

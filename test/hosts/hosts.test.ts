@@ -358,6 +358,7 @@ describe.skipIf(unavailable !== null)('notifications for remote claims', () => {
     await runtime.dispose();
     expect(first.plans).toHaveLength(1);
     expect(first.plans[0]).toMatchObject({ keys: [key], title: 'Claude on devbox · app (main) needs you' });
+    expect(first.plans[0]?.body).toBe('asks: Which database?');
     const ledger = (JSON.parse(readFileSync(join(here.env.LOOKOUT_HOME, 'store.json'), 'utf8')) as { notified: { id: string }[] }).notified.map((entry) => entry.id);
     expect(ledger).toEqual(first.plans[0]?.claimIds);
     // The remote machine's own ledger is its own: nothing was recorded there.

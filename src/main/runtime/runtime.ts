@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { errorCode } from '../../providers/problems';
 import { privateFolder } from '../../providers/system/private-files';
 import { sep } from 'node:path';
-import type { Evaluation, NotificationPlan, Snapshot } from '../../engine';
+import type { Evaluation, NotificationPlan, NotifyCandidate, Snapshot } from '../../engine';
 import { claimsToNotify, mergeHosts, planNotification, remoteCandidates, splitHostKey } from '../../engine';
 import type { FeedCommand } from '../../engine/contract';
 import { HostSet } from '../hosts/host-set';
@@ -126,7 +126,7 @@ export class Runtime {
     if (this.hostsTimer !== null || this.disposed) return;
     this.hostsTimer = setTimeout(() => {
       this.hostsTimer = null;
-      if (this.last !== null && !this.disposed) this.publish(this.last, false);
+      if (this.last !== null && !this.disposed) this.publish(this.last, false, []);
     }, 0);
   }
 
@@ -323,28 +323,32 @@ export class Runtime {
     const evaluation = this.pipeline.evaluate({ settings: this.state.settings, now, onScreen: this.onScreen, previous: this.last ?? undefined });
     const before = this.last;
     this.last = evaluation;
-    this.publish(evaluation, before === null || changedRows(before, evaluation));
-    if (evaluation.notification !== null && this.options.notifier !== null) this.notify(evaluation.notification, now);
+    // This machine's claims and other machines' gained in this beat make one notification (R42).
+    this.publish(evaluation, before === null || changedRows(before, evaluation), evaluation.notifyDue);
     void this.pipeline.refreshTrees(evaluation, now, this.state.settings.timings.gitRefresh).then((changed) => {
       if (changed && !this.disposed) this.evaluateNow();
     });
     return evaluation;
   }
 
-  /** This machine's rows and every host's, to the listeners when anything changed; remote claims notify here (R40–R44). */
-  private publish(evaluation: Evaluation, changed: boolean): void {
+  /**
+   * This machine's rows and every host's, to the listeners when anything changed; then one
+   * notification for this machine's claims due now (`localDue`) and the hosts' (R40–R44).
+   */
+  private publish(evaluation: Evaluation, changed: boolean, localDue: readonly NotifyCandidate[]): void {
     const views = this.hosts.views();
-    if (!changed && !this.hostsChanged && this.published !== null) return;
-    this.hostsChanged = false;
-    const snapshot = mergeHosts(evaluation.snapshot, views);
-    this.published = snapshot;
-    for (const listener of this.listeners) listener(snapshot, evaluation);
-    this.settle.touch();
-    if (views.length === 0 || this.options.notifier === null) return;
+    if (changed || this.hostsChanged || this.published === null) {
+      this.hostsChanged = false;
+      const snapshot = mergeHosts(evaluation.snapshot, views);
+      this.published = snapshot;
+      for (const listener of this.listeners) listener(snapshot, evaluation);
+      this.settle.touch();
+    }
+    if (this.options.notifier === null) return;
     const now = this.options.clock();
-    const remote = snapshot.sessions.filter((row) => row.host !== null);
-    const due = claimsToNotify(remoteCandidates(remote, this.pipeline.providerNames), new Set(this.facts.facts.notified), this.state.settings.notifications, this.onScreen, now, this.state.settings.timings);
-    const plan = planNotification(due);
+    const remote = views.length === 0 ? [] : (this.published?.sessions ?? []).filter((row) => row.host !== null);
+    const remoteDue = remote.length === 0 ? [] : claimsToNotify(remoteCandidates(remote, this.pipeline.providerNames), new Set(this.facts.facts.notified), this.state.settings.notifications, this.onScreen, now, this.state.settings.timings);
+    const plan = planNotification([...localDue, ...remoteDue]);
     if (plan !== null) this.notify(plan, now);
   }
 
