@@ -135,6 +135,18 @@ describe.skipIf(unavailable !== null)('hosts over a real sshd', () => {
     expect((JSON.parse(there.stdout) as Snapshot).sessions[0]?.review.state).toBe('reviewed');
     expect(runCli(['mute', `devbox:${key}`, '--for', '1h'], here.env).code).toBe(0);
     expect(statusRows(here.env).rows[0]?.muted).not.toBeNull();
+    expect(runCli(['unmute', `devbox:${key}`], here.env).code).toBe(0);
+    // An attention call there makes it the next session here (R33 over every machine's rows).
+    const attention = runCli(['attention', `devbox:${key}`, 'look at the diff'], here.env);
+    expect(attention.code, attention.stderr).toBe(0);
+    const stored = JSON.parse(readFileSync(join(devbox.env.LOOKOUT_HOME, 'store.json'), 'utf8')) as { attentionCalls: Record<string, { message: string }> };
+    expect(stored.attentionCalls[key]?.message).toBe('look at the diff');
+    const next = runCli(['next', '--json'], here.env);
+    expect(next.code, next.stderr).toBe(0);
+    expect(JSON.parse(next.stdout)).toMatchObject({ waiting: 1, next: { key: `devbox:${key}`, host: 'devbox' } });
+    // A session that is not there is refused there, and said so here.
+    const refused = runCli(['review', `devbox:claude:00000000-0000-4000-8000-000000000000`, 'reviewed'], here.env);
+    expect(refused.code).toBe(2);
   });
 
   it('watch: an append on the remote reaches the local snapshot', async () => {
