@@ -4,6 +4,7 @@
 import type { HookReading } from './hooks/events';
 import type { JsonRecord } from './jsonl/parse-record';
 import type { EvidenceSource } from './source';
+import type { SessionIndexPort } from './session-index';
 
 /** A folder (or file) the runtime watches, how deep below it, and which files there matter. */
 export interface WatchTarget {
@@ -88,8 +89,11 @@ export interface ProviderDescriptor {
   root: { env: string; defaultFolder: string; xdgDataFolder?: string };
   /** What the runtime watches under the root. */
   watch(root: string): WatchTarget[];
-  /** The provider's evidence source over its root; `watching` when a runtime watches it live. */
-  createSource(root: string, options: { watching: boolean }): EvidenceSource;
+  /**
+   * The provider's evidence source over its root; `watching` when a runtime watches it live;
+   * `index`, what earlier runs learned of its files (issue 14).
+   */
+  createSource(root: string, options: { watching: boolean; index: SessionIndexPort }): EvidenceSource;
   /** The source name of its transcript evidence (a session known only from hooks carries it too). */
   transcriptSource: string;
   /** Every evidence source name it produces (explain and the docs list them). */

@@ -16,6 +16,12 @@ export interface EvidenceSource {
   sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]>;
   /** Lets go of what it holds open (a database connection), when the runtime stops. */
   dispose?(): void;
+  /**
+   * One bounded step of background reading (issue 14: the middle of long files, for what a cold
+   * read cannot see), at most `budget` bytes. `worked`: there was something to do; `changed`: a
+   * row's evidence changed (the next sync assembles it again).
+   */
+  backgroundStep?(budget: number): { worked: boolean; changed: boolean };
 }
 
 /**

@@ -6,6 +6,7 @@ import { probeHosts } from '../hosts/probe';
 import { printLines } from '../cli/terminal-text';
 import { FactWriter } from '../facts/fact-writer';
 import { Pipeline } from './pipeline';
+import { SessionIndexStore } from '../store/session-index-store';
 import type { RuntimeState } from './state';
 import { loadState } from './state';
 
@@ -38,7 +39,9 @@ export async function evaluateFromDisk(now: number): Promise<CommandEvaluation> 
   const state = loadState(now);
   reportProblems(state.problems);
   const writer = new FactWriter(state.store, state.facts, toStderr);
-  const pipeline = new Pipeline({ roots: state.roots, home: state.home, watching: false, writer, onProblem: toStderr });
+  // What the runtime learned of long files' middles (titles): read here, never written.
+  const index = new SessionIndexStore(state.home, () => now, toStderr);
+  const pipeline = new Pipeline({ roots: state.roots, home: state.home, watching: false, writer, onProblem: toStderr, index });
   await pipeline.collect(now);
   const context = { settings: state.settings, now, onScreen: null };
   let evaluation = pipeline.evaluate(context);

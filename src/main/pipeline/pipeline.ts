@@ -10,6 +10,8 @@ import type { HookSession } from '../../providers/hooks/spool-reader';
 import { HookSpool } from '../../providers/hooks/spool-reader';
 import type { Problem } from '../../providers/problems';
 import type { EvidenceSource } from '../../providers/source';
+import type { SessionIndexPort } from '../../providers/session-index';
+import { NO_INDEX } from '../../providers/session-index';
 import type { FactWriter } from '../facts/fact-writer';
 import { spoolFolder } from '../store/home';
 import { TreeCache } from './tree-cache';
@@ -22,6 +24,8 @@ export interface PipelineOptions {
   writer: FactWriter;
   /** One line per problem, each reported once. */
   onProblem: (line: string) => void;
+  /** What earlier runs learned of the providers' files (issue 14); none by default. */
+  index?: SessionIndexPort;
 }
 
 export interface EvaluateContext {
@@ -66,7 +70,7 @@ export class Pipeline {
 
   constructor(private readonly options: PipelineOptions) {
     this.spoolFolder = spoolFolder(options.home);
-    this.sources = PROVIDERS.map((provider) => provider.createSource(options.roots[provider.id] ?? '', { watching: options.watching }));
+    this.sources = PROVIDERS.map((provider) => provider.createSource(options.roots[provider.id] ?? '', { watching: options.watching, index: options.index ?? NO_INDEX }));
     this.spool = new HookSpool(this.spoolFolder, spoolReaders());
   }
 
@@ -118,6 +122,15 @@ export class Pipeline {
     });
     this.options.writer.recordRules(evaluation.ruleApplications, context.now);
     return evaluation;
+  }
+
+  /** One bounded step of the sources' background reading; what it did (see EvidenceSource.backgroundStep). */
+  backgroundStep(budget: number): { worked: boolean; changed: boolean } {
+    for (const source of this.sources) {
+      const step = source.backgroundStep?.(budget);
+      if (step?.worked === true) return step;
+    }
+    return { worked: false, changed: false };
   }
 
   /** Lets every source go of what it holds open. */

@@ -9,6 +9,7 @@ import type { Evaluation, NotificationPlan, NotifyCandidate, Snapshot } from '..
 import { claimsToNotify, mergeHosts, planNotification, remoteCandidates, splitHostKey } from '../../engine';
 import type { FeedCommand } from '../../engine/contract';
 import { HostSet } from '../hosts/host-set';
+import { SessionIndexStore } from '../store/session-index-store';
 import type { HostConfig } from '../store/schema';
 import type { ProviderRoots } from '../../providers';
 import { PROVIDERS } from '../../providers';
@@ -33,6 +34,10 @@ export function changedRows(before: Evaluation, after: Evaluation): boolean {
     return other !== row && JSON.stringify(other) !== JSON.stringify(row);
   });
 }
+
+/** Background reading: at most this much a step, then this pause (well under half a core). */
+const BACKGROUND_STEP_BYTES = 2 * 1024 * 1024;
+const BACKGROUND_PAUSE_MS = 40;
 
 /** A full re-read every so often: the safety net for missed events and crashed processes. */
 export const RESCAN_MS = 30_000;
@@ -93,6 +98,8 @@ export class Runtime {
   /** Other machines' Lookouts, over ssh (issue 13): their rows join this machine's. */
   readonly hosts: HostSet;
   private published: Snapshot | null = null;
+  private readonly index: SessionIndexStore;
+  private backgroundTimer: NodeJS.Timeout | null = null;
   private hostsChanged = false;
   private hostsTimer: NodeJS.Timeout | null = null;
 
@@ -100,7 +107,8 @@ export class Runtime {
     this.state = loadState(options.clock(), options.env);
     for (const line of this.state.problems) options.onProblem(line);
     this.facts = new FactWriter(this.state.store, this.state.facts, options.onProblem);
-    this.pipeline = new Pipeline({ roots: this.state.roots, home: this.state.home, watching: true, writer: this.facts, onProblem: options.onProblem });
+    this.index = new SessionIndexStore(this.state.home, options.clock, options.onProblem);
+    this.pipeline = new Pipeline({ roots: this.state.roots, home: this.state.home, watching: true, writer: this.facts, onProblem: options.onProblem, index: this.index });
     this.hosts = new HostSet({ clock: options.clock, env: options.env, onChange: () => this.hostChanged(), onProblem: options.onProblem });
   }
 
@@ -118,6 +126,21 @@ export class Runtime {
   /** The snapshot last published: this machine's rows and every host's, in one order. */
   get snapshot(): Snapshot | null {
     return this.published;
+  }
+
+  /**
+   * Background reading (issue 14), throttled: a bounded step, then a pause, while there is work;
+   * it never delays a snapshot (each step is short and the file events come first).
+   */
+  private kickBackground(): void {
+    if (this.backgroundTimer !== null || this.disposed) return;
+    this.backgroundTimer = setTimeout(() => {
+      this.backgroundTimer = null;
+      if (this.disposed) return;
+      const step = this.pipeline.backgroundStep(BACKGROUND_STEP_BYTES);
+      if (step.changed) void this.sync(new Set());
+      if (step.worked) this.kickBackground();
+    }, BACKGROUND_PAUSE_MS);
   }
 
   /** A host's link or rows changed: published at once, several changes in one go. */
@@ -181,10 +204,13 @@ export class Runtime {
     // Whatever changed while the watcher made its first scan is read now: no write between the
     // first read and the watcher's readiness waits for the rescan.
     await this.sync(undefined);
+    // Only now, with the first snapshot out: the middles of long files, for what a cold read missed.
+    this.kickBackground();
     const beat = setInterval(() => this.beat(), this.state.settings.timings.beat);
     const rescan = setInterval(() => {
       void this.rewatch();
       void this.sync(undefined);
+      this.kickBackground();
     }, rescanInterval(this.options.env));
     this.timers.push(beat, rescan);
   }
@@ -195,6 +221,9 @@ export class Runtime {
     if (this.recheckTimer !== null) clearTimeout(this.recheckTimer);
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     if (this.hostsTimer !== null) clearTimeout(this.hostsTimer);
+    if (this.backgroundTimer !== null) clearTimeout(this.backgroundTimer);
+    this.backgroundTimer = null;
+    this.index.dispose();
     this.hosts.dispose();
     this.settle.dispose();
     this.timers.length = 0;

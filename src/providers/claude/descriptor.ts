@@ -32,7 +32,7 @@ export const claudeDescriptor: ProviderDescriptor = {
     { path: join(root, 'projects'), depth: 3, files: /\.(jsonl|json)$/ },
     { path: join(root, 'sessions'), depth: 0, files: /\.json$/ },
   ],
-  createSource: (root, { watching }) => new ClaudeProvider(root, undefined, watching),
+  createSource: (root, { watching, index }) => new ClaudeProvider(root, undefined, watching, index),
   transcriptSource: TRANSCRIPT_SOURCE,
   sources: [TRANSCRIPT_SOURCE, REGISTRY_SOURCE, `${ID}.hook`],
   resume: (sessionId) => ['claude', '--resume', sessionId],

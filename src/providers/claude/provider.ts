@@ -15,6 +15,10 @@ import type { RegistryEntry } from './registry';
 import { pidAlive } from '../system/process';
 import { REGISTRY_SOURCE, readRegistry, registryView } from './registry';
 import { ClaudeTranscript } from './transcript';
+import { statSync } from 'node:fs';
+import type { MiddleFacts, SessionIndexPort } from '../session-index';
+import { NO_INDEX } from '../session-index';
+import { identityOf, sameFile, scanTitles } from './middle-scan';
 
 export const TRANSCRIPT_SOURCE = 'claude.transcript';
 
@@ -31,11 +35,61 @@ export class ClaudeProvider implements EvidenceSource {
   private readonly watchedLive = new Set<string>();
   private readonly removedAt = new Map<string, number>();
 
+  /** Per lead file: the middle's facts if they still hold for the file as it is (checked once per size). */
+  private readonly middles = new Map<string, { ino: number; size: number; facts: MiddleFacts | null }>();
+
   constructor(
     readonly root: string,
     private readonly options: TailOptions = DEFAULT_TAIL_OPTIONS,
     private readonly watching = false,
+    private readonly index: SessionIndexPort = NO_INDEX,
   ) {}
+
+  /**
+   * What a scan of the file's middle learned, if it still holds: the same file, grown by no more
+   * than the cold read's first window past where the scan stopped (so nothing unread lies between).
+   */
+  private middle(path: string, file: TailedFile<ClaudeLeadFile>): MiddleFacts | null {
+    if (file.head === null) return null;
+    let info: { ino: number; size: number };
+    try {
+      info = statSync(path);
+    } catch {
+      return null;
+    }
+    const known = this.middles.get(path);
+    if (known !== undefined && known.ino === info.ino && known.size === info.size) return known.facts;
+    const facts = this.index.get(this.name, path);
+    const now = facts === undefined ? null : identityOf(path);
+    const holds = facts !== undefined && now !== null && sameFile(facts.identity, now) && now.size - facts.identity.size <= this.options.firstWindow;
+    this.middles.set(path, { ino: info.ino, size: info.size, facts: holds ? facts : null });
+    return holds ? facts : null;
+  }
+
+  /**
+   * One step of background work (issue 14): the next lead file whose middle no scan has covered is
+   * scanned for up to `budget` bytes. Says whether a title it found changes a row.
+   */
+  backgroundStep(budget: number): { worked: boolean; changed: boolean } {
+    for (const [path, file] of this.leads) {
+      // A file read whole by its cold read has no middle.
+      if (file.head === null) continue;
+      const now = identityOf(path);
+      if (now === null) continue;
+      const before = this.index.get(this.name, path);
+      const valid = before !== undefined && sameFile(before.identity, now);
+      const from = valid ? before.identity.size : 0;
+      if (from >= now.size) continue;
+      const carry = valid ? before : { customTitle: null, summaryTitle: null };
+      const step = scanTitles(path, from, now.size, budget, carry);
+      this.index.put(this.name, path, { identity: { ...now, size: step.next }, customTitle: step.customTitle, summaryTitle: step.summaryTitle });
+      this.middles.delete(path);
+      const changed = step.customTitle !== carry.customTitle || step.summaryTitle !== carry.summaryTitle;
+      if (changed) this.last = null;
+      return { worked: true, changed };
+    }
+    return { worked: false, changed: false };
+  }
 
   private last: { evidence: SessionEvidence[]; registry: string } | null = null;
 
@@ -109,6 +163,7 @@ export class ClaudeProvider implements EvidenceSource {
     for (const [path, file] of this.leads) {
       const { lead, sidechain, sawSidechain } = file.tail;
       const head = file.head?.lead ?? null;
+      const middle = this.middle(path, file);
       const sessionId = lead.sessionId ?? head?.sessionId ?? stem(path);
       const children = [...(byParentStem.get(stem(path)) ?? []), ...(bySessionId.get(sessionId) ?? [])];
       if (sawSidechain && sidechain.lastRecordAt !== null) {
@@ -118,8 +173,9 @@ export class ClaudeProvider implements EvidenceSource {
       const evidence: SessionEvidence = {
         provider: 'claude',
         sessionId,
-        // §11: a custom title wherever it was read, then a summary or ai-title, then the first prompt.
-        title: lead.customTitle ?? head?.customTitle ?? lead.summaryTitle ?? head?.summaryTitle ?? head?.firstPrompt ?? lead.firstPrompt,
+        // §11: a custom title wherever it was read (the end, else the middle a scan read, else the
+        // head), then a summary or ai-title likewise, then the first prompt.
+        title: lead.customTitle ?? middle?.customTitle ?? head?.customTitle ?? lead.summaryTitle ?? middle?.summaryTitle ?? head?.summaryTitle ?? head?.firstPrompt ?? lead.firstPrompt,
         cwd: lead.cwd ?? head?.cwd ?? null,
         branch: lead.branch ?? head?.branch ?? null,
         transcriptSource: TRANSCRIPT_SOURCE,
