@@ -521,3 +521,22 @@ describe.skipIf(unavailable !== null)('a failed host mends', () => {
     }
   }, 120_000);
 });
+
+describe.skipIf(unavailable !== null)('a remote that names hosts of its own', () => {
+  it('its feed tells only its own sessions: no relays, and two machines naming each other never loop', () => {
+    const here = local();
+    const devbox = machine('devbox');
+    const gpubox = machine('gpubox');
+    const theirs = `devbox:${session(devbox.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000)}`;
+    session(gpubox.env.CLAUDE_CONFIG_DIR, 'working', 2_000);
+    // devbox's own Lookout names gpubox, and gpubox names devbox back.
+    mkdirSync(devbox.env.LOOKOUT_HOME, { recursive: true });
+    mkdirSync(gpubox.env.LOOKOUT_HOME, { recursive: true });
+    writeFileSync(join(devbox.env.LOOKOUT_HOME, 'settings.json'), JSON.stringify({ hosts: [{ name: 'gpubox', destination: 'gpubox', command: gpubox.command }] }));
+    writeFileSync(join(gpubox.env.LOOKOUT_HOME, 'settings.json'), JSON.stringify({ hosts: [{ name: 'devbox', destination: 'devbox', command: devbox.command }] }));
+    // devbox could reach gpubox (the same ssh config): only the feed's own restraint keeps it out.
+    here.add(['devbox', '--command', devbox.command.replace(/^env /, `env LOOKOUT_SSH_CONFIG=${sshd?.config ?? ''} `)]);
+    const { rows } = statusRows(here.env);
+    expect(rows.map((item) => item.key)).toEqual([theirs]);
+  });
+});

@@ -3,7 +3,15 @@ import type { Row } from '../../engine';
 import { UsageError } from './usage-error';
 
 export function matchSession(rows: readonly Row[], query: string): Row {
-  const exact = rows.find((row) => row.key === query || row.sessionId === query);
+  // A full key is exact. A full id: this machine's session first; the same id on two other
+  // machines is ambiguous (a remote row can never take a local session's place).
+  const byKey = rows.find((row) => row.key === query);
+  if (byKey !== undefined) return byKey;
+  const byId = rows.filter((row) => row.sessionId === query);
+  const local = byId.find((row) => (row.host ?? null) === null);
+  if (local !== undefined) return local;
+  if (byId.length > 1) throw new UsageError(`"${query}" is ambiguous: ${byId.slice(0, 6).map((row) => row.key).join(', ')}`);
+  const exact = byId[0];
   if (exact !== undefined) return exact;
   const bare = query.includes(':') ? query.slice(query.indexOf(':') + 1) : query;
   const provider = query.includes(':') ? query.slice(0, query.indexOf(':')) : null;

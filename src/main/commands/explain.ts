@@ -39,20 +39,31 @@ function explainRemote(name: string, key: string, hosts: readonly HostConfig[]):
   if (host === undefined) throw new UsageError(`no host ${name}`);
   const inner = splitHostKey(key, [name]).key;
   return new Promise((resolve, reject) => {
-    const child = spawn('ssh', sshArgv(host, remoteLookout(host, ['explain', inner]), process.env), { stdio: ['ignore', 'pipe', 'pipe'] });
+    // "--": a key there that starts with "-" is still a session, not an option.
+    const child = spawn('ssh', sshArgv(host, remoteLookout(host, ['explain', '--', inner]), process.env), { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let bytes = 0;
     let why = '';
+    let truncated = false;
     child.stdout.on('data', (chunk: Buffer) => {
+      if (truncated) return;
       bytes += chunk.length;
-      if (bytes <= EXPLAIN_MAX_BYTES) out.push(chunk);
-      else child.kill('SIGKILL');
+      out.push(chunk);
+      if (bytes <= EXPLAIN_MAX_BYTES) return;
+      truncated = true;
+      child.kill('SIGKILL');
     });
     child.stderr.on('data', (chunk: Buffer) => {
       why = `${why}${chunk.toString('utf8')}`.slice(-2000);
     });
     child.on('error', reject);
     child.on('close', (code) => {
+      if (truncated) {
+        const text = Buffer.concat(out).subarray(0, EXPLAIN_MAX_BYTES).toString('utf8');
+        printLines(process.stdout, [`on ${name}:`, ...text.split('\n'), `(cut at ${EXPLAIN_MAX_BYTES} bytes)`]);
+        resolve(0);
+        return;
+      }
       if (code !== 0) {
         reject(new Error(`${name} could not explain it (${why.trim().split('\n').at(-1) ?? `exit ${code}`})`));
         return;

@@ -22,7 +22,8 @@ export async function feedCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { now: { type: 'string' } }, strict: true, allowPositionals: false });
   const clock = flowingClock(resolveNow(values.now));
   const problem = (line: string) => printLines(process.stderr, [line]);
-  const runtime = new Runtime({ env: process.env, clock, notifier: null, onProblem: problem });
+  // This machine's own sessions only: never the hosts its own settings name (no loops, no relays).
+  const runtime = new Runtime({ env: process.env, clock, notifier: null, onProblem: problem, hosts: false });
   // The other end gone (ssh closed): nothing more to say.
   process.stdout.on('error', () => process.exit(0));
   runtime.onSnapshot((snapshot) => process.stdout.write(`${jsonLine(snapshot)}\n`));

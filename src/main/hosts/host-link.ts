@@ -15,6 +15,13 @@ import { providerIds } from '../../providers';
 export const LINE_MAX_BYTES = 32 * 1024 * 1024;
 const BACKOFF_FIRST_MS = 1000;
 const BACKOFF_MAX_MS = 60_000;
+/** A connection that stayed up this long was healthy: the next failure starts the backoff afresh. */
+const HEALTHY_MS = 60_000;
+/** Command ids this side sends (anything else a remote names is ignored). */
+const COMMAND_ID = /^(ask|cmd)-\d{1,10}-\d{1,16}$/;
+/** Bounds on what a remote snapshot may hold: a key the popover can act on, a list a machine has. */
+const ROW_KEY_MAX = 250;
+const ROWS_MAX = 20_000;
 /** ssh's own exit status for its failures; 127 is the remote shell's "command not found". */
 const SSH_FAILED = 255;
 const NOT_FOUND = 127;
@@ -58,6 +65,8 @@ export class HostLink {
   private pendingBytes = 0;
   /** Why the current connection was cut by Lookout itself (a bad line), if it was. */
   private cutReason: string | null = null;
+  /** Cut off: nothing more it sends is read, until it is gone. */
+  private cutting = false;
   private disposed = false;
   /** The last problem said for this host: a host down for hours is said once, not every retry. */
   private said: string | null = null;
@@ -68,6 +77,8 @@ export class HostLink {
   private asked = 0;
   /** Commands sent with `ask`, waiting for their answer line. */
   private readonly waiting = new Map<string, () => void>();
+  /** Ids sent and not yet forgotten: the only answers taken. */
+  private readonly expected = new Set<string>();
 
   constructor(
     readonly config: HostConfig,
@@ -93,21 +104,41 @@ export class HostLink {
     const argv = sshArgv(this.config, remoteLookout(this.config, ['feed']), this.options.env);
     const child = spawn(this.options.ssh ?? 'ssh', argv, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...this.options.env } as NodeJS.ProcessEnv });
     this.child = child;
-    child.stdout.on('data', (chunk: Buffer) => this.take(chunk));
+    this.cutting = false;
+    // Every handler belongs to this child: a late event of an earlier one changes nothing.
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (this.child === child && !this.cutting) this.take(chunk);
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       // Only the tail is kept: a remote that floods stderr cannot fill this machine's memory.
-      this.stderr = `${this.stderr}${chunk.toString('utf8')}`.slice(-8192);
+      if (this.child === child) this.stderr = `${this.stderr}${chunk.toString('utf8')}`.slice(-8192);
     });
     child.stdin.on('error', () => undefined);
-    child.on('error', (error) => this.ended(null, `ssh could not start (${error.message})`));
+    child.on('error', (error) => {
+      if (this.child === child) this.ended(null, `ssh could not start (${error.message})`);
+    });
     // 'close', not 'exit': every line the feed wrote is read before the end is handled.
-    child.on('close', (code) => this.ended(code, null));
+    child.on('close', (code) => {
+      if (this.child === child) this.ended(code, null);
+    });
   }
 
   /** Sends one fact to the host's own Lookout; refused (thrown) while the host is not connected. */
   send(command: FeedCommand): void {
     if (this.child === null || this.status.kind !== 'connected') throw new Error(`${this.config.name} is not connected; nothing was recorded`);
     this.child.stdin.write(`${JSON.stringify(command)}\n`);
+  }
+
+  /** Expects an answer to this id (a command sent with it). */
+  expect(id: string): void {
+    this.expected.add(id);
+  }
+
+  /** Lets go of what was kept for an answered (or given-up) command. */
+  forget(id: string): void {
+    this.expected.delete(id);
+    this.answers.delete(id);
+    this.panes.delete(id);
   }
 
   /** The tmux pane a `locate` command was answered with, if any. */
@@ -122,11 +153,14 @@ export class HostLink {
   ask(command: FeedCommand, timeoutMs = 5000): Promise<{ answer: string | null | undefined; pane: string | null }> {
     this.asked += 1;
     const id = `ask-${process.pid}-${this.asked}`;
+    this.expected.add(id);
     return new Promise((resolve) => {
       const done = (): void => {
         clearTimeout(timer);
         this.waiting.delete(id);
-        resolve({ answer: this.answers.get(id), pane: this.pane(id) });
+        const answer = { answer: this.answers.get(id), pane: this.pane(id) };
+        this.forget(id);
+        resolve(answer);
       };
       const timer = setTimeout(done, timeoutMs);
       this.waiting.set(id, done);
@@ -193,7 +227,9 @@ export class HostLink {
       this.cut(`${this.config.name} runs a newer Lookout (snapshot schema ${admitted.value.schemaVersion}); cut off`);
       return false;
     }
-    const answered = (raw as { answered?: unknown }).answered;
+    const said = (raw as { answered?: unknown }).answered;
+    // Only an id this side sent and still waits for: a remote cannot fill this machine's memory with answers.
+    const answered = typeof said === 'string' && COMMAND_ID.test(said) && this.expected.has(said) ? said : undefined;
     const refused = (raw as { refused?: unknown }).refused;
     const pane = (raw as { pane?: unknown }).pane;
     if (typeof answered === 'string') this.answers.set(answered, typeof refused === 'string' ? plain(refused) : null);
@@ -204,13 +240,12 @@ export class HostLink {
     const known = new Set(providerIds());
     const unknown = [...new Set(admitted.value.sessions.map((row) => row.provider).filter((id) => !known.has(id)))];
     if (unknown.length > 0) this.sayOnce(`lookout: host ${this.config.name} shows sessions of agents this Lookout does not know (${unknown.map((id) => plain(id, 40)).join(', ')}); update Lookout here to see them`);
-    this.snapshot = unknown.length === 0 ? admitted.value : { ...admitted.value, sessions: admitted.value.sessions.filter((row) => known.has(row.provider)) };
+    // Only that machine's own rows (never another host's it relays), with keys the popover can act on.
+    const own = admitted.value.sessions.filter((row) => known.has(row.provider) && (row.host ?? null) === null && row.key.length <= ROW_KEY_MAX).slice(0, ROWS_MAX);
+    this.snapshot = own.length === admitted.value.sessions.length ? admitted.value : { ...admitted.value, sessions: own };
     this.receivedAt = this.options.clock();
-    if (this.status.kind !== 'connected') {
-      this.status = { kind: 'connected', since: this.receivedAt };
-      this.backoff = BACKOFF_FIRST_MS;
-      this.said = null;
-    }
+    // The backoff and the problem said start afresh only after a connection proved healthy (ended()).
+    if (this.status.kind !== 'connected') this.status = { kind: 'connected', since: this.receivedAt };
     this.options.onChange();
     return true;
   }
@@ -224,13 +259,20 @@ export class HostLink {
 
   private cut(reason: string): void {
     this.cutReason = reason;
+    this.cutting = true;
+    this.pending = [];
+    this.pendingBytes = 0;
     this.child?.kill('SIGKILL');
   }
 
   private ended(code: number | null, startError: string | null): void {
-    if (this.child === null && startError === null) return;
     this.child = null;
     if (this.disposed) return;
+    // A connection that stayed up a good while was healthy: what follows starts afresh.
+    if (this.status.kind === 'connected' && this.options.clock() - this.status.since >= HEALTHY_MS && this.cutReason === null) {
+      this.backoff = BACKOFF_FIRST_MS;
+      this.said = null;
+    }
     const reason =
       this.cutReason ??
       startError ??
@@ -242,8 +284,11 @@ export class HostLink {
     this.status = { kind, since, reason };
     this.sayOnce(`lookout: host ${this.config.name} ${kind === 'failed' ? 'failed' : 'unreachable'}: ${reason}`);
     this.options.onChange();
+    // onChange may have let go of this link (a one-shot look): then no retry.
+    if (this.disposed) return;
     const wait = this.backoff;
     this.backoff = Math.min(BACKOFF_MAX_MS, this.backoff * 2);
+    if (this.retry !== null) clearTimeout(this.retry);
     this.retry = setTimeout(() => {
       this.retry = null;
       this.start();

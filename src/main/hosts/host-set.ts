@@ -8,11 +8,14 @@ import { HostLink } from './host-link';
 export class HostSet {
   private readonly links = new Map<string, HostLink>();
   private signature = '';
+  private disposed = false;
 
   constructor(private readonly options: HostLinkOptions) {}
 
   /** Starts links for new hosts, stops those removed, restarts those changed. */
   update(hosts: readonly HostConfig[]): void {
+    // Stopped for good: a settings reload during shutdown starts nothing.
+    if (this.disposed) return;
     const signature = JSON.stringify(hosts);
     if (signature === this.signature) return;
     this.signature = signature;
@@ -55,8 +58,8 @@ export class HostSet {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const link of this.links.values()) link.dispose();
     this.links.clear();
-    this.signature = '';
   }
 }

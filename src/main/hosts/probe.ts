@@ -55,6 +55,7 @@ export function probeHost(host: HostConfig, options: ProbeOptions, command?: Fee
         }
         if (!(view.snapshot?.sessions ?? []).some((row) => row.key === command.key)) return finish(view);
         sent = true;
+        link.expect(id);
         link.send({ ...command, id });
       },
     });

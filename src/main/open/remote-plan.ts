@@ -38,7 +38,8 @@ export function planRemoteOpen(target: RemoteTarget, env: Readonly<Record<string
   const ssh = ['ssh', ...sshArgv(target.host, remote, env, true)];
   if (probes.platform === 'darwin') {
     const text = `#!/bin/sh\nexec ${ssh.map(shellQuote).join(' ')}\n`;
-    return { kind: 'terminal', steps: [{ argv: ['open', '-a', 'Terminal', '{script}'], cwd: null }], script: { name: `lookout-open-${target.host.name}.command`, text } };
+    // Named for the session too: two opens in quick succession never share a script.
+    return { kind: 'terminal', steps: [{ argv: ['open', '-a', 'Terminal', '{script}'], cwd: null }], script: { name: `lookout-open-${target.host.name}-${safeSessionId(target.sessionId) ? target.sessionId : 'session'}.command`, text } };
   }
   const terminal = probes.terminal !== null && probes.terminal !== '' && probes.has(probes.terminal) ? probes.terminal : probes.has('x-terminal-emulator') ? 'x-terminal-emulator' : null;
   if (terminal === null || probes.platform === 'win32') return { kind: 'none', reason: `no terminal to run ssh ${target.host.name} in` };

@@ -188,21 +188,27 @@ export class PopoverHost {
     this.runtime.evaluateNow();
   }
 
-  /** A command about a session on another machine: its facts go to that machine's Lookout. */
-  private remote(command: PopoverCommand, now: number): boolean {
+  /**
+   * A command about a session on another machine: its facts go to that machine's Lookout, and its
+   * refusal (or silence) comes back as this command's error.
+   */
+  private async remote(command: PopoverCommand, now: number): Promise<boolean> {
     switch (command.type) {
       case 'review':
-        return this.runtime.remoteFact({ type: 'review', key: command.key, state: command.state });
+        return this.runtime.remoteAsk({ type: 'review', key: command.key, state: command.state });
       case 'mute': {
         const until = command.span === 'forever' ? null : command.span === '1h' ? now + 3_600_000 : tomorrowMorning(now);
-        return this.runtime.remoteFact({ type: 'mute', key: command.key, until: until === null ? null : new Date(until).toISOString() });
+        return this.runtime.remoteAsk({ type: 'mute', key: command.key, until: until === null ? null : new Date(until).toISOString() });
       }
       case 'unmute':
-        return this.runtime.remoteFact({ type: 'unmute', key: command.key });
-      case 'select':
-        if (command.key === null || !this.runtime.remoteFact({ type: 'visit', key: command.key })) return false;
+        return this.runtime.remoteAsk({ type: 'unmute', key: command.key });
+      case 'select': {
+        if (command.key === null || splitHostKey(command.key, this.runtime.hosts.names).host === null) return false;
+        // Selected whatever the host says: the visit is recorded there when it can be.
         this.runtime.onScreen = command.key;
+        this.runtime.remoteAsk({ type: 'visit', key: command.key }).catch(() => undefined);
         return true;
+      }
       case 'open':
       case 'dismiss':
       case 'settings':
@@ -214,7 +220,7 @@ export class PopoverHost {
   private async run(command: PopoverCommand): Promise<void> {
     const now = this.clock();
     const facts = this.runtime.facts;
-    if (this.remote(command, now)) return;
+    if (await this.remote(command, now)) return;
     switch (command.type) {
       case 'review':
         this.known(command.key);

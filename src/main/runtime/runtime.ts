@@ -69,6 +69,11 @@ export interface RuntimeOptions {
   onProblem: (line: string) => void;
   /** Opens a session when its notification is clicked (R44). */
   onOpen?: (key: string) => void;
+  /**
+   * Whether to connect to the settings' other machines (default true). `lookout feed` does not:
+   * it tells only its own machine's sessions, and two machines naming each other never loop.
+   */
+  hosts?: boolean;
 }
 
 export type SnapshotListener = (snapshot: Snapshot, evaluation: Evaluation) => void;
@@ -120,6 +125,21 @@ export class Runtime {
     const { host, key } = splitHostKey(command.key, this.hosts.names);
     if (host === null) return false;
     this.hosts.send(host, { ...command, key });
+    return true;
+  }
+
+  /**
+   * The same, waiting for the host's answer: false for a local key; throws, saying why, when the
+   * host is not connected, does not answer, or refuses (then nothing was recorded there).
+   */
+  async remoteAsk(command: FeedCommand): Promise<boolean> {
+    const { host, key } = splitHostKey(command.key, this.hosts.names);
+    if (host === null) return false;
+    const status = this.hosts.views().find((view) => view.name === host)?.status;
+    if (status?.kind !== 'connected') throw new Error(`${host} is not connected; nothing was recorded`);
+    const { answer } = await this.hosts.ask(host, { ...command, key });
+    if (answer === undefined) throw new Error(`${host} did not answer; nothing may have been recorded`);
+    if (answer !== null) throw new Error(`${host} refused it: ${answer}`);
     return true;
   }
 
@@ -199,7 +219,7 @@ export class Runtime {
       this.options.onProblem(`lookout: ${this.state.home} is read-only or cannot be created (${errorCode(error) ?? String(error)}); Lookout goes on without its hook spool and cannot save reviews, mutes or visits until it can`);
     }
     await this.sync(undefined);
-    this.hosts.update(this.state.hosts);
+    if (this.options.hosts !== false) this.hosts.update(this.state.hosts);
     await this.rewatch();
     // Whatever changed while the watcher made its first scan is read now: no write between the
     // first read and the watcher's readiness waits for the rescan.
@@ -315,7 +335,7 @@ export class Runtime {
     for (const line of fresh.problems) this.options.onProblem(line);
     this.facts.adopt(fresh.facts);
     this.state = { ...this.state, settings: fresh.settings, hosts: fresh.hosts };
-    if (this.published !== null) this.hosts.update(fresh.hosts);
+    if (this.published !== null && this.options.hosts !== false) this.hosts.update(fresh.hosts);
   }
 
   /** Re-reads changed files (all known files without a set); one sync at a time, the rest merged. */

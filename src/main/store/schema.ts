@@ -1,6 +1,7 @@
 // What Lookout persists, as validated on every load: user facts (store.json) and settings.
 // zod/mini: the same checks as zod at a fraction of the start-up cost (docs/performance.md).
 import * as z from 'zod/mini';
+import { providerIds } from '../../providers';
 import { REVIEW_STATES } from '../../engine';
 
 export const STORE_VERSION = 2;
@@ -60,7 +61,8 @@ export const HOST_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 export const SSH_DESTINATION = /^[A-Za-z0-9_.@%[\]:][A-Za-z0-9_.@%[\]:-]{0,253}$/;
 
 export const hostSchema = z.object({
-  name: z.string().check(z.regex(HOST_NAME)),
+  // Never a provider's id: `claude:…` must stay this machine's key.
+  name: z.string().check(z.regex(HOST_NAME), z.refine((name) => !providerIds().includes(name), "a host may not be named after a provider's id")),
   destination: z.string().check(z.regex(SSH_DESTINATION)),
   port: z.optional(z.int().check(z.minimum(1), z.maximum(65535))),
   // The remote shell's command for Lookout there (the user's own words, run by their ssh login).
