@@ -61,7 +61,7 @@ export const HOST_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 export const SSH_DESTINATION = /^[A-Za-z0-9_.@%[\]:][A-Za-z0-9_.@%[\]:-]{0,253}$/;
 
 export const hostSchema = z.object({
-  // Never a provider's id: `claude:…` must stay this machine's key.
+  // Never a provider's id: `<provider>:…` must stay this machine's key.
   name: z.string().check(z.regex(HOST_NAME), z.refine((name) => !providerIds().includes(name), "a host may not be named after a provider's id")),
   destination: z.string().check(z.regex(SSH_DESTINATION)),
   port: z.optional(z.int().check(z.minimum(1), z.maximum(65535))),

@@ -84,7 +84,10 @@ export class ClaudeProvider implements EvidenceSource {
       const step = scanTitles(path, from, now.size, budget, carry);
       this.index.put(this.name, path, { identity: { ...now, size: step.next }, customTitle: step.customTitle, summaryTitle: step.summaryTitle });
       this.middles.delete(path);
-      const changed = step.customTitle !== carry.customTitle || step.summaryTitle !== carry.summaryTitle;
+      // What a scan learned counts once it has read up to the end it started from (nothing unread
+      // between it and the cold read's window): then the row is assembled again.
+      const done = step.next >= now.size;
+      const changed = done && (step.customTitle !== null || step.summaryTitle !== null);
       if (changed) this.last = null;
       return { worked: true, changed };
     }
