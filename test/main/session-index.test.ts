@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/engine';
+import { SessionIndexStore } from '../../src/main/store/session-index-store';
 import { runCli } from './cli-process';
 import { WatchProcess } from './watch-process';
 
@@ -116,5 +117,45 @@ describe('titles from the middle of a long transcript (issue 14)', () => {
     const newer = title(env);
     expect(newer.stderr).toContain('was written by a newer Lookout (version 99); it is left as it is and not used');
     expect(JSON.parse(readFileSync(join(env.LOOKOUT_HOME, 'index.json'), 'utf8')).version).toBe(99);
+  });
+});
+
+describe('the index file itself', () => {
+  const facts = (size: number, title: string) => ({ identity: { dev: 1, ino: 2, size, head: 'h' }, customTitle: title, summaryTitle: null });
+
+  it('two Lookouts sharing one home (the app and a command) keep each other\'s entries and never leave a broken file', () => {
+    const home = join(base, 'shared-home');
+    const problems: string[] = [];
+    const app = new SessionIndexStore(home, Date.now, (line) => problems.push(line));
+    const cli = new SessionIndexStore(home, Date.now, (line) => problems.push(line));
+    app.put('claude', '/a.jsonl', facts(10, 'from the app'));
+    cli.put('claude', '/b.jsonl', facts(20, 'from the command'));
+    app.flush();
+    cli.flush();
+    // Of two scans of one file, the one that read further stays.
+    app.put('claude', '/b.jsonl', facts(5, 'an older scan'));
+    app.flush();
+    const file = JSON.parse(readFileSync(join(home, 'index.json'), 'utf8')) as { providers: { claude: Record<string, { customTitle: string }> } };
+    expect(Object.fromEntries(Object.entries(file.providers.claude).map(([path, entry]) => [path, entry.customTitle]))).toEqual({ '/a.jsonl': 'from the app', '/b.jsonl': 'from the command' });
+    expect(problems).toEqual([]);
+    app.dispose();
+    cli.dispose();
+  });
+
+  it('a home where the index cannot be written: Lookout goes on without it and says so once', () => {
+    const home = join(base, 'no-index-home');
+    // A folder where the file should be: every write fails.
+    mkdirSync(join(home, 'index.json'), { recursive: true });
+    const problems: string[] = [];
+    const store = new SessionIndexStore(home, Date.now, (line) => problems.push(line));
+    store.put('claude', '/a.jsonl', facts(10, 'kept in memory'));
+    store.flush();
+    store.put('claude', '/b.jsonl', facts(10, 'still in memory'));
+    store.flush();
+    expect(store.get('claude', '/b.jsonl')?.customTitle).toBe('still in memory');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/index\.json cannot be (read|written) .*; Lookout works without its index/);
+    // And the folder in its place is left as it was.
+    expect(existsSync(join(home, 'index.json'))).toBe(true);
   });
 });

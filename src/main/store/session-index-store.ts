@@ -54,7 +54,14 @@ export class SessionIndexStore implements SessionIndexPort {
     try {
       raw = JSON.parse(readFileSync(path, 'utf8'));
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') return null;
+      const code = errorCode(error);
+      if (code === 'ENOENT') return null;
+      if (code !== null) {
+        // Not readable (a folder in its place, no permission): Lookout works without it, and leaves it be.
+        if (report && !this.unwritable) this.onProblem(`lookout: ${path} cannot be read (${code}); Lookout works without its index (titles learned from the middle of long files last until it stops)`);
+        this.unwritable = true;
+        return null;
+      }
       if (report) this.setAside(path, 'it is not valid JSON');
       return null;
     }
