@@ -36,7 +36,7 @@ export function changedRows(before: Evaluation, after: Evaluation): boolean {
 }
 
 /** Background reading: at most this much a step, then this pause (well under half a core). */
-const BACKGROUND_STEP_BYTES = 2 * 1024 * 1024;
+const BACKGROUND_STEP_BYTES = 1024 * 1024;
 const BACKGROUND_PAUSE_MS = 40;
 
 /** A full re-read every so often: the safety net for missed events and crashed processes. */

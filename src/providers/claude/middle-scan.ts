@@ -7,7 +7,8 @@ import type { FileIdentity, MiddleFacts } from '../session-index';
 import { parseRecord, str } from '../jsonl/parse-record';
 import { openRegular } from '../system/safe-read';
 
-const CHUNK = 1024 * 1024;
+/** Small reads: a background scan keeps little in memory at once (the runtime's RSS target). */
+const CHUNK = 256 * 1024;
 const HEAD_HASH_BYTES = 4096;
 
 /** The file's identity now (its head hashed), or null when it cannot be read. */
