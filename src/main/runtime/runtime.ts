@@ -38,6 +38,7 @@ export function changedRows(before: Evaluation, after: Evaluation): boolean {
 /** Background reading: at most this much a step, then this pause (well under half a core). */
 const BACKGROUND_STEP_BYTES = 1024 * 1024;
 const BACKGROUND_PAUSE_MS = 40;
+const BACKGROUND_APPLY_MS = 1000;
 
 /** A full re-read every so often: the safety net for missed events and crashed processes. */
 export const RESCAN_MS = 30_000;
@@ -105,6 +106,7 @@ export class Runtime {
   private published: Snapshot | null = null;
   private readonly index: SessionIndexStore;
   private backgroundTimer: NodeJS.Timeout | null = null;
+  private learnedTimer: NodeJS.Timeout | null = null;
   private hostsChanged = false;
   private hostsTimer: NodeJS.Timeout | null = null;
 
@@ -158,9 +160,18 @@ export class Runtime {
       this.backgroundTimer = null;
       if (this.disposed) return;
       const step = this.pipeline.backgroundStep(BACKGROUND_STEP_BYTES);
-      if (step.changed) void this.sync(new Set());
+      if (step.changed) this.backgroundLearned();
       if (step.worked) this.kickBackground();
     }, BACKGROUND_PAUSE_MS);
+  }
+
+  /** What the scan learned reaches the rows at most once a second: a scan of many files is not an evaluation per file. */
+  private backgroundLearned(): void {
+    if (this.learnedTimer !== null || this.disposed) return;
+    this.learnedTimer = setTimeout(() => {
+      this.learnedTimer = null;
+      if (!this.disposed) void this.sync(new Set());
+    }, BACKGROUND_APPLY_MS);
   }
 
   /** A host's link or rows changed: published at once, several changes in one go. */
@@ -242,6 +253,7 @@ export class Runtime {
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     if (this.hostsTimer !== null) clearTimeout(this.hostsTimer);
     if (this.backgroundTimer !== null) clearTimeout(this.backgroundTimer);
+    if (this.learnedTimer !== null) clearTimeout(this.learnedTimer);
     this.backgroundTimer = null;
     this.index.dispose();
     this.hosts.dispose();

@@ -50,7 +50,8 @@ export class ClaudeProvider implements EvidenceSource {
    * than the cold read's first window past where the scan stopped (so nothing unread lies between).
    */
   private middle(path: string, file: TailedFile<ClaudeLeadFile>): MiddleFacts | null {
-    if (file.head === null) return null;
+    // Nothing learned of it (most files, and every file of a first run): no syscall at all.
+    if (file.head === null || this.index.get(this.name, path) === undefined) return null;
     let info: { ino: number; size: number };
     try {
       info = statSync(path);
