@@ -33,6 +33,13 @@ export function sameFile(then: FileIdentity, now: FileIdentity): boolean {
   return then.dev === now.dev && then.ino === now.ino && now.size >= then.size && then.head === now.head;
 }
 
+let shared: Buffer | null = null;
+/** One read buffer for every scan step: a gigabyte's scan allocates no buffer per step (memory outside the heap). */
+function scanBuffer(): Buffer {
+  shared ??= Buffer.allocUnsafe(CHUNK);
+  return shared;
+}
+
 /** How much of a line's start the text test looks at, and the longest title record read whole. */
 const LINE_START = 200;
 const RECORD_MAX = 64 * 1024;
@@ -59,7 +66,7 @@ export function scanTitles(path: string, from: number, to: number, budget: numbe
   };
   const { fd } = openRegular(path);
   try {
-    const buffer = Buffer.allocUnsafe(CHUNK);
+    const buffer = scanBuffer();
     let position = from;
     // The line begun in an earlier chunk: where it started, and its first bytes (enough to test and, if short, to parse).
     let lineStart = from;
