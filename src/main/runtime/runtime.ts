@@ -161,8 +161,6 @@ export class Runtime {
       if (this.disposed) return;
       const step = this.pipeline.backgroundStep(BACKGROUND_STEP_BYTES);
       if (step.changed) this.backgroundLearned();
-      // A scan's garbage is collected once it goes quiet, as a burst of snapshots' is.
-      if (step.worked) this.settle.touch();
       if (step.worked) this.kickBackground();
     }, BACKGROUND_PAUSE_MS);
   }
