@@ -9,6 +9,7 @@ import type { Evaluation, NotificationPlan, NotifyCandidate, Snapshot } from '..
 import { claimsToNotify, mergeHosts, planNotification, remoteCandidates, splitHostKey } from '../../engine';
 import type { FeedCommand } from '../../engine/contract';
 import { HostSet } from '../hosts/host-set';
+import { BackgroundScan } from './background-scan';
 import { SessionIndexStore } from '../store/session-index-store';
 import type { HostConfig } from '../store/schema';
 import type { ProviderRoots } from '../../providers';
@@ -34,11 +35,6 @@ export function changedRows(before: Evaluation, after: Evaluation): boolean {
     return other !== row && JSON.stringify(other) !== JSON.stringify(row);
   });
 }
-
-/** Background reading: at most this much a step, then this pause (well under half a core). */
-const BACKGROUND_STEP_BYTES = 1024 * 1024;
-const BACKGROUND_PAUSE_MS = 40;
-const BACKGROUND_APPLY_MS = 1000;
 
 /** A full re-read every so often: the safety net for missed events and crashed processes. */
 export const RESCAN_MS = 30_000;
@@ -105,8 +101,7 @@ export class Runtime {
   readonly hosts: HostSet;
   private published: Snapshot | null = null;
   private readonly index: SessionIndexStore;
-  private backgroundTimer: NodeJS.Timeout | null = null;
-  private learnedTimer: NodeJS.Timeout | null = null;
+  private readonly background: BackgroundScan;
   private hostsChanged = false;
   private hostsTimer: NodeJS.Timeout | null = null;
 
@@ -116,6 +111,7 @@ export class Runtime {
     this.facts = new FactWriter(this.state.store, this.state.facts, options.onProblem);
     this.index = new SessionIndexStore(this.state.home, options.clock, options.onProblem);
     this.pipeline = new Pipeline({ roots: this.state.roots, home: this.state.home, watching: true, writer: this.facts, onProblem: options.onProblem, index: this.index });
+    this.background = new BackgroundScan(this.pipeline, () => void this.sync(new Set()));
     this.hosts = new HostSet({ clock: options.clock, env: options.env, onChange: () => this.hostChanged(), onProblem: options.onProblem });
   }
 
@@ -148,30 +144,6 @@ export class Runtime {
   /** The snapshot last published: this machine's rows and every host's, in one order. */
   get snapshot(): Snapshot | null {
     return this.published;
-  }
-
-  /**
-   * Background reading (issue 14), throttled: a bounded step, then a pause, while there is work;
-   * it never delays a snapshot (each step is short and the file events come first).
-   */
-  private kickBackground(): void {
-    if (this.backgroundTimer !== null || this.disposed) return;
-    this.backgroundTimer = setTimeout(() => {
-      this.backgroundTimer = null;
-      if (this.disposed) return;
-      const step = this.pipeline.backgroundStep(BACKGROUND_STEP_BYTES);
-      if (step.changed) this.backgroundLearned();
-      if (step.worked) this.kickBackground();
-    }, BACKGROUND_PAUSE_MS);
-  }
-
-  /** What the scan learned reaches the rows at most once a second: a scan of many files is not an evaluation per file. */
-  private backgroundLearned(): void {
-    if (this.learnedTimer !== null || this.disposed) return;
-    this.learnedTimer = setTimeout(() => {
-      this.learnedTimer = null;
-      if (!this.disposed) void this.sync(new Set());
-    }, BACKGROUND_APPLY_MS);
   }
 
   /** A host's link or rows changed: published at once, several changes in one go. */
@@ -236,12 +208,12 @@ export class Runtime {
     // first read and the watcher's readiness waits for the rescan.
     await this.sync(undefined);
     // Only now, with the first snapshot out: the middles of long files, for what a cold read missed.
-    this.kickBackground();
+    this.background.kick();
     const beat = setInterval(() => this.beat(), this.state.settings.timings.beat);
     const rescan = setInterval(() => {
       void this.rewatch();
       void this.sync(undefined);
-      this.kickBackground();
+      this.background.kick();
     }, rescanInterval(this.options.env));
     this.timers.push(beat, rescan);
   }
@@ -252,9 +224,7 @@ export class Runtime {
     if (this.recheckTimer !== null) clearTimeout(this.recheckTimer);
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     if (this.hostsTimer !== null) clearTimeout(this.hostsTimer);
-    if (this.backgroundTimer !== null) clearTimeout(this.backgroundTimer);
-    if (this.learnedTimer !== null) clearTimeout(this.learnedTimer);
-    this.backgroundTimer = null;
+    this.background.dispose();
     this.index.dispose();
     this.hosts.dispose();
     this.settle.dispose();

@@ -1,0 +1,49 @@
+// Background reading (issue 14), throttled: a bounded step, then a pause, while there is work. It
+// never delays a snapshot (each step is short and file events come first), and what it learns
+// reaches the rows at most once a second (a scan of many files is not an evaluation per file).
+import type { Pipeline } from '../pipeline/pipeline';
+
+/** At most this much a step, then this pause (well under half a core). */
+const STEP_BYTES = 1024 * 1024;
+const PAUSE_MS = 40;
+const APPLY_MS = 1000;
+
+export class BackgroundScan {
+  private stepTimer: NodeJS.Timeout | null = null;
+  private applyTimer: NodeJS.Timeout | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly pipeline: Pipeline,
+    /** Brings what was learned into the rows (a sync that reads nothing new). */
+    private readonly apply: () => void,
+  ) {}
+
+  /** Starts stepping, unless it is already. */
+  kick(): void {
+    if (this.stepTimer !== null || this.disposed) return;
+    this.stepTimer = setTimeout(() => {
+      this.stepTimer = null;
+      if (this.disposed) return;
+      const step = this.pipeline.backgroundStep(STEP_BYTES);
+      if (step.changed) this.learned();
+      if (step.worked) this.kick();
+    }, PAUSE_MS);
+  }
+
+  private learned(): void {
+    if (this.applyTimer !== null || this.disposed) return;
+    this.applyTimer = setTimeout(() => {
+      this.applyTimer = null;
+      if (!this.disposed) this.apply();
+    }, APPLY_MS);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.stepTimer !== null) clearTimeout(this.stepTimer);
+    if (this.applyTimer !== null) clearTimeout(this.applyTimer);
+    this.stepTimer = null;
+    this.applyTimer = null;
+  }
+}
