@@ -43,13 +43,6 @@ export class HostSet {
     return [...this.links.values()].map((link) => link.view());
   }
 
-  /** A fact for a session on a host, sent to that host's own Lookout. */
-  send(host: string, command: FeedCommand): void {
-    const link = this.links.get(host);
-    if (link === undefined) throw new Error(`no host ${host}`);
-    link.send(command);
-  }
-
   /** A command for a host's Lookout, and its answer (see HostLink.ask). */
   ask(host: string, command: FeedCommand): Promise<{ answer: string | null | undefined; pane: string | null }> {
     const link = this.links.get(host);

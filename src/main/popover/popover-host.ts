@@ -143,11 +143,7 @@ export class PopoverHost {
     this.runtime.facts.muteAll(rows.filter((row) => row.host === null).map((row) => row.key), now + spanMs, now);
     // Another machine's sessions are muted there, where their facts live; one not connected is said so.
     for (const row of rows.filter((item) => item.host !== null)) {
-      try {
-        this.runtime.remoteFact({ type: 'mute', key: row.key, until: new Date(now + spanMs).toISOString() });
-      } catch (error) {
-        this.addProblem(error instanceof Error ? error.message : String(error));
-      }
+      this.runtime.remoteAsk({ type: 'mute', key: row.key, until: new Date(now + spanMs).toISOString() }).catch((error: unknown) => this.addProblem(error instanceof Error ? error.message : String(error)));
     }
     this.runtime.evaluateNow();
   }
@@ -276,12 +272,8 @@ export class PopoverHost {
       // Its own machine says which tmux pane holds its live process, if one does (it knows the process).
       const located = await this.runtime.hosts.ask(host.name, { type: 'locate', key: splitHostKey(key, [host.name]).key });
       const plan = planRemoteOpen({ host, sessionId: row.sessionId, cwd: row.cwd, resume, live, pane: located?.pane ?? null }, this.runtime.env, systemProbes());
-      // The visit is recorded on its machine; one not connected just misses it.
-      try {
-        this.runtime.remoteFact({ type: 'visit', key });
-      } catch {
-        // Said by the host's own state line.
-      }
+      // The visit is recorded on its machine; one not connected just misses it (its state line says so).
+      this.runtime.remoteAsk({ type: 'visit', key }).catch(() => undefined);
       await runPlan(plan, this.runtime.home);
       return;
     }

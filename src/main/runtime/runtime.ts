@@ -117,18 +117,8 @@ export class Runtime {
 
   /**
    * A fact for a session on another machine goes to that machine's Lookout (where its facts
-   * live); says whether the key was a remote one. Throws when its host is not connected.
-   */
-  remoteFact(command: FeedCommand): boolean {
-    const { host, key } = splitHostKey(command.key, this.hosts.names);
-    if (host === null) return false;
-    this.hosts.send(host, { ...command, key });
-    return true;
-  }
-
-  /**
-   * The same, waiting for the host's answer: false for a local key; throws, saying why, when the
-   * host is not connected, does not answer, or refuses (then nothing was recorded there).
+   * live), and the host's answer is waited for: false for a local key; throws, saying why, when
+   * the host is not connected, does not answer, or refuses (then nothing was recorded there).
    */
   async remoteAsk(command: FeedCommand): Promise<boolean> {
     const { host, key } = splitHostKey(command.key, this.hosts.names);
