@@ -1,30 +1,39 @@
-// What a provider may keep about a file between runs (issue 14): what a background scan of the
-// file's middle learned (titles a cold read of its head and end cannot see), tied to the file's
-// identity so a replaced, shrunk or rewritten file is never read through stale knowledge. Main
-// persists it (LOOKOUT_HOME); providers only ask and tell, through this port.
+// What a provider may keep about a file between runs (issue 14): what its head said (so a cold
+// read of an unchanged or grown file skips the head) and what a background scan of its middle
+// learned (titles a cold read of head and end cannot see), tied to the file's identity so a
+// replaced, shrunk or rewritten file is never read through stale knowledge. Main persists it
+// (LOOKOUT_HOME); providers only ask and tell, through this port.
 
-/** A file as it was when its facts were learned. */
+/** A file as it was when last read. */
 export interface FileIdentity {
   dev: number;
   ino: number;
-  /** The size scanned up to: the file may only have grown since. */
   size: number;
+  mtimeMs: number;
   /** A hash of its first bytes: a file rewritten in place (same inode) reads differently. */
   head: string;
 }
 
-/** What a scan of a file's middle learned. */
-export interface MiddleFacts {
-  identity: FileIdentity;
+/** What a scan of a file's middle learned, from its start up to `scannedTo`. */
+export interface MiddleScan {
+  scannedTo: number;
   /** The newest custom title (`/rename`) in the scanned part, and the newest summary title. */
   customTitle: string | null;
   summaryTitle: string | null;
 }
 
-export interface SessionIndexPort {
-  get(provider: string, path: string): MiddleFacts | undefined;
-  put(provider: string, path: string, facts: MiddleFacts): void;
+export interface FileEntry {
+  identity: FileIdentity;
+  /** The head's reading in the provider's own shape (it validates it when it uses it); null when none was kept. */
+  head: unknown;
+  middle: MiddleScan | null;
 }
 
-/** No index (a one-shot without LOOKOUT_HOME, a test): nothing kept, nothing known. */
+export interface SessionIndexPort {
+  /** The entry for this path — or for the same file (device and inode) under another path: it was moved. */
+  get(provider: string, path: string, dev: number, ino: number): FileEntry | undefined;
+  put(provider: string, path: string, entry: FileEntry): void;
+}
+
+/** No index (a test, a provider without files): nothing kept, nothing known. */
 export const NO_INDEX: SessionIndexPort = { get: () => undefined, put: () => undefined };

@@ -7,6 +7,8 @@ import type { JsonRecord } from './jsonl/parse-record';
 import { parseRecord } from './jsonl/parse-record';
 import type { OpenFile, WindowRead } from './jsonl/tail-file';
 import { moreLinesThan, readAppended, readHead, readWindow, withOpenFile } from './jsonl/tail-file';
+import type { FileIndex, Recalled } from './file-index';
+import type { FileEntry, MiddleScan } from './session-index';
 
 export interface Accumulator {
   apply(record: JsonRecord): void;
@@ -51,12 +53,18 @@ export class TailedFile<A extends Accumulator> {
   head: A | null = null;
   malformed = 0;
   oversized = 0;
+  /** What the session index holds for this file as last loaded (issue 14); null without an index. */
+  known: FileEntry | null = null;
+  /** Where the tail's reading begins: what lies before it (and after the head) only a scan of the middle sees. */
+  tailFrom = 0;
+  private recalled: Recalled | null = null;
   private cursor: { ino: number; offset: number; splitter: LineSplitter } | null = null;
 
   constructor(
     readonly path: string,
     private readonly make: () => A,
     private readonly options: TailOptions = DEFAULT_TAIL_OPTIONS,
+    private readonly index: FileIndex<A> | null = null,
   ) {
     this.tail = make();
   }
@@ -71,11 +79,12 @@ export class TailedFile<A extends Accumulator> {
   }
 
   private loadFrom(file: OpenFile): void {
+    this.recalled = this.index?.recall(this.path, file) ?? null;
     const { firstWindow, maxWindow, maxLineBytes } = this.options;
     const first = readWindow(file, firstWindow, maxLineBytes);
     const recent = this.parseLastTurn(first.lines, first.reachedStart);
     if (recent !== null && recent.tail.settled) {
-      this.finishLoad(file, first, recent.tail, recent.malformed, first.oversized, first.reachedStart);
+      this.finishLoad(file, first, recent.tail, recent.malformed, first.oversized, first.reachedStart, first.from);
       return;
     }
     let records = this.parse(first.lines);
@@ -103,15 +112,26 @@ export class TailedFile<A extends Accumulator> {
       reachedStart = earlier.reachedStart;
       tail = this.replay(records.parsed);
     }
-    this.finishLoad(file, first, tail, malformed, oversized, reachedStart, cursor ?? { offset: first.resumeAt, splitter: first.splitter });
+    this.finishLoad(file, first, tail, malformed, oversized, reachedStart, from, cursor ?? { offset: first.resumeAt, splitter: first.splitter });
   }
 
-  private finishLoad(file: OpenFile, first: WindowRead, tail: A, malformed: number, oversized: number, reachedStart: boolean, cursor?: { offset: number; splitter: LineSplitter }): void {
+  private finishLoad(file: OpenFile, first: WindowRead, tail: A, malformed: number, oversized: number, reachedStart: boolean, from: number, cursor?: { offset: number; splitter: LineSplitter }): void {
     this.tail = tail;
     this.malformed = malformed;
     this.oversized = oversized;
+    this.tailFrom = from;
     this.cursor = { ino: first.ino, offset: cursor?.offset ?? first.resumeAt, splitter: cursor?.splitter ?? first.splitter };
-    this.head = reachedStart ? null : this.loadHead(file);
+    const { index, recalled } = this;
+    // The head the index kept for this same file, else the head read now (issue 14).
+    const kept = reachedStart || index === null || recalled === null ? null : index.head(recalled);
+    this.head = reachedStart ? null : kept ?? this.loadHead(file);
+    if (index !== null && recalled !== null) this.known = index.remember(this.path, recalled, this.head, kept !== null);
+    this.recalled = null;
+  }
+
+  /** What a background scan learned of this file's middle, kept in the index. */
+  learn(middle: MiddleScan): void {
+    if (this.index !== null && this.known !== null) this.known = this.index.learn(this.path, this.known, middle);
   }
 
   /**

@@ -39,7 +39,8 @@ export async function evaluateFromDisk(now: number): Promise<CommandEvaluation> 
   const state = loadState(now);
   reportProblems(state.problems);
   const writer = new FactWriter(state.store, state.facts, toStderr);
-  // What the runtime learned of long files' middles (titles): read here, never written.
+  // What earlier runs learned of the files (heads, titles from middles): a file read afresh here is
+  // added to it, so the next command skips its head (issue 14).
   const index = new SessionIndexStore(state.home, () => now, toStderr);
   const pipeline = new Pipeline({ roots: state.roots, home: state.home, watching: false, writer, onProblem: toStderr, index });
   await pipeline.collect(now);
@@ -48,5 +49,6 @@ export async function evaluateFromDisk(now: number): Promise<CommandEvaluation> 
   // Every wanted tree is read now (a refresh interval of 0): a one-shot sees the tree as it is.
   // Only the sessions that wanted a tree are derived again; the rest are reused as they are.
   if (await pipeline.refreshTrees(evaluation, now, 0)) evaluation = pipeline.evaluate({ ...context, previous: evaluation, treesOnlyWhereWanted: true });
+  index.flush();
   return { state, evidence: pipeline.evidence, evaluation, writer };
 }

@@ -2,29 +2,40 @@
 // changes nothing but speed. Versioned and validated: a corrupt one is kept aside and rebuilt, one
 // from a newer Lookout is left alone and not used; written atomically and private; merged with the
 // file on disk before each write, so two Lookouts sharing a home (app and CLI) lose nothing and
-// never corrupt it. Holds titles at most, never user facts or other transcript text.
+// never corrupt it. Holds what heads say (ids, folders, branches, titles, first prompts) and
+// titles from middles: never user facts or other transcript text.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import type { MiddleFacts, SessionIndexPort } from '../../providers/session-index';
+import type { FileEntry, SessionIndexPort } from '../../providers/session-index';
 import { writePrivate } from '../../providers/system/private-files';
 import { errorCode } from '../../providers/problems';
 import { keepAside } from './quarantine';
+import { hasShape } from '../../providers/plain-shape';
 
-export const INDEX_VERSION = 1;
+/** 2: heads kept (1 held middles only; such a file is rebuilt, nothing said). */
+export const INDEX_VERSION = 2;
 /** Written this long after the last change: a scan's many small steps make one write. */
 const SAVE_DELAY_MS = 2000;
 
-const factsSchema = z.object({
-  identity: z.object({ dev: z.number(), ino: z.number(), size: z.number(), head: z.string() }),
-  customTitle: z.nullable(z.string()),
-  summaryTitle: z.nullable(z.string()),
-});
+// The frame is checked when read; each entry when it is used (a cold start uses thousands, and a
+// schema's parse of each cost more than the reads it saves: plain-shape.ts). Providers check their
+// own head facts.
 const indexSchema = z.object({
   version: z.literal(INDEX_VERSION),
-  providers: z.record(z.string(), z.record(z.string(), factsSchema)),
+  providers: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 type IndexFile = z.infer<typeof indexSchema>;
+const IDENTITY = { dev: 'number', ino: 'number', size: 'number', mtimeMs: 'number', head: 'string' } as const;
+const MIDDLE = { scannedTo: 'number', customTitle: 'string?', summaryTitle: 'string?' } as const;
+
+/** The entry, if it has the shape of one (an entry that does not is as good as absent). */
+function entryOf(value: unknown): FileEntry | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { identity, middle, head } = value as Partial<Record<keyof FileEntry, unknown>>;
+  if (!hasShape(identity, IDENTITY) || !(middle === null || hasShape(middle, MIDDLE)) || head === undefined) return undefined;
+  return value as FileEntry;
+}
 
 export function indexPath(home: string): string {
   return join(home, 'index.json');
@@ -33,6 +44,7 @@ export function indexPath(home: string): string {
 export class SessionIndexStore implements SessionIndexPort {
   private data: IndexFile = { version: INDEX_VERSION, providers: {} };
   private readonly changed = new Set<string>();
+  private readonly inodes = new Map<string, Map<string, FileEntry>>();
   private timer: NodeJS.Timeout | null = null;
   private unwritable = false;
   /** A newer Lookout's index: read by neither, overwritten by neither. */
@@ -58,7 +70,7 @@ export class SessionIndexStore implements SessionIndexPort {
       if (code === 'ENOENT') return null;
       if (code !== null) {
         // Not readable (a folder in its place, no permission): Lookout works without it, and leaves it be.
-        if (report && !this.unwritable) this.onProblem(`lookout: ${path} cannot be read (${code}); Lookout works without its index (titles learned from the middle of long files last until it stops)`);
+        if (report && !this.unwritable) this.onProblem(`lookout: ${path} cannot be read (${code}); Lookout works without its index (it only makes cold starts faster and keeps titles from the middle of long files)`);
         this.unwritable = true;
         return null;
       }
@@ -66,6 +78,8 @@ export class SessionIndexStore implements SessionIndexPort {
       return null;
     }
     const version = (raw as { version?: unknown } | null)?.version;
+    // An older Lookout's index: a cache, rebuilt in the new shape.
+    if (typeof version === 'number' && version < INDEX_VERSION) return null;
     if (typeof version === 'number' && version > INDEX_VERSION) {
       this.foreign = true;
       if (report) this.onProblem(`lookout: ${path} was written by a newer Lookout (version ${version}); it is left as it is and not used`);
@@ -88,23 +102,48 @@ export class SessionIndexStore implements SessionIndexPort {
     }
   }
 
-  get(provider: string, path: string): MiddleFacts | undefined {
-    return this.data.providers[provider]?.[path];
+  get(provider: string, path: string, dev: number, ino: number): FileEntry | undefined {
+    const files = this.data.providers[provider];
+    const entry = entryOf(files?.[path]);
+    if (entry !== undefined && entry.identity.dev === dev && entry.identity.ino === ino) return entry;
+    // Moved (an archived rollout) or linked: the same file under another name.
+    return files === undefined ? undefined : this.byFile(provider, files).get(`${dev}:${ino}`);
   }
 
-  put(provider: string, path: string, facts: MiddleFacts): void {
+  /** Entries by device and inode, built once per provider on the first miss. */
+  private byFile(provider: string, files: Record<string, unknown>): Map<string, FileEntry> {
+    let map = this.inodes.get(provider);
+    if (map === undefined) {
+      map = new Map();
+      for (const value of Object.values(files)) {
+        const entry = entryOf(value);
+        if (entry !== undefined) map.set(`${entry.identity.dev}:${entry.identity.ino}`, entry);
+      }
+      this.inodes.set(provider, map);
+    }
+    return map;
+  }
+
+  put(provider: string, path: string, entry: FileEntry): void {
     const files = (this.data.providers[provider] ??= {});
-    files[path] = facts;
+    if (files[path] === entry) return;
+    files[path] = entry;
+    this.inodes.get(provider)?.set(`${entry.identity.dev}:${entry.identity.ino}`, entry);
     this.changed.add(`${provider}\n${path}`);
     if (this.timer === null && !this.foreign) {
       this.timer = setTimeout(() => {
         this.timer = null;
         this.flush();
       }, SAVE_DELAY_MS);
+      // A pending write never keeps a command alive: commands flush before they exit.
+      this.timer.unref();
     }
   }
 
-  /** Writes what changed here over what is on disk now (another Lookout may have written meanwhile). */
+  /**
+   * Writes what changed here over what is on disk now (another Lookout may have written
+   * meanwhile), and drops the entries of files that are gone.
+   */
   flush(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
@@ -112,24 +151,31 @@ export class SessionIndexStore implements SessionIndexPort {
     const disk = this.read(false) ?? { version: INDEX_VERSION, providers: {} };
     for (const entry of this.changed) {
       const [provider = '', path = ''] = entry.split('\n');
-      const facts = this.data.providers[provider]?.[path];
-      if (facts === undefined) continue;
-      const theirs = disk.providers[provider]?.[path];
-      // Of two scans of one file, the one that read further wins.
-      if (theirs !== undefined && theirs.identity.ino === facts.identity.ino && theirs.identity.size > facts.identity.size) continue;
-      (disk.providers[provider] ??= {})[path] = facts;
+      const ours = entryOf(this.data.providers[provider]?.[path]);
+      if (ours === undefined) continue;
+      (disk.providers[provider] ??= {})[path] = merged(ours, entryOf(disk.providers[provider]?.[path]));
+    }
+    for (const [provider, files] of Object.entries(disk.providers)) {
+      for (const path of Object.keys(files)) if (!this.changed.has(`${provider}\n${path}`) && !existsSync(path)) delete files[path];
     }
     this.changed.clear();
     try {
       writePrivate(indexPath(this.home), `${JSON.stringify(disk)}\n`);
       this.data = disk;
+      this.inodes.clear();
     } catch (error) {
       this.unwritable = true;
-      this.onProblem(`lookout: ${indexPath(this.home)} cannot be written (${errorCode(error) ?? String(error)}); Lookout works without its index (titles learned from the middle of long files last until it stops)`);
+      this.onProblem(`lookout: ${indexPath(this.home)} cannot be written (${errorCode(error) ?? String(error)}); Lookout works without its index (it only makes cold starts faster and keeps titles from the middle of long files)`);
     }
   }
 
   dispose(): void {
     this.flush();
   }
+}
+
+/** Ours, with the further-read middle of the two when both describe the same file (same first bytes). */
+function merged(ours: FileEntry, theirs: FileEntry | undefined): FileEntry {
+  if (theirs === undefined || theirs.identity.ino !== ours.identity.ino || theirs.identity.head !== ours.identity.head) return ours;
+  return (theirs.middle?.scannedTo ?? -1) > (ours.middle?.scannedTo ?? -1) ? { ...ours, middle: theirs.middle } : ours;
 }

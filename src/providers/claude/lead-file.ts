@@ -4,7 +4,8 @@ import type { Accumulator } from '../tailed-file';
 import { ClaudeTranscript, claudeKeptBefore, opensClaudeTurn } from './transcript';
 
 export class ClaudeLeadFile implements Accumulator {
-  readonly lead = new ClaudeTranscript();
+  /** `lead`: a head taken back from the session index (issue 14). */
+  constructor(readonly lead = new ClaudeTranscript()) {}
   readonly sidechain = new ClaudeTranscript();
   sawSidechain = false;
 

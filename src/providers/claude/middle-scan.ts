@@ -1,36 +1,27 @@
 // The middle of a Claude transcript, scanned in the background for what a cold read cannot see:
 // a `custom-title` (`/rename`) or `ai-title`/`summary` record written mid-file and not appended
 // again since (issue 14). Streams the file in chunks; parses only the lines a cheap text test picks.
-import { closeSync, fstatSync, readSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import type { FileIdentity, MiddleFacts } from '../session-index';
+import { closeSync, readSync } from 'node:fs';
+import type { FileIdentity, MiddleScan } from '../session-index';
+import { headHash, sameOrGrown } from '../file-index';
 import { parseRecord, str } from '../jsonl/parse-record';
 import { openRegular } from '../system/safe-read';
 
 /** Small reads: a background scan keeps little in memory at once (the runtime's RSS target). */
 const CHUNK = 256 * 1024;
-const HEAD_HASH_BYTES = 4096;
 
-/** The file's identity now (its head hashed), or null when it cannot be read. */
-export function identityOf(path: string): FileIdentity | null {
+/** Whether the file at `path` is still the one the index knows (a scan step reads it by name). */
+export function stillSame(path: string, identity: FileIdentity): boolean {
   try {
-    const { fd } = openRegular(path);
+    const { fd, dev, ino, size } = openRegular(path);
     try {
-      const info = fstatSync(fd);
-      const head = Buffer.alloc(Math.min(HEAD_HASH_BYTES, info.size));
-      readSync(fd, head, 0, head.length, 0);
-      return { dev: info.dev, ino: info.ino, size: info.size, head: createHash('sha1').update(head).digest('hex') };
+      return sameOrGrown(identity, { dev, ino, size }) && headHash(fd, size) === identity.head;
     } finally {
       closeSync(fd);
     }
   } catch {
-    return null;
+    return false;
   }
-}
-
-/** Whether facts learned of `then` still hold for the file as it is `now` (it only grew). */
-export function sameFile(then: FileIdentity, now: FileIdentity): boolean {
-  return then.dev === now.dev && then.ino === now.ino && now.size >= then.size && then.head === now.head;
 }
 
 let shared: Buffer | null = null;
@@ -54,7 +45,7 @@ function titleLike(start: string): boolean {
  * `budget` bytes and returns where it stopped (a line's start), so the caller can yield between
  * steps. Only the first bytes of each line are decoded: a scan of a gigabyte makes no big strings.
  */
-export function scanTitles(path: string, from: number, to: number, budget: number, carry: Pick<MiddleFacts, 'customTitle' | 'summaryTitle'>): { next: number; customTitle: string | null; summaryTitle: string | null } {
+export function scanTitles(path: string, from: number, to: number, budget: number, carry: Pick<MiddleScan, 'customTitle' | 'summaryTitle'>): { next: number; customTitle: string | null; summaryTitle: string | null } {
   let { customTitle, summaryTitle } = carry;
   const take = (line: Buffer): void => {
     if (!titleLike(line.toString('utf8', 0, Math.min(line.length, LINE_START))) || line.length > RECORD_MAX) return;

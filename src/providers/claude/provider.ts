@@ -15,10 +15,11 @@ import type { RegistryEntry } from './registry';
 import { pidAlive } from '../system/process';
 import { REGISTRY_SOURCE, readRegistry, registryView } from './registry';
 import { ClaudeTranscript } from './transcript';
-import { statSync } from 'node:fs';
-import type { MiddleFacts, SessionIndexPort } from '../session-index';
+import type { MiddleScan, SessionIndexPort } from '../session-index';
 import { NO_INDEX } from '../session-index';
-import { identityOf, sameFile, scanTitles } from './middle-scan';
+import { FileIndex } from '../file-index';
+import { LEAD_FILE_HEAD, TRANSCRIPT_HEAD } from './head-facts';
+import { scanTitles, stillSame } from './middle-scan';
 
 export const TRANSCRIPT_SOURCE = 'claude.transcript';
 
@@ -35,36 +36,26 @@ export class ClaudeProvider implements EvidenceSource {
   private readonly watchedLive = new Set<string>();
   private readonly removedAt = new Map<string, number>();
 
-  /** Per lead file: the middle's facts if they still hold for the file as it is (checked once per size). */
-  private readonly middles = new Map<string, { ino: number; size: number; facts: MiddleFacts | null }>();
+  private readonly leadIndex: FileIndex<ClaudeLeadFile> | null;
+  private readonly childIndex: FileIndex<ClaudeTranscript> | null;
 
   constructor(
     readonly root: string,
     private readonly options: TailOptions = DEFAULT_TAIL_OPTIONS,
     private readonly watching = false,
-    private readonly index: SessionIndexPort = NO_INDEX,
-  ) {}
+    index: SessionIndexPort = NO_INDEX,
+  ) {
+    this.leadIndex = index === NO_INDEX ? null : new FileIndex(index, this.name, LEAD_FILE_HEAD);
+    this.childIndex = index === NO_INDEX ? null : new FileIndex(index, this.name, TRANSCRIPT_HEAD);
+  }
 
   /**
-   * What a scan of the file's middle learned, if it still holds: the same file, grown by no more
-   * than the cold read's first window past where the scan stopped (so nothing unread lies between).
+   * What a scan of the file's middle learned, if it covers everything between the head and where
+   * the tail's reading begins (issue 14). The tail reads on from there, appends included.
    */
-  private middle(path: string, file: TailedFile<ClaudeLeadFile>): MiddleFacts | null {
-    // Nothing learned of it (most files, and every file of a first run): no syscall at all.
-    if (file.head === null || this.index.get(this.name, path) === undefined) return null;
-    let info: { ino: number; size: number };
-    try {
-      info = statSync(path);
-    } catch {
-      return null;
-    }
-    const known = this.middles.get(path);
-    if (known !== undefined && known.ino === info.ino && known.size === info.size) return known.facts;
-    const facts = this.index.get(this.name, path);
-    const now = facts === undefined ? null : identityOf(path);
-    const holds = facts !== undefined && now !== null && sameFile(facts.identity, now) && now.size - facts.identity.size <= this.options.firstWindow;
-    this.middles.set(path, { ino: info.ino, size: info.size, facts: holds ? facts : null });
-    return holds ? facts : null;
+  private middle(file: TailedFile<ClaudeLeadFile>): MiddleScan | null {
+    const middle = file.known?.middle ?? null;
+    return file.head !== null && middle !== null && middle.scannedTo >= file.tailFrom ? middle : null;
   }
 
   /**
@@ -73,22 +64,17 @@ export class ClaudeProvider implements EvidenceSource {
    */
   backgroundStep(budget: number): { worked: boolean; changed: boolean } {
     for (const [path, file] of this.leads) {
-      // A file read whole by its cold read has no middle.
-      if (file.head === null) continue;
-      const now = identityOf(path);
-      if (now === null) continue;
-      const before = this.index.get(this.name, path);
-      const valid = before !== undefined && sameFile(before.identity, now);
-      const from = valid ? before.identity.size : 0;
-      if (from >= now.size) continue;
-      const carry = valid ? before : { customTitle: null, summaryTitle: null };
-      const step = scanTitles(path, from, now.size, budget, carry);
-      this.index.put(this.name, path, { identity: { ...now, size: step.next }, customTitle: step.customTitle, summaryTitle: step.summaryTitle });
-      this.middles.delete(path);
-      // What a scan learned counts once it has read up to the end it started from (nothing unread
-      // between it and the cold read's window): then the row is assembled again.
-      const done = step.next >= now.size;
-      const changed = done && (step.customTitle !== null || step.summaryTitle !== null);
+      // A file read whole by its cold read has no middle; one the index does not know is not kept.
+      const entry = file.known;
+      if (file.head === null || entry === null) continue;
+      const from = entry.middle?.scannedTo ?? 0;
+      const to = file.tailFrom;
+      if (from >= to || !stillSame(path, entry.identity)) continue;
+      const step = scanTitles(path, from, to, budget, entry.middle ?? { customTitle: null, summaryTitle: null });
+      file.learn({ scannedTo: step.next, customTitle: step.customTitle, summaryTitle: step.summaryTitle });
+      // What a scan learned counts once it has read up to where the tail begins (nothing unread
+      // between): then the row is assembled again.
+      const changed = step.next >= to && (step.customTitle !== null || step.summaryTitle !== null);
       if (changed) this.last = null;
       return { worked: true, changed };
     }
@@ -99,10 +85,10 @@ export class ClaudeProvider implements EvidenceSource {
 
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const files = discoverClaude(this.root, this.problems);
-    const leadsTouched = await syncFiles(this.leads, files.leads, (path) => new TailedFile(path, () => new ClaudeLeadFile(), this.options), changed, this.problems);
+    const leadsTouched = await syncFiles(this.leads, files.leads, (path) => new TailedFile(path, () => new ClaudeLeadFile(), this.options, this.leadIndex), changed, this.problems);
     for (const { path, parentStem } of files.subagents) this.childParents.set(path, parentStem);
     const childPaths = [...files.subagents.map((item) => item.path), ...files.looseAgents];
-    const childrenTouched = await syncFiles(this.children, childPaths, (path) => new TailedFile(path, () => new ClaudeTranscript(), this.options), changed, this.problems);
+    const childrenTouched = await syncFiles(this.children, childPaths, (path) => new TailedFile(path, () => new ClaudeTranscript(), this.options, this.childIndex), changed, this.problems);
     this.loadChildNames(files.subagents.map((item) => item.path));
     const { entries: registry, incomplete } = readRegistry(this.root, this.problems);
     // The registry's word includes which pids are alive: a crash changes it with no file change.
@@ -167,7 +153,7 @@ export class ClaudeProvider implements EvidenceSource {
     for (const [path, file] of this.leads) {
       const { lead, sidechain, sawSidechain } = file.tail;
       const head = file.head?.lead ?? null;
-      const middle = this.middle(path, file);
+      const middle = this.middle(file);
       const sessionId = lead.sessionId ?? head?.sessionId ?? stem(path);
       const children = [...(byParentStem.get(stem(path)) ?? []), ...(bySessionId.get(sessionId) ?? [])];
       if (sawSidechain && sidechain.lastRecordAt !== null) {

@@ -32,7 +32,7 @@ export const codexDescriptor: ProviderDescriptor = {
     { path: join(root, 'sessions'), depth: 3, files: /\.jsonl(\.zst)?$/ },
     { path: join(root, 'session_index.jsonl'), depth: 0, files: /session_index\.jsonl$/ },
   ],
-  createSource: (root) => new CodexProvider(root),
+  createSource: (root, { index }) => new CodexProvider(root, undefined, index),
   transcriptSource: ROLLOUT_SOURCE,
   sources: [ROLLOUT_SOURCE, `${ID}.hook`, `${ID}.notify`],
   resume: (sessionId) => ['codex', 'resume', sessionId],

@@ -13,6 +13,11 @@ import { discoverCodex } from './discover';
 import { CodexRollout } from './rollout';
 import { ThreadNames } from './thread-names';
 
+import type { SessionIndexPort } from '../session-index';
+import { NO_INDEX } from '../session-index';
+import { FileIndex } from '../file-index';
+import { ROLLOUT_HEAD } from './head-facts';
+
 export const ROLLOUT_SOURCE = 'codex.rollout';
 
 interface RolloutView {
@@ -37,10 +42,14 @@ export class CodexProvider implements EvidenceSource {
   private readonly compressed = new Map<string, CompressedRollout>();
   private readonly index: TailedFile<ThreadNames>;
 
+  private readonly headIndex: FileIndex<CodexRollout> | null;
+
   constructor(
     readonly root: string,
     private readonly options: TailOptions = DEFAULT_TAIL_OPTIONS,
+    index: SessionIndexPort = NO_INDEX,
   ) {
+    this.headIndex = index === NO_INDEX ? null : new FileIndex(index, this.name, ROLLOUT_HEAD);
     const whole = 8 * 1024 * 1024;
     this.index = new TailedFile(join(root, 'session_index.jsonl'), () => new ThreadNames(), { ...options, firstWindow: whole, maxWindow: whole });
   }
@@ -49,7 +58,7 @@ export class CodexProvider implements EvidenceSource {
 
   async sync(_now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const files = discoverCodex(this.root, this.problems);
-    const rollouts = await syncFiles(this.rollouts, files.rollouts, (path) => new TailedFile(path, () => new CodexRollout(), this.options), changed, this.problems);
+    const rollouts = await syncFiles(this.rollouts, files.rollouts, (path) => new TailedFile(path, () => new CodexRollout(), this.options, this.headIndex), changed, this.problems);
     const compressed = await this.syncCompressed(files.compressed);
     const index = await this.syncIndex(changed);
     if (!rollouts && !compressed && !index && this.last !== null) return this.last;

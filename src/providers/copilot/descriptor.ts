@@ -12,7 +12,7 @@ export const copilotDescriptor: ProviderDescriptor = {
   root: { env: 'COPILOT_HOME', defaultFolder: '.copilot' },
   // Events, the workspace's title, and the locks whose coming and going is liveness.
   watch: (root) => [{ path: join(root, 'session-state'), depth: 1, files: /(\.jsonl|workspace\.yaml|inuse\.\d+\.lock)$/ }],
-  createSource: (root) => new CopilotProvider(root),
+  createSource: (root, { index }) => new CopilotProvider(root, undefined, index),
   transcriptSource: EVENTS_SOURCE,
   sources: [EVENTS_SOURCE, LOCK_SOURCE, 'copilot.hook'],
   // The form the CLI prints when a session exits (`--resume` alone would open its picker).

@@ -57,6 +57,11 @@ function checkLock(pid: number, lockedAt: number): 'alive' | 'no-process' | 'pid
   return started !== null && started > lockedAt + 1000 ? 'pid-reused' : 'alive';
 }
 
+import type { SessionIndexPort } from '../session-index';
+import { NO_INDEX } from '../session-index';
+import { FileIndex } from '../file-index';
+import { EVENTS_HEAD } from './head-facts';
+
 export class CopilotProvider implements EvidenceSource {
   readonly name = PROVIDER;
   readonly problems = new Problems();
@@ -64,14 +69,19 @@ export class CopilotProvider implements EvidenceSource {
   private readonly workspaces = new Map<string, Workspace>();
   private last: { evidence: SessionEvidence[]; signature: string } | null = null;
 
+  private readonly headIndex: FileIndex<CopilotEvents> | null;
+
   constructor(
     readonly root: string,
     private readonly options: TailOptions = DEFAULT_TAIL_OPTIONS,
-  ) {}
+    index: SessionIndexPort = NO_INDEX,
+  ) {
+    this.headIndex = index === NO_INDEX ? null : new FileIndex(index, this.name, EVENTS_HEAD);
+  }
 
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const sessions = discoverCopilot(this.root, this.problems);
-    const touched = await syncFiles(this.files, sessions.map((session) => session.events), (path) => new TailedFile(path, () => new CopilotEvents(), this.options), changed, this.problems);
+    const touched = await syncFiles(this.files, sessions.map((session) => session.events), (path) => new TailedFile(path, () => new CopilotEvents(), this.options, this.headIndex), changed, this.problems);
     const workspaces = sessions.map((session) => this.workspace(session.workspace));
     // Liveness changes with no file change (a process exits): it is part of the signature.
     const livenesses = sessions.map((session) => {

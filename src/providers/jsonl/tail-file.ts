@@ -60,7 +60,9 @@ function readRange(fd: number, from: number, to: number, splitter: LineSplitter)
 export interface OpenFile {
   fd: number;
   ino: number;
+  dev: number;
   size: number;
+  mtimeMs: number;
 }
 
 export function withOpenFile<T>(path: string, use: (file: OpenFile) => T): T {

@@ -22,13 +22,13 @@ function refusal(path: string, code: 'ENOTREG' | 'EISDIR' | 'EFBIG', why: string
  * Opens a regular file for reading, never blocking; throws ENOTREG for anything else. The
  * caller closes the descriptor.
  */
-export function openRegular(path: string): { fd: number; size: number; ino: number } {
+export function openRegular(path: string): { fd: number; size: number; ino: number; dev: number; mtimeMs: number } {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw refusal(path, 'EISDIR', 'a folder, not a file');
     if (!stat.isFile()) throw refusal(path, 'ENOTREG', 'not a regular file');
-    return { fd, size: stat.size, ino: stat.ino };
+    return { fd, size: stat.size, ino: stat.ino, dev: stat.dev, mtimeMs: stat.mtimeMs };
   } catch (error) {
     closeSync(fd);
     throw error;

@@ -1,0 +1,38 @@
+// A check that a value read back from Lookout's own cache is a flat record of the expected fields.
+// Hand-written rather than a schema library's: a cold start checks thousands of such records, and
+// a schema's parse cost more than the head reads the cache saves (docs/session-index.md).
+
+/** What a field must hold: `?` allows null. */
+export type FieldKind = 'string' | 'number' | 'string?' | 'number?';
+
+type FieldValue<K extends FieldKind> = K extends 'string' ? string : K extends 'number' ? number : K extends 'string?' ? string | null : number | null;
+
+export type ShapeOf<S extends Record<string, FieldKind>> = { [Key in keyof S]: FieldValue<S[Key]> };
+
+function fits(value: unknown, kind: FieldKind): boolean {
+  switch (kind) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'string?':
+      return value === null || typeof value === 'string';
+    case 'number?':
+      return value === null || (typeof value === 'number' && Number.isFinite(value));
+  }
+}
+
+/** Whether `value` is an object whose every named field fits (other fields are ignored). */
+export function hasShape<S extends Record<string, FieldKind>>(value: unknown, shape: S): value is ShapeOf<S> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  for (const key in shape) if (!fits(record[key], shape[key] as FieldKind)) return false;
+  return true;
+}
+
+/** Only the named fields of a checked record (a cache may hold more than a reader takes). */
+export function pick<S extends Record<string, FieldKind>>(value: ShapeOf<S>, shape: S): ShapeOf<S> {
+  const out: Partial<ShapeOf<S>> = {};
+  for (const key in shape) out[key] = value[key];
+  return out as ShapeOf<S>;
+}
