@@ -6,8 +6,9 @@ import { join, resolve } from 'node:path';
 import { runBaseline } from './baselines';
 import { measure, median, pairedRatio, pairedRounds, writeRssWrapper } from './measure';
 import type { History } from './synthetic-history';
+import { historyPlan } from './history-plan';
 import { writeHistory } from './synthetic-history';
-import { watchLatency } from './watch-latency';
+import { historicalIdle, watchLatency } from './watch-latency';
 import { hookLatency } from './hook-latency';
 import { newProviders } from './new-providers';
 import { hostsBench } from './hosts';
@@ -15,9 +16,7 @@ import { hostsBench } from './hosts';
 const MB = 1024 * 1024;
 
 function coldStatus(folder: string, quick: boolean): History {
-  const plan = quick
-    ? { sessions: 40, totalBytes: 24 * MB, giantFiles: 2, giantBytes: 6 * MB }
-    : { sessions: 2000, totalBytes: 1100 * MB, giantFiles: 6, giantBytes: 60 * MB };
+  const plan = historyPlan(quick);
   const now = Date.now();
   const started = Date.now();
   const history = writeHistory(folder, plan, now);
@@ -64,15 +63,24 @@ async function main(): Promise<void> {
   const quick = args.includes('--quick');
   const folder = mkdtempSync(join(tmpdir(), 'lookout-bench-'));
   try {
+    const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
     // `--only hosts`: that section alone (it needs no history).
-    if (args.includes('--only') && args[args.indexOf('--only') + 1] === 'hosts') {
+    if (only === 'hosts') {
       await hostsBench(folder, quick);
+      return;
+    }
+    // `--only watch`: the live runtime's sections over a fresh history, without the cold status rounds.
+    if (only === 'watch') {
+      const history = writeHistory(folder, historyPlan(quick), Date.now());
+      await watchLatency(history, join(folder, 'watch-home'), quick ? 10 : 100, quick ? 5 : 60);
+      await historicalIdle(folder, quick);
       return;
     }
     console.log(`Lookout benchmark${quick ? ' (quick)' : ''} · node ${process.version} · ${new Date().toISOString()}`);
     hookLatency(folder, quick ? 10 : 100);
     const history = coldStatus(folder, quick);
     await watchLatency(history, join(folder, 'watch-home'), quick ? 10 : 100, quick ? 5 : 60);
+    await historicalIdle(folder, quick);
     await newProviders(folder, history, quick);
     await hostsBench(folder, quick);
   } finally {

@@ -12,6 +12,7 @@ import type { Problem } from '../../providers/problems';
 import type { EvidenceSource } from '../../providers/source';
 import type { SessionIndexPort } from '../../providers/session-index';
 import { NO_INDEX } from '../../providers/session-index';
+import { SameEvidence } from './keep-same';
 import type { FactWriter } from '../facts/fact-writer';
 import { spoolFolder } from '../store/home';
 import { TreeCache } from './tree-cache';
@@ -67,6 +68,7 @@ export class Pipeline {
   private merged: SessionEvidence[] = [];
   private collected = false;
   private readonly overlaid = new WeakMap<SessionEvidence, SessionEvidence>();
+  private readonly same = new SameEvidence();
 
   constructor(private readonly options: PipelineOptions) {
     this.spoolFolder = spoolFolder(options.home);
@@ -94,7 +96,7 @@ export class Pipeline {
     this.hooks = hooks;
     this.collected = true;
     if (same) return false;
-    this.merged = mergeHooks(results.flat(), hooks, transcriptSourceOf);
+    this.merged = this.same.keep(mergeHooks(results.flat(), hooks, transcriptSourceOf));
     return true;
   }
 

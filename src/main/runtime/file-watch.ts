@@ -5,7 +5,7 @@ import type { FSWatcher } from 'chokidar';
 import type { Stats } from 'node:fs';
 import type { WatchTarget } from '../../providers/descriptor';
 
-export const DEBOUNCE_MS = 40;
+export const DEBOUNCE_MS = 10;
 
 /** Folders always; files only when a target's pattern names them (what its provider reads). */
 export function watched(path: string, stats: Stats | undefined, files: readonly RegExp[]): boolean {
