@@ -53,12 +53,15 @@ export interface PairedRounds {
 
 /**
  * Cold `status --json --all` and the 64 KB tail baseline, interleaved: each status run is paired
- * with the tail run just before it (this shared machine's speed drifts over seconds).
+ * with the tail run just before it (this shared machine's speed drifts over seconds). `before`
+ * runs, untimed, before each status run.
  */
-export function pairedRounds(wrapper: string, cli: string, bench: string, list: string, env: NodeJS.ProcessEnv, runs: number): PairedRounds {
+export function pairedRounds(wrapper: string, cli: string, bench: string, list: string, env: NodeJS.ProcessEnv, runs: number, before: () => void = () => undefined): PairedRounds {
   const result: PairedRounds = { statusRuns: [], tailRuns: [], peakMb: 0, rows: 0 };
   for (let run = 0; run < runs; run += 1) {
     result.tailRuns.push(measure(wrapper, bench, ['--baseline', 'tail', list], env).ms);
+    // Untimed: what the round needs in place (the session index absent or corrupt).
+    before();
     const status = measure(wrapper, cli, ['status', '--json', '--all'], env);
     result.statusRuns.push(status.ms);
     result.peakMb = Math.max(result.peakMb, status.maxRssMb);
