@@ -76,18 +76,9 @@ export async function watchLatency(history: History, home: string, appends: numb
   const scan = await scanSettles(pid, join(home, 'index.json'));
   console.log(`background scan of the history's middles (first run, no index): done ${scan.seconds.toFixed(0)} s after the appends; CPU ${scan.cpuPercent.toFixed(1)}% of a core while it ran (target < 50%); RSS max ${scan.rssMax.toFixed(0)} MB (target ≤ 150 MB)`);
   await sleep(2000);
-  const cpuBefore = cpuSeconds(pid);
-  const t1 = Date.now();
-  // Resident memory is sampled through the idle minute: one reading can catch garbage not yet collected.
-  const samples: number[] = [];
-  for (let elapsed = 0; elapsed < idleSeconds; elapsed += 5) {
-    await sleep(Math.min(5, idleSeconds - elapsed) * 1000);
-    samples.push(rssMb(pid));
-  }
-  const cpu = cpuSeconds(pid) - cpuBefore;
-  const wall = (Date.now() - t1) / 1000;
-  console.log(`idle CPU over ${wall.toFixed(0)} s, the minute after the bursts (finish claims still expiring): ${((cpu / wall) * 100).toFixed(2)}% of one core (target ≤ 0.5%)`);
-  console.log(`resident memory while watching: median ${median(samples).toFixed(0)} MB, max ${Math.max(...samples).toFixed(0)} MB over ${samples.length} samples (target ≤ 150 MB)`);
+  const idle = await idleWindow(pid, idleSeconds);
+  console.log(`idle CPU over ${idle.seconds.toFixed(0)} s, the minute after the bursts (finish claims still expiring): ${idle.cpuPercent.toFixed(2)}% of one core (target ≤ 0.5%)`);
+  console.log(`resident memory while watching: median ${median(idle.rss).toFixed(0)} MB, max ${Math.max(...idle.rss).toFixed(0)} MB over ${idle.rss.length} samples (target ≤ 150 MB)`);
   child.kill('SIGINT');
   await new Promise((done) => child.once('exit', done));
 }
@@ -135,18 +126,22 @@ export async function historicalIdle(folder: string, quick: boolean): Promise<vo
   const first = Date.now() - started;
   const pid = watch.child.pid ?? 0;
   const scan = await scanSettles(pid, join(home, 'index.json'));
-  const seconds = quick ? 5 : 60;
-  const cpuBefore = cpuSeconds(pid);
-  const t0 = Date.now();
-  const samples: number[] = [];
-  for (let elapsed = 0; elapsed < seconds; elapsed += 5) {
-    await sleep(Math.min(5, seconds - elapsed) * 1000);
-    samples.push(rssMb(pid));
-  }
-  const cpu = cpuSeconds(pid) - cpuBefore;
-  const wall = (Date.now() - t0) / 1000;
+  const idle = await idleWindow(pid, quick ? 5 : 60);
   console.log(`historical history (every session finished 3 days ago): first snapshot of ${watch.states.size} rows after ${first} ms; scan done after ${scan.seconds.toFixed(0)} s (RSS max ${scan.rssMax.toFixed(0)} MB)`);
-  console.log(`idle CPU over ${wall.toFixed(0)} s with every session historical: ${((cpu / wall) * 100).toFixed(2)}% of one core (target ≤ 0.2%); RSS max ${Math.max(...samples).toFixed(0)} MB`);
+  console.log(`idle CPU over ${idle.seconds.toFixed(0)} s with every session historical: ${idle.cpuPercent.toFixed(2)}% of one core (target ≤ 0.2%); RSS max ${Math.max(...idle.rss).toFixed(0)} MB`);
   watch.child.kill('SIGINT');
   await new Promise((done) => watch.child.once('exit', done));
+}
+
+/** CPU and resident memory of a process left alone for `seconds` (RSS sampled every 5 s: one reading can catch garbage not yet collected). */
+async function idleWindow(pid: number, seconds: number): Promise<{ seconds: number; cpuPercent: number; rss: number[] }> {
+  const cpuBefore = cpuSeconds(pid);
+  const started = Date.now();
+  const rss: number[] = [];
+  for (let elapsed = 0; elapsed < seconds; elapsed += 5) {
+    await sleep(Math.min(5, seconds - elapsed) * 1000);
+    rss.push(rssMb(pid));
+  }
+  const wall = (Date.now() - started) / 1000;
+  return { seconds: wall, cpuPercent: ((cpuSeconds(pid) - cpuBefore) / wall) * 100, rss };
 }

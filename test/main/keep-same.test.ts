@@ -3,28 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvidence } from '../../src/engine';
 import { SameEvidence, plainEqual } from '../../src/main/pipeline/keep-same';
+import { at, session, tool, toolCall } from '../engine/build';
 
-function evidence(sessionId: string, at: number, detail = 'Bash: npm test'): SessionEvidence {
-  return {
-    provider: 'claude',
-    sessionId,
-    title: 'fix the tests',
-    cwd: '/home/me/app',
-    branch: 'main',
-    transcriptSource: 'claude.transcript',
-    lastRecordAt: at,
-    signal: { kind: 'tool-call', at, pending: [{ id: 't1', name: 'Bash', detail, category: 'generic', escalation: false }], approvalPolicy: null },
-    turn: { startedAt: at - 1000, endedAt: null, durationMs: null },
-    direct: [],
-    liveness: { kind: 'unreported' },
-    children: [],
-    workingTree: { kind: 'unknown' },
-    notices: [],
-    skippedLines: 0,
-    interruptedTurns: [],
-    answeredAt: null,
-  };
-}
+/** A session waiting on a tool call, as the engine tests build one. */
+const evidence = (id: string, offset: number, detail = 'Bash: npm test'): SessionEvidence => session({ id, lastRecordAt: at(offset), signal: toolCall(offset, [{ ...tool('Bash'), detail }]) });
 
 describe('evidence kept when equal (issue 14)', () => {
   it('a session rebuilt equal keeps its old object; one that changed, however deep, takes the new', () => {
