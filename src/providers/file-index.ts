@@ -64,10 +64,10 @@ export class FileIndex<A> {
    * Records the file as read now (`reused`: its head came from the entry). The store writes only
    * what is new: a first read, a grown, moved or replaced file.
    */
-  remember(path: string, recalled: Recalled, head: A | null, reused: boolean): FileEntry {
+  remember(path: string, recalled: Recalled, head: A, reused: boolean): FileEntry {
     const { entry, identity } = recalled;
-    const kept = entry !== null && (reused || (head === null && entry.head === null));
-    const next: FileEntry = kept && entry.identity === identity ? entry : { identity, head: kept ? entry.head : head === null ? null : this.codec.facts(head), middle: entry?.middle ?? null };
+    const next: FileEntry =
+      entry !== null && reused ? (entry.identity === identity ? entry : { ...entry, identity }) : { identity, head: this.codec.facts(head), middle: entry?.middle ?? null };
     this.port.put(this.provider, path, next);
     return next;
   }

@@ -7,7 +7,7 @@ import type { JsonRecord } from './jsonl/parse-record';
 import { parseRecord } from './jsonl/parse-record';
 import type { OpenFile, WindowRead } from './jsonl/tail-file';
 import { moreLinesThan, readAppended, readHead, readWindow, withOpenFile } from './jsonl/tail-file';
-import type { FileIndex, Recalled } from './file-index';
+import type { FileIndex } from './file-index';
 import type { FileEntry, MiddleScan } from './session-index';
 
 export interface Accumulator {
@@ -57,7 +57,6 @@ export class TailedFile<A extends Accumulator> {
   known: FileEntry | null = null;
   /** Where the tail's reading begins: what lies before it (and after the head) only a scan of the middle sees. */
   tailFrom = 0;
-  private recalled: Recalled | null = null;
   private cursor: { ino: number; offset: number; splitter: LineSplitter } | null = null;
 
   constructor(
@@ -79,7 +78,6 @@ export class TailedFile<A extends Accumulator> {
   }
 
   private loadFrom(file: OpenFile): void {
-    this.recalled = this.index?.recall(this.path, file) ?? null;
     const { firstWindow, maxWindow, maxLineBytes } = this.options;
     const first = readWindow(file, firstWindow, maxLineBytes);
     const recent = this.parseLastTurn(first.lines, first.reachedStart);
@@ -121,12 +119,18 @@ export class TailedFile<A extends Accumulator> {
     this.oversized = oversized;
     this.tailFrom = from;
     this.cursor = { ino: first.ino, offset: cursor?.offset ?? first.resumeAt, splitter: cursor?.splitter ?? first.splitter };
-    const { index, recalled } = this;
+    const { index } = this;
+    // A file read whole has no head and no middle: the index keeps nothing of it.
+    if (reachedStart || index === null) {
+      this.head = reachedStart ? null : this.loadHead(file);
+      this.known = null;
+      return;
+    }
     // The head the index kept for this same file, else the head read now (issue 14).
-    const kept = reachedStart || index === null || recalled === null ? null : index.head(recalled);
-    this.head = reachedStart ? null : kept ?? this.loadHead(file);
-    if (index !== null && recalled !== null) this.known = index.remember(this.path, recalled, this.head, kept !== null);
-    this.recalled = null;
+    const recalled = index.recall(this.path, file);
+    const kept = index.head(recalled);
+    this.head = kept ?? this.loadHead(file);
+    this.known = index.remember(this.path, recalled, this.head, kept !== null);
   }
 
   /** What a background scan learned of this file's middle, kept in the index. */

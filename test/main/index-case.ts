@@ -1,6 +1,6 @@
 // A Claude session file written as a test needs it, and the commands that read it (issue 14's tests).
 // Transcript shapes: Claude Code 2.1.143 (agent-formats §1).
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
@@ -34,6 +34,12 @@ export function indexCase(prefix: string) {
     return at;
   }
 
+  /** A session file opening with the prompt "first prompt", then `megabytes` of finished turns; returns the last record's time. */
+  function longSession(file: string, megabytes: number, t0: number): number {
+    writeFileSync(file, prompt(t0, 'first prompt') + answer(t0 + 1000, 'ok'));
+    return turns(file, megabytes, t0 + 2000);
+  }
+
   function setup() {
     n += 1;
     const dir = join(base, `case-${n}`);
@@ -58,5 +64,5 @@ export function indexCase(prefix: string) {
       await watch.stop();
     }
   }
-  return { base, ID, record, prompt, answer, rename, turns, setup, title, learn };
+  return { base, ID, record, prompt, answer, rename, turns, longSession, setup, title, learn };
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CLI } from './cli-process';
 import { indexCase } from './index-case';
 
-const { setup, title, learn, prompt, answer, rename, turns, ID } = indexCase('lookout-identity-');
+const { setup, title, learn, prompt, answer, rename, turns, longSession, ID } = indexCase('lookout-identity-');
 /** A whole second: a test can set a file's time back exactly. */
 const T = Math.floor(Date.now() / 1000) - 7200;
 
@@ -29,8 +29,7 @@ describe('the session index: a file and what was learned of it (issue 14)', () =
   it('unchanged (same size and time): its head is not read again; rewritten in place (time moved): read afresh', () => {
     const { env, file } = setup();
     const t0 = (T - 3600) * 1000;
-    writeFileSync(file, prompt(t0, 'first prompt') + answer(t0 + 1000, 'ok'));
-    turns(file, 1, t0 + 2000);
+    longSession(file, 1, t0);
     utimesSync(file, T, T);
     expect(title(env).title).toBe('first prompt');
     expect(Object.keys(indexed(env))).toEqual([file]);
@@ -63,8 +62,7 @@ describe('the session index: a file and what was learned of it (issue 14)', () =
   it('truncated and rewritten (same inode, longer than before): read afresh', () => {
     const { env, file } = setup();
     const t0 = (T - 3600) * 1000;
-    writeFileSync(file, prompt(t0, 'first prompt') + answer(t0 + 1000, 'ok'));
-    turns(file, 1, t0 + 2000);
+    longSession(file, 1, t0);
     expect(title(env).title).toBe('first prompt');
     const ino = statSync(file).ino;
     truncateSync(file, 0);
@@ -77,8 +75,7 @@ describe('the session index: a file and what was learned of it (issue 14)', () =
   it('moved to another folder: what the runtime learned of its middle follows it', async () => {
     const { env, file, dir } = setup();
     const t0 = (T - 3600) * 1000;
-    writeFileSync(file, prompt(t0, 'first prompt') + answer(t0 + 1000, 'ok'));
-    const at = turns(file, 2, t0 + 2000);
+    const at = longSession(file, 2, t0);
     appendFileSync(file, rename('learned title'));
     turns(file, 2, at);
     await learn(env, 'learned title');
@@ -93,8 +90,7 @@ describe('the session index: a file and what was learned of it (issue 14)', () =
   it('an empty index is kept aside with one line and rebuilt; a folder in its place is worked around, said once', () => {
     const { env, file } = setup();
     const t0 = (T - 3600) * 1000;
-    writeFileSync(file, prompt(t0, 'first prompt') + answer(t0 + 1000, 'ok'));
-    turns(file, 1, t0 + 2000);
+    longSession(file, 1, t0);
     mkdirSync(env.LOOKOUT_HOME, { recursive: true });
     writeFileSync(join(env.LOOKOUT_HOME, 'index.json'), '');
     const empty = title(env);
@@ -114,8 +110,7 @@ describe('the session index: a file and what was learned of it (issue 14)', () =
   it('commands run at once over one home never leave a broken index', async () => {
     const { env, file, dir } = setup();
     const t0 = (T - 3600) * 1000;
-    writeFileSync(file, prompt(t0, 'first prompt') + answer(t0 + 1000, 'ok'));
-    turns(file, 1, t0 + 2000);
+    longSession(file, 1, t0);
     // More sessions, so each command has a real index to write.
     for (let index = 0; index < 40; index += 1) {
       const other = join(dir, 'claude', 'projects', `-home-me-p${index}`, `${ID.slice(0, -2)}${String(index).padStart(2, '0')}.jsonl`);

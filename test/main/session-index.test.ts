@@ -8,14 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { SessionIndexStore } from '../../src/main/store/session-index-store';
 import { indexCase } from './index-case';
 
-const { base, turns, setup, title, learn, prompt, answer, rename } = indexCase('lookout-index-');
+const { base, turns, longSession, setup, title, learn, rename } = indexCase('lookout-index-');
 
 describe('titles from the middle of a long transcript (issue 14)', () => {
   it('a /rename in the middle of a 100 MB file: learned in the background, right after a restart; a second rename too', async () => {
     const { env, file } = setup();
     const t0 = Date.now() - 3_600_000;
-    writeFileSync(file, prompt(t0, 'first prompt') + answer(t0 + 1000, 'ok'));
-    let at = turns(file, 50, t0 + 2000);
+    let at = longSession(file, 50, t0);
     appendFileSync(file, rename('payments refactor'));
     at = turns(file, 50, at);
     // A cold read sees the head and the end: not the rename between them.
@@ -34,8 +33,7 @@ describe('titles from the middle of a long transcript (issue 14)', () => {
   it('identity: a file replaced under its name (same size), or cut short, is never read through what was learned of the old one', async () => {
     const { env, file } = setup();
     const t0 = Date.now() - 3_600_000;
-    writeFileSync(file, prompt(t0, 'first prompt') + answer(t0 + 1000, 'ok'));
-    const at = turns(file, 2, t0 + 2000);
+    const at = longSession(file, 2, t0);
     appendFileSync(file, rename('learned title'));
     turns(file, 2, at);
     await learn(env, 'learned title');
@@ -54,8 +52,8 @@ describe('titles from the middle of a long transcript (issue 14)', () => {
 
   it('an index that is corrupt is kept aside with one line and rebuilt; one from a newer Lookout is left alone and not used', () => {
     const { env, file } = setup();
-    const t0 = Date.now() - 3_600_000;
-    writeFileSync(file, prompt(t0, 'first prompt') + answer(t0 + 1000, 'ok'));
+    // Long enough to have a head the index keeps (a file read whole leaves no entry).
+    longSession(file, 1, Date.now() - 3_600_000);
     mkdirSync(env.LOOKOUT_HOME, { recursive: true });
     writeFileSync(join(env.LOOKOUT_HOME, 'index.json'), '{"version": 2, "providers": ');
     const corrupt = title(env);
