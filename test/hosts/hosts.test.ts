@@ -211,6 +211,22 @@ describe.skipIf(unavailable !== null)('host faults, each a row state and one pro
     expect(status.stderr).toContain('host devbox failed: lookout not found on devbox: set --command');
   });
 
+  it('a command naming this machine\'s session asks no host (a host that is down never delays it); one nothing here answers asks them', () => {
+    const here = local();
+    const key = session(here.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000);
+    here.add(['devbox', '--command', '/nonexistent/lookout']);
+    const prefix = key.slice('claude:'.length, 'claude:'.length + 8);
+    for (const args of [['review', prefix, 'reviewed'], ['mute', key], ['unmute', prefix], ['explain', prefix], ['open', '--print', prefix]]) {
+      const result = runCli(args, here.env);
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+      expect(result.stderr).toBe('');
+    }
+    const elsewhere = runCli(['review', 'ffffffff', 'reviewed'], here.env);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toContain('host devbox failed: lookout not found on devbox: set --command');
+    expect(elsewhere.stderr).toContain('no session matches "ffffffff"');
+  });
+
   it('garbage, or a 50 MB line, from the remote: cut off with one problem; nothing of it shown', () => {
     const here = local();
     here.add(['devbox', '--name', 'garbage', '--command', "printf '<b>not a snapshot</b>\\n'; sleep 30; true"]);

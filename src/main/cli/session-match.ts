@@ -2,6 +2,9 @@
 import type { Row } from '../../engine';
 import { UsageError } from './usage-error';
 
+/** No row answers the query (as opposed to an ambiguous or too short one): another machine's may. */
+export class NoSessionMatch extends UsageError {}
+
 export function matchSession(rows: readonly Row[], query: string): Row {
   // A full key is exact. A full id: this machine's session first; the same id on two other
   // machines is ambiguous (a remote row can never take a local session's place).
@@ -18,7 +21,7 @@ export function matchSession(rows: readonly Row[], query: string): Row {
   if (bare.length < 4) throw new UsageError(`session "${query}": give at least 4 characters of its id`);
   const candidates = rows.filter((row) => row.sessionId.startsWith(bare) && (provider === null || row.provider === provider));
   const [only, ...others] = candidates;
-  if (only === undefined) throw new UsageError(`no session matches "${query}"`);
+  if (only === undefined) throw new NoSessionMatch(`no session matches "${query}"`);
   if (others.length > 0) throw new UsageError(`"${query}" is ambiguous: ${candidates.slice(0, 6).map((row) => row.key).join(', ')}${candidates.length > 6 ? ', …' : ''}`);
   return only;
 }

@@ -3,11 +3,9 @@ import { parseArgs } from 'node:util';
 import { resolveNow } from '../cli/now-option';
 import { formatExplain } from '../cli/format-explain';
 import { printLines } from '../cli/terminal-text';
-import { matchSession } from '../cli/session-match';
 import { UsageError } from '../cli/usage-error';
-import { evaluateFromDisk, withHosts } from '../pipeline/one-shot';
+import { evaluateFromDisk, findSession, remoteTarget } from '../pipeline/one-shot';
 import { spawn } from 'node:child_process';
-import { splitHostKey } from '../../engine';
 import type { HostConfig } from '../store/schema';
 import { remoteLookout, sshArgv } from '../hosts/ssh-command';
 
@@ -19,8 +17,8 @@ export async function explainCommand(args: string[]): Promise<number> {
   const now = resolveNow(values.now);
   const context = await evaluateFromDisk(now);
   const { evaluation } = context;
-  const row = matchSession((await withHosts(context)).sessions, query);
-  if (row.host !== null) return explainRemote(row.host, row.key, context.state.hosts);
+  const row = await findSession(context, query);
+  if (row.host !== null) return explainRemote(remoteTarget(row, context));
   const derived = evaluation.derived.get(row.key);
   if (derived === undefined) throw new Error(`no derivation for ${row.key}`);
   printLines(process.stdout, formatExplain(row, derived));
@@ -34,10 +32,7 @@ const EXPLAIN_MAX_BYTES = 256 * 1024;
  * The evidence behind a session on another machine is that machine's to tell: its own
  * `lookout explain` over ssh, shown here as text only (its lines pass the terminal filter).
  */
-function explainRemote(name: string, key: string, hosts: readonly HostConfig[]): Promise<number> {
-  const host = hosts.find((item) => item.name === name);
-  if (host === undefined) throw new UsageError(`no host ${name}`);
-  const inner = splitHostKey(key, [name]).key;
+function explainRemote({ host, key: inner }: { host: HostConfig; key: string }): Promise<number> {
   return new Promise((resolve, reject) => {
     // "--": a key there that starts with "-" is still a session, not an option.
     const child = spawn('ssh', sshArgv(host, remoteLookout(host, ['explain', '--', inner]), process.env), { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -60,15 +55,15 @@ function explainRemote(name: string, key: string, hosts: readonly HostConfig[]):
     child.on('close', (code) => {
       if (truncated) {
         const text = Buffer.concat(out).subarray(0, EXPLAIN_MAX_BYTES).toString('utf8');
-        printLines(process.stdout, [`on ${name}:`, ...text.split('\n'), `(cut at ${EXPLAIN_MAX_BYTES} bytes)`]);
+        printLines(process.stdout, [`on ${host.name}:`, ...text.split('\n'), `(cut at ${EXPLAIN_MAX_BYTES} bytes)`]);
         resolve(0);
         return;
       }
       if (code !== 0) {
-        reject(new Error(`${name} could not explain it (${why.trim().split('\n').at(-1) ?? `exit ${code}`})`));
+        reject(new Error(`${host.name} could not explain it (${why.trim().split('\n').at(-1) ?? `exit ${code}`})`));
         return;
       }
-      printLines(process.stdout, [`on ${name}:`, ...Buffer.concat(out).toString('utf8').trimEnd().split('\n')]);
+      printLines(process.stdout, [`on ${host.name}:`, ...Buffer.concat(out).toString('utf8').trimEnd().split('\n')]);
       resolve(0);
     });
   });

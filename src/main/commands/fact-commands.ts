@@ -3,14 +3,12 @@ import { parseArgs } from 'node:util';
 import type { Row } from '../../engine';
 import { REVIEW_STATES, isOneOf, iso, parseDuration } from '../../engine';
 import { resolveNow } from '../cli/now-option';
-import { matchSession } from '../cli/session-match';
 import { UsageError } from '../cli/usage-error';
 import { printLines } from '../cli/terminal-text';
 import type { CommandEvaluation } from '../pipeline/one-shot';
-import { evaluateFromDisk, reportProblems, withHosts } from '../pipeline/one-shot';
+import { evaluateFromDisk, findSession, remoteTarget, reportProblems } from '../pipeline/one-shot';
 import { probeHost } from '../hosts/probe';
 import type { FeedCommand } from '../../engine/contract';
-import { splitHostKey } from '../../engine';
 
 const reportProblem = (line: string): void => reportProblems([line]);
 
@@ -28,7 +26,7 @@ function parse(args: string[], extra: Record<string, { type: 'string' | 'boolean
 async function target(query: string | undefined, command: string, now: number): Promise<{ row: Row; context: CommandEvaluation }> {
   if (query === undefined) throw new UsageError(`${command} needs a session (a key, an id, or 4+ characters of one)`);
   const context = await evaluateFromDisk(now);
-  return { row: matchSession((await withHosts(context)).sessions, query), context };
+  return { row: await findSession(context, query), context };
 }
 
 /**
@@ -37,10 +35,8 @@ async function target(query: string | undefined, command: string, now: number): 
  */
 async function remote(row: Row, context: CommandEvaluation, command: FeedCommand, done: string): Promise<boolean> {
   if (row.host === null) return false;
-  const host = context.state.hosts.find((item) => item.name === row.host);
-  if (host === undefined) throw new Error(`no host ${row.host}`);
-  const inner = splitHostKey(row.key, [host.name]).key;
-  const view = await probeHost(host, { env: process.env, clock: Date.now, onProblem: reportProblem }, { ...command, key: inner });
+  const { host, key } = remoteTarget(row, context);
+  const view = await probeHost(host, { env: process.env, clock: Date.now, onProblem: reportProblem }, { ...command, key });
   if (view.status.kind !== 'connected' || view.answer !== null) {
     const why = view.status.kind === 'unreachable' || view.status.kind === 'failed' ? view.status.reason : typeof view.answer === 'string' ? view.answer : 'no answer';
     throw new Error(`${host.name} did not take it (${why}); nothing was recorded`);

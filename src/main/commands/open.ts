@@ -4,13 +4,11 @@ import { resolveNow } from '../cli/now-option';
 import { looksLive, planOpen } from '../open/plan';
 import { systemProbes } from '../open/probes';
 import { runPlan } from '../open/run';
-import { matchSession } from '../cli/session-match';
 import { UsageError } from '../cli/usage-error';
 import { jsonLine, printLines } from '../cli/terminal-text';
 import type { CommandEvaluation } from '../pipeline/one-shot';
-import { evaluateFromDisk, reportProblems, withHosts } from '../pipeline/one-shot';
+import { evaluateFromDisk, findSession, remoteTarget, reportProblems } from '../pipeline/one-shot';
 import type { Row } from '../../engine';
-import { splitHostKey } from '../../engine';
 import { planRemoteOpen } from '../open/remote-plan';
 import { probeHost } from '../hosts/probe';
 import { findProvider } from '../../providers';
@@ -22,7 +20,7 @@ export async function openCommand(args: string[]): Promise<number> {
   if (extra.length > 0) throw new UsageError(`open takes one session, got ${positionals.length}`);
   const now = resolveNow(values.now);
   const context = await evaluateFromDisk(now);
-  const row = matchSession((await withHosts(context)).sessions, query);
+  const row = await findSession(context, query);
   if (row.host !== null) return openRemote(row, context, values.print === true);
   const liveness = context.evaluation.derived.get(row.key)?.evidence.liveness;
   const pid = liveness?.kind === 'alive' ? liveness.pid : null;
@@ -40,20 +38,18 @@ export async function openCommand(args: string[]): Promise<number> {
 
 /** A session on another machine: a terminal here running ssh into its folder there; the visit recorded there. */
 async function openRemote(row: Row, context: CommandEvaluation, print: boolean): Promise<number> {
-  const host = context.state.hosts.find((item) => item.name === row.host);
-  if (host === undefined) throw new UsageError(`no host ${row.host ?? ''}`);
+  const { host, key: inner } = remoteTarget(row, context);
   const resume = findProvider(row.provider)?.resume(row.sessionId) ?? [];
   const live = looksLive(row.observed.state, false);
-  const inner = splitHostKey(row.key, [host.name]).key;
   // Its own machine says which tmux pane holds its live process, if one does (it knows the process).
   const located = await probeHost(host, { env: process.env, clock: Date.now, onProblem: (line) => reportProblems([line]) }, { type: 'locate', key: inner });
-  const plan = planRemoteOpen({ host, sessionId: row.sessionId, cwd: row.cwd, resume, live, pane: located?.pane ?? null }, process.env, systemProbes());
+  const plan = planRemoteOpen({ host, sessionId: row.sessionId, cwd: row.cwd, resume, live, pane: located.pane }, process.env, systemProbes());
   if (print) {
     process.stdout.write(`${jsonLine(plan)}\n`);
     return 0;
   }
   await runPlan(plan, context.state.home);
-  await probeHost(host, { env: process.env, clock: Date.now, onProblem: (line) => reportProblems([line]) }, { type: 'visit', key: splitHostKey(row.key, [host.name]).key });
+  await probeHost(host, { env: process.env, clock: Date.now, onProblem: (line) => reportProblems([line]) }, { type: 'visit', key: inner });
   printLines(process.stdout, [`${row.key}: opened (${plan.kind}, on ${host.name})`]);
   return 0;
 }

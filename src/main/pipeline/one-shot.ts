@@ -1,7 +1,10 @@
 // A one-shot command's evaluation: the pipeline run once over the files as they are, the working
 // trees a finish claim needs read, and problems printed on stderr.
-import type { Evaluation, SessionEvidence, Snapshot } from '../../engine';
-import { mergeHosts } from '../../engine';
+import type { Evaluation, Row, SessionEvidence, Snapshot } from '../../engine';
+import { mergeHosts, splitHostKey } from '../../engine';
+import { NoSessionMatch, matchSession } from '../cli/session-match';
+import { UsageError } from '../cli/usage-error';
+import type { HostConfig } from '../store/schema';
 import { probeHosts } from '../hosts/probe';
 import { printLines } from '../cli/terminal-text';
 import { FactWriter } from '../facts/fact-writer';
@@ -33,6 +36,27 @@ export async function withHosts(context: CommandEvaluation): Promise<Snapshot> {
   if (hosts.length === 0) return context.evaluation.snapshot;
   const views = await probeHosts(hosts, { env: process.env, clock: Date.now, onProblem: toStderr });
   return mergeHosts(context.evaluation.snapshot, views);
+}
+
+/**
+ * The session a command names: this machine's rows first, so a local session never waits on ssh
+ * (a host that is down costs its timeout); only a query nothing here answers goes to the hosts.
+ */
+export async function findSession(context: CommandEvaluation, query: string): Promise<Row> {
+  try {
+    return matchSession(context.evaluation.snapshot.sessions, query);
+  } catch (error) {
+    // Ambiguous or too short stays so; only "nothing here" is asked of the other machines.
+    if (!(error instanceof NoSessionMatch) || context.state.hosts.length === 0) throw error;
+  }
+  return matchSession((await withHosts(context)).sessions, query);
+}
+
+/** The configured host of a remote row and the row's key on that host. */
+export function remoteTarget(row: Row, context: CommandEvaluation): { host: HostConfig; key: string } {
+  const host = context.state.hosts.find((item) => item.name === row.host);
+  if (host === undefined) throw new UsageError(`no host ${row.host ?? ''}`);
+  return { host, key: splitHostKey(row.key, [host.name]).key };
 }
 
 export async function evaluateFromDisk(now: number): Promise<CommandEvaluation> {
