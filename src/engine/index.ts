@@ -17,3 +17,4 @@ export type { Evaluation, EvaluationInput } from './evaluate';
 // The contract (zod schemas) is imported from './contract' directly: building it costs every command's start-up.
 export type { HostStatus, HostView } from './hosts';
 export { hostKey, hostRows, mergeHosts, remoteCandidates, splitHostKey } from './hosts';
+export { plainEqual } from './plain-equal';

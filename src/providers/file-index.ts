@@ -8,12 +8,12 @@ import type { OpenFile } from './jsonl/tail-file';
 import type { FileEntry, FileIdentity, MiddleScan, SessionIndexPort } from './session-index';
 
 const HEAD_HASH_BYTES = 4096;
+const hashBuffer = Buffer.allocUnsafe(HEAD_HASH_BYTES);
 
 /** A hash of the file's first 4 KB, read through the open descriptor. */
 export function headHash(fd: number, size: number): string {
-  const bytes = Buffer.alloc(Math.min(HEAD_HASH_BYTES, size));
-  const read = readSync(fd, bytes, 0, bytes.length, 0);
-  return createHash('sha1').update(bytes.subarray(0, read)).digest('hex');
+  const read = readSync(fd, hashBuffer, 0, Math.min(HEAD_HASH_BYTES, size), 0);
+  return createHash('sha1').update(hashBuffer.subarray(0, read)).digest('hex');
 }
 
 /** Whether `now` is the file `then` was, only grown (the head hash compared by the caller). */
@@ -72,10 +72,10 @@ export class FileIndex<A> {
     return next;
   }
 
-  /** What a background scan learned of the file's middle. */
-  learn(path: string, entry: FileEntry, middle: MiddleScan): FileEntry {
+  /** What a background scan learned of the file's middle; put in the index when `save`. */
+  learn(path: string, entry: FileEntry, middle: MiddleScan, save: boolean): FileEntry {
     const next: FileEntry = { ...entry, middle };
-    this.port.put(this.provider, path, next);
+    if (save) this.port.put(this.provider, path, next);
     return next;
   }
 }

@@ -133,9 +133,9 @@ export class TailedFile<A extends Accumulator> {
     this.known = index.remember(this.path, recalled, this.head, kept !== null);
   }
 
-  /** What a background scan learned of this file's middle, kept in the index. */
-  learn(middle: MiddleScan): void {
-    if (this.index !== null && this.known !== null) this.known = this.index.learn(this.path, this.known, middle);
+  /** What a background scan learned of this file's middle; `save`: written to the index too, not only kept here. */
+  learn(middle: MiddleScan, save: boolean): void {
+    if (this.index !== null && this.known !== null) this.known = this.index.learn(this.path, this.known, middle, save);
   }
 
   /**

@@ -2,7 +2,8 @@
 // the engine reuses its row (issue 14: an append re-derives one row, not every row).
 import { describe, expect, it } from 'vitest';
 import type { SessionEvidence } from '../../src/engine';
-import { SameEvidence, plainEqual } from '../../src/main/pipeline/keep-same';
+import { SameEvidence } from '../../src/main/pipeline/keep-same';
+import { plainEqual } from '../../src/engine';
 import { at, session, tool, toolCall } from '../engine/build';
 
 /** A session waiting on a tool call, as the engine tests build one. */

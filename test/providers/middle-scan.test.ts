@@ -1,24 +1,39 @@
 // The background scan of a transcript's middle (issue 14): title records found wherever they fall
 // against its read sizes — across a 256 KB read, across a step's budget — and never a fragment of a
 // long line taken for one.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scanTitles } from '../../src/providers/claude/middle-scan';
+import { headHash } from '../../src/providers/file-index';
+import type { FileIdentity } from '../../src/providers/session-index';
+import { openRegular } from '../../src/providers/system/safe-read';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-middle-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 const title = (name: string) => `${JSON.stringify({ type: 'custom-title', customTitle: name, sessionId: 's' })}\n`;
 const filler = (bytes: number) => `${JSON.stringify({ type: 'assistant', message: { content: [{ type: 'text', text: 'x'.repeat(Math.max(0, bytes - 60)) }] } })}\n`;
 
+/** The file as the index would know it now. */
+function identityOf(path: string): FileIdentity {
+  const { fd, dev, ino, size, mtimeMs } = openRegular(path);
+  try {
+    return { dev, ino, size, mtimeMs, head: headHash(fd, size) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Scans the whole file in steps of `budget`, as the runtime does. */
 function scanAll(path: string, size: number, budget: number) {
   let facts = { customTitle: null as string | null, summaryTitle: null as string | null };
   let at = 0;
   let steps = 0;
+  const identity = identityOf(path);
   while (at < size && steps < 10_000) {
-    const step = scanTitles(path, at, size, budget, facts);
+    const step = scanTitles(path, identity, at, size, budget, facts);
+    if (step === null) throw new Error('the file changed under the scan');
     expect(step.next).toBeGreaterThan(at);
     facts = { customTitle: step.customTitle, summaryTitle: step.summaryTitle };
     at = step.next;
@@ -42,5 +57,25 @@ describe('scanning the middle of a transcript', () => {
     const path = join(base, 'several.jsonl');
     writeFileSync(path, text);
     expect(scanAll(path, Buffer.byteLength(text), 100_000).customTitle).toBe('second');
+  });
+
+  it('titles are taken as a cold read takes them: an AI title replaces, a later summary does not', () => {
+    const record = (fields: Record<string, string>) => `${JSON.stringify({ sessionId: 's', ...fields })}\n`;
+    const text = record({ type: 'summary', summary: 'first summary' }) + filler(5000) + record({ type: 'ai-title', aiTitle: 'the AI title' }) + filler(5000) + record({ type: 'summary', summary: 'a later summary' }) + filler(5000);
+    const path = join(base, 'summaries.jsonl');
+    writeFileSync(path, text);
+    expect(scanAll(path, Buffer.byteLength(text), 4096).summaryTitle).toBe('the AI title');
+  });
+
+  it('a file replaced under its name since the index knew it is not scanned (null): nothing learned is put on it', () => {
+    const path = join(base, 'replaced.jsonl');
+    writeFileSync(path, title('old') + filler(5000));
+    const identity = identityOf(path);
+    expect(scanTitles(path, identity, 0, identity.size, 1 << 20, { customTitle: null, summaryTitle: null })?.customTitle).toBe('old');
+    writeFileSync(`${path}.new`, title('new') + filler(5000));
+    renameSync(`${path}.new`, path);
+    expect(scanTitles(path, identity, 0, identity.size, 1 << 20, { customTitle: null, summaryTitle: null })).toBeNull();
+    truncateSync(path, 100);
+    expect(scanTitles(path, identityOf(path), 0, identity.size, 1 << 20, { customTitle: null, summaryTitle: null })).toBeNull();
   });
 });

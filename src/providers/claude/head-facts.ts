@@ -25,9 +25,12 @@ function factsOf(head: ClaudeTranscript): unknown {
 function transcriptOf(facts: unknown): ClaudeTranscript | null {
   if (!hasShape(facts, FIELDS)) return null;
   const turns: unknown = (facts as { interruptedTurns?: unknown }).interruptedTurns;
-  if (!Array.isArray(turns) || !turns.every((turn) => hasShape(turn, TURN))) return null;
+  if (!Array.isArray(turns)) return null;
   const head = Object.assign(new ClaudeTranscript(), pick(facts, FIELDS));
-  for (const turn of turns) if (hasShape(turn, TURN)) head.interruptedTurns.push(pick(turn, TURN));
+  for (const turn of turns) {
+    if (!hasShape(turn, TURN)) return null;
+    head.interruptedTurns.push(pick(turn, TURN));
+  }
   return head;
 }
 

@@ -19,9 +19,11 @@ import type { MiddleScan, SessionIndexPort } from '../session-index';
 import { NO_INDEX } from '../session-index';
 import { FileIndex } from '../file-index';
 import { LEAD_FILE_HEAD, TRANSCRIPT_HEAD } from './head-facts';
-import { scanTitles, stillSame } from './middle-scan';
+import { scanTitles } from './middle-scan';
 
 export const TRANSCRIPT_SOURCE = 'claude.transcript';
+/** A long scan's progress is saved this often (and when it ends). */
+const SAVE_EVERY = 64 * 1024 * 1024;
 
 const stem = (path: string): string => basename(path).replace(/\.jsonl$/, '');
 
@@ -64,17 +66,21 @@ export class ClaudeProvider implements EvidenceSource {
    */
   backgroundStep(budget: number): { worked: boolean; changed: boolean } {
     for (const [path, file] of this.leads) {
-      // A file read whole by its cold read has no middle; one the index does not know is not kept.
+      // A file read whole has no middle; one the index does not know is not kept.
       const entry = file.known;
       if (file.head === null || entry === null) continue;
       const from = entry.middle?.scannedTo ?? 0;
       const to = file.tailFrom;
-      if (from >= to || !stillSame(path, entry.identity)) continue;
-      const step = scanTitles(path, from, to, budget, entry.middle ?? { customTitle: null, summaryTitle: null });
-      file.learn({ scannedTo: step.next, customTitle: step.customTitle, summaryTitle: step.summaryTitle });
+      if (from >= to) continue;
+      const step = scanTitles(path, entry.identity, from, to, budget, entry.middle ?? { customTitle: null, summaryTitle: null });
+      // Replaced or cut short since it was loaded: its reload (the watcher's event) starts afresh.
+      if (step === null) continue;
       // What a scan learned counts once it has read up to where the tail begins (nothing unread
-      // between): then the row is assembled again.
-      const changed = step.next >= to && (step.customTitle !== null || step.summaryTitle !== null);
+      // between): then it is saved and the row assembled again. On the way, progress is saved
+      // every 64 MB, not every step: each save rewrites the index.
+      const done = step.next >= to;
+      file.learn({ scannedTo: step.next, customTitle: step.customTitle, summaryTitle: step.summaryTitle }, done || Math.floor(step.next / SAVE_EVERY) > Math.floor(from / SAVE_EVERY));
+      const changed = done && (step.customTitle !== null || step.summaryTitle !== null);
       if (changed) this.last = null;
       return { worked: true, changed };
     }

@@ -33,10 +33,28 @@ export function opensClaudeTurn(record: JsonRecord): boolean {
   return record.type === 'user' && record.isSidechain !== true && time(record.timestamp) !== null && userRecordKind(record).kind === 'prompt';
 }
 
+/** Title records say so in their first fields (`start`: a line's first 200 characters or so). */
+export function isTitleLine(start: string): boolean {
+  return start.includes('title"') || start.includes('"type":"summary"');
+}
+
 /** Title records and 1.x inline sidechains say so in their first fields. */
 function isTitleOrSidechain(line: string): boolean {
   const start = line.slice(0, 200);
-  return start.includes('title"') || start.includes('"type":"summary"') || start.includes('"isSidechain":true');
+  return isTitleLine(start) || start.includes('"isSidechain":true');
+}
+
+export interface Titles {
+  customTitle: string | null;
+  summaryTitle: string | null;
+}
+
+/** §11: a custom title (/rename) replaces the last, an AI title too; a summary only where none was. */
+export function applyTitleRecord(titles: Titles, record: JsonRecord): void {
+  const type = str(record.type);
+  if (type === 'custom-title') titles.customTitle = str(record.customTitle) ?? titles.customTitle;
+  else if (type === 'ai-title') titles.summaryTitle = str(record.aiTitle) ?? str(record.title) ?? titles.summaryTitle;
+  else if (type === 'summary' && titles.summaryTitle === null) titles.summaryTitle = str(record.summary);
 }
 
 /** A user record that is not a tool result: a prompt, an interrupt marker, an echo (a tool result carries `"tool_result"` with bare quotes; in text they are escaped). */
@@ -60,7 +78,7 @@ export function claudeKeptBefore(lines: readonly string[], end: number, wholeFil
   return kept;
 }
 
-export class ClaudeTranscript {
+export class ClaudeTranscript implements Titles {
   sessionId: string | null = null;
   cwd: string | null = null;
   branch: string | null = null;
@@ -104,7 +122,7 @@ export class ClaudeTranscript {
   apply(record: JsonRecord): void {
     const type = str(record.type);
     const at = time(record.timestamp);
-    this.noteMetadata(record, type);
+    applyTitleRecord(this, record);
     if (type !== 'user' && type !== 'assistant' && type !== 'system') return;
     if (at !== null) {
       if (this.firstAt === null) this.firstAt = at;
@@ -119,12 +137,6 @@ export class ClaudeTranscript {
     if (type === 'user') this.applyUser(record, at);
     else if (type === 'assistant') this.applyAssistant(record, at);
     else this.applySystem(record, at);
-  }
-
-  private noteMetadata(record: JsonRecord, type: string | null): void {
-    if (type === 'custom-title') this.customTitle = str(record.customTitle) ?? this.customTitle;
-    else if (type === 'ai-title') this.summaryTitle = str(record.aiTitle) ?? str(record.title) ?? this.summaryTitle;
-    else if (type === 'summary' && this.summaryTitle === null) this.summaryTitle = str(record.summary);
   }
 
   private applyUser(record: JsonRecord, at: number): void {

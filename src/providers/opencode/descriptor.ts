@@ -17,7 +17,7 @@ export const opencodeDescriptor: ProviderDescriptor = {
     { path: root, depth: 0, files: /opencode[^/\\]*\.db(-wal)?$/ },
     ...(hasDatabase(root) ? [] : [{ path: join(root, 'storage', 'session'), depth: 1, files: /\.json$/ }, { path: join(root, 'storage', 'message'), depth: 1, files: /\.json$/ }]),
   ],
-  createSource: (root, { watching }) => new OpencodeProvider(root, watching),
+  createSource: (root) => new OpencodeProvider(root),
   transcriptSource: DATABASE_SOURCE,
   sources: [DATABASE_SOURCE, 'opencode.hook'],
   // `opencode [project] --session <id>`: run in the session's folder, the project is that folder.

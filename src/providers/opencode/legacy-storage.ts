@@ -51,11 +51,6 @@ function layouts(root: string, problems: Problems): Layout[] {
   return found;
 }
 
-/** Whether this folder holds JSON storage of either layout. */
-export function hasLegacyStorage(root: string, problems: Problems): boolean {
-  return layouts(root, problems).length > 0;
-}
-
 interface Cached {
   stamp: string;
   /** The newest message is still open: its tool parts change without its file changing. */

@@ -5,6 +5,7 @@ import type { Dirent } from 'node:fs';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildEvidence, SessionEvidence, TranscriptSignal, TurnEvidence } from '../../engine';
+import { plainEqual } from '../../engine';
 import { listFolder } from '../list-folder';
 import { Problems, errorCode } from '../problems';
 import type { EvidenceSource } from '../source';
@@ -50,16 +51,10 @@ export class OpencodeProvider implements EvidenceSource {
   private readonly databases = new Map<string, OpencodeDatabase>();
   private readonly snapshots = new Map<string, { stamp: string; snapshot: Snapshot }>();
   private last: { stamp: string; evidence: SessionEvidence[] } | null = null;
-  /** Each session's evidence as last handed out, by its content: an unchanged session keeps its very object (the engine reuses its row). */
-  private readonly handedOut = new Map<string, { content: string; evidence: SessionEvidence }>();
 
   private readonly legacy: LegacyStorage;
 
-  constructor(
-    readonly root: string,
-    /** A runtime watching live: unchanged sessions then keep their objects (a one-shot read has no next read). */
-    private readonly watching = true,
-  ) {
+  constructor(readonly root: string) {
     this.legacy = new LegacyStorage(root, this.problems);
   }
 
@@ -102,15 +97,15 @@ export class OpencodeProvider implements EvidenceSource {
       if (read.snapshot !== null) evidence.push(...this.assemble(read.snapshot));
     }
     // A read that failed (locked, mid-replace) is tried again next time even if no file changed.
-    this.last = { stamp: failed ? '' : stamp, evidence: this.reuseUnchanged(evidence) };
+    // Sessions that did not change keep their objects downstream (the pipeline's SameEvidence).
+    this.last = { stamp: failed ? '' : stamp, evidence };
     return this.last.evidence;
   }
 
   /** The very same array as last time when no session changed (the runtime then skips work). */
-  private settle(fresh: readonly SessionEvidence[]): SessionEvidence[] {
-    const evidence = this.reuseUnchanged(fresh);
+  private settle(evidence: SessionEvidence[]): SessionEvidence[] {
     const before = this.last?.evidence;
-    if (before !== undefined && before.length === evidence.length && evidence.every((item, index) => item === before[index])) return before;
+    if (before !== undefined && before.length === evidence.length && evidence.every((item, index) => plainEqual(item, before[index]))) return before;
     this.last = { stamp: 'legacy', evidence };
     return evidence;
   }
@@ -119,24 +114,7 @@ export class OpencodeProvider implements EvidenceSource {
     for (const database of this.databases.values()) database.close();
     this.databases.clear();
     this.snapshots.clear();
-    this.handedOut.clear();
     this.last = null;
-  }
-
-  /** One step changes one session: every other keeps the object it had, so only that row is derived again. */
-  private reuseUnchanged(fresh: readonly SessionEvidence[]): SessionEvidence[] {
-    if (!this.watching) return [...fresh];
-    const seen = new Set<string>();
-    const result = fresh.map((evidence) => {
-      const content = JSON.stringify(evidence);
-      seen.add(evidence.sessionId);
-      const before = this.handedOut.get(evidence.sessionId);
-      if (before?.content === content) return before.evidence;
-      this.handedOut.set(evidence.sessionId, { content, evidence });
-      return evidence;
-    });
-    for (const id of this.handedOut.keys()) if (!seen.has(id)) this.handedOut.delete(id);
-    return result;
   }
 
   private async snapshotOf(path: string, stamp: string): Promise<{ snapshot: Snapshot | null; failed: boolean }> {
