@@ -195,6 +195,8 @@ describe('workspace.yaml', () => {
     ].join('\n');
     expect(workspaceFields(text)).toEqual({ id: '8baa78ec-b203-4c7f-b1d3-c1170ae84b7d', cwd: 'D:\\Source\\GitHub\\agent-engram', summary: 'Fix: MCP "config" # file', branch: '007-refactor', notes: 'line one\nline two\n', summary_count: '1' });
     expect(workspaceFields('- a\n- b\n')).toEqual({});
+    expect(workspaceFields('summary: null\ncwd: ~\nbranch: main\n')).toEqual({ branch: 'main' });
+    expect(workspaceFields('summary: "null"\ncwd: ~\nbranch: main\n')).toEqual({ summary: 'null', branch: 'main' });
     expect(workspaceFields('summary: "never closed\n')).toEqual({});
     expect(workspaceFields('\u0000\u0001: [')).toEqual({});
   });
@@ -207,7 +209,7 @@ describe('workspace.yaml, property', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed / 2147483648;
     };
-    const pieces = ['Fix', ' ', 'the', ': ', ':', ' #', '#', '"', "'", '-', '- ', '|', '>', '[', ']', '{', '}', ',', '&', '*', '!', '%', '@', '`', '\\', 'D:\\Source', '\t', 'é', '2026-03-20T19:08:04.310Z', 'true', '1', '~', '?', '  '];
+    const pieces = ['Fix', ' ', 'the', ': ', ':', ' #', '#', '"', "'", '-', '- ', '|', '>', '[', ']', '{', '}', ',', '&', '*', '!', '%', '@', '`', '\\', 'D:\\Source', '\t', 'é', '2026-03-20T19:08:04.310Z', 'true', '1', '~', '?', '  ', 'null', 'NULL', '"null"'];
     const value = () => Array.from({ length: 1 + Math.floor(random() * 5) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
     let compared = 0;
     for (let round = 0; round < 6000; round += 1) {
@@ -225,6 +227,8 @@ describe('workspace.yaml, property', () => {
       const fields = workspaceFields(text);
       for (const key of ['summary', 'cwd', 'branch']) {
         const expected = parsed[key];
+        // What YAML reads as null is no value at all (never the text "null" or "~").
+        if (expected === null) expect(fields[key], JSON.stringify(text)).toBeUndefined();
         if (typeof expected !== 'string' || expected === '') continue;
         compared += 1;
         expect(fields[key], JSON.stringify(text)).toBe(expected);

@@ -10,6 +10,9 @@ const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_]*):(?:[ \t]+(.*))?$/;
 /** A plain scalar that resolves to its own text: no indicator first, no ": " or " #" inside. */
 const PLAIN = /^[^\s\-?:,[\]{}#&*!|>'"%@`](?:(?!: |\s#)[^\t])*$/;
 
+/** Plain scalars YAML reads as null, not text: such a field is absent (never the title "null"). */
+const NULL_PLAIN = /^(?:null|Null|NULL|~)$/;
+
 /** Every line a `key: plain value`: the values as they stand; null when YAML must decide. */
 function plainFields(text: string): Record<string, string> | null {
   const fields: Record<string, string> = {};
@@ -20,7 +23,7 @@ function plainFields(text: string): Record<string, string> | null {
     const value = (match[2] ?? '').trimEnd();
     if (value === '') return null;
     if (!PLAIN.test(value) || value.endsWith(':')) return null;
-    fields[match[1] ?? ''] = value;
+    if (!NULL_PLAIN.test(value)) fields[match[1] ?? ''] = value;
   }
   return fields;
 }
@@ -43,6 +46,7 @@ function syntaxTreeFields(text: string): Record<string, string> {
       const value = item.value === null || item.value === undefined || !CST.isScalar(item.value) ? null : CST.resolveAsScalar(item.value, true, onError);
       // A value with errors (an unclosed quote) is not guessed at.
       if (key === null || value === null || value.value === '' || broken) continue;
+      if (item.value?.type === 'scalar' && NULL_PLAIN.test(value.value)) continue;
       fields[key.value] = value.value;
     }
   }
