@@ -1,7 +1,7 @@
 // Issue 13: other machines in one list, over a real OpenSSH server. The "remotes" are this machine
 // reached through sshd on 127.0.0.1, each with its own LOOKOUT_HOME and agent folders, running the
 // built CLI's `feed` (their `--command`).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +92,17 @@ describe('lookout hosts add|list|remove', () => {
     expect(runCli(['hosts', 'remove', 'nowhere'], here.env).code).toBe(2);
     expect(runCli(['hosts', 'remove', 'devbox'], here.env).code).toBe(0);
     expect(runCli(['hosts', 'list'], here.env).stdout).toContain('no hosts');
+  });
+
+  it('lookout feed interrupted while its input is still open stops (it does not wait for the end of its input)', async () => {
+    const there = machine('devbox');
+    session(there.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000);
+    const feed = spawn(process.execPath, [CLI, 'feed'], { env: { PATH: process.env.PATH ?? '', ...there.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((done) => feed.once('exit', (code) => done(code)));
+    await new Promise<void>((done) => feed.stdout.once('data', () => done()));
+    feed.kill('SIGINT');
+    expect(await Promise.race([exited, new Promise<string>((done) => setTimeout(() => done('still running'), 20_000))])).toBe(0);
+    feed.stdin.destroy();
   });
 });
 

@@ -104,5 +104,8 @@ export async function feedCommand(args: string[]): Promise<number> {
   // Stops when told to, or when the machine that asked goes away (its ssh closes our stdin).
   await Promise.race([interrupted, closed]);
   await runtime.dispose();
+  // Interrupted with its input still open: let go of it, or the process waits for an end of input.
+  lines.close();
+  process.stdin.destroy();
   return 0;
 }

@@ -179,6 +179,8 @@ export class HostLink {
 
   dispose(): void {
     this.disposed = true;
+    // Pending asks end now (no answer), their timers with them: nothing keeps a stopping process waiting.
+    for (const done of [...this.waiting.values()]) done();
     if (this.retry !== null) clearTimeout(this.retry);
     this.retry = null;
     this.child?.kill('SIGTERM');

@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import type { FileEntry, SessionIndexPort } from '../../providers/session-index';
-import { writePrivate } from '../../providers/system/private-files';
+import { privateFolder, writePrivate } from '../../providers/system/private-files';
+import { withLock } from '../../providers/system/folder-lock';
 import { errorCode } from '../../providers/problems';
 import { keepAside } from './quarantine';
 import { hasShape } from '../../providers/plain-shape';
@@ -130,24 +131,44 @@ export class SessionIndexStore implements SessionIndexPort {
     files[path] = entry;
     this.inodes.get(provider)?.set(`${entry.identity.dev}:${entry.identity.ino}`, entry);
     this.changed.add(`${provider}\n${path}`);
-    if (this.timer === null && !this.foreign) {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        this.flush();
-      }, SAVE_DELAY_MS);
-      // A pending write never keeps a command alive: commands flush before they exit.
-      this.timer.unref();
-    }
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer !== null || this.foreign) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flush();
+    }, SAVE_DELAY_MS);
+    // A pending write never keeps a command alive: commands flush before they exit.
+    this.timer.unref();
   }
 
   /**
    * Writes what changed here over what is on disk now (another Lookout may have written
-   * meanwhile), and drops the entries of files that are gone.
+   * meanwhile), under the store's kind of lock so two writers never drop each other's entries;
+   * drops the entries of files that are gone.
    */
   flush(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     if (this.changed.size === 0 || this.foreign || this.unwritable) return;
+    try {
+      privateFolder(this.home);
+      withLock(join(this.home, '.index.lock'), () => this.writeMerged());
+    } catch (error) {
+      const code = errorCode(error);
+      // Held by another Lookout past the wait: tried again later, nothing lost meanwhile.
+      if (code === null) {
+        this.schedule();
+        return;
+      }
+      this.unwritable = true;
+      this.onProblem(`lookout: ${indexPath(this.home)} cannot be written (${code}); Lookout works without its index (it only makes cold starts faster and keeps titles from the middle of long files)`);
+    }
+  }
+
+  private writeMerged(): void {
     const disk = this.read(false) ?? { version: INDEX_VERSION, providers: {} };
     for (const entry of this.changed) {
       const [provider = '', path = ''] = entry.split('\n');
@@ -158,15 +179,10 @@ export class SessionIndexStore implements SessionIndexPort {
     for (const [provider, files] of Object.entries(disk.providers)) {
       for (const path of Object.keys(files)) if (!this.changed.has(`${provider}\n${path}`) && !existsSync(path)) delete files[path];
     }
+    writePrivate(indexPath(this.home), `${JSON.stringify(disk)}\n`);
     this.changed.clear();
-    try {
-      writePrivate(indexPath(this.home), `${JSON.stringify(disk)}\n`);
-      this.data = disk;
-      this.inodes.clear();
-    } catch (error) {
-      this.unwritable = true;
-      this.onProblem(`lookout: ${indexPath(this.home)} cannot be written (${errorCode(error) ?? String(error)}); Lookout works without its index (it only makes cold starts faster and keeps titles from the middle of long files)`);
-    }
+    this.data = disk;
+    this.inodes.clear();
   }
 
   dispose(): void {
