@@ -9,7 +9,8 @@ const nullableTime = z.nullable(z.string());
 
 export const rowSchema = z.object({
   key: z.string(),
-  host: z.nullable(z.string()),
+  // A row from a Lookout before hosts existed has no `host`: it is that machine's own.
+  host: z._default(z.nullable(z.string()), null),
   // Which ids exist is the provider registry's word: the state lists them (`providers`).
   provider: z.string(),
   sessionId: z.string(),

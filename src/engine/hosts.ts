@@ -75,7 +75,7 @@ function waitingSince(row: Row): number | null {
 /** This machine's snapshot with every host's rows, in one triage order (R31), counted again (R32). */
 export function mergeHosts(local: Snapshot, hosts: readonly HostView[]): Snapshot {
   if (hosts.length === 0) return local;
-  const rows = [...local.sessions.map((row) => ({ ...row, host: row.host ?? null })), ...hosts.flatMap(hostRows)];
+  const rows = [...local.sessions, ...hosts.flatMap(hostRows)];
   const ambiguous = new Set(rows.filter((row) => row.claim?.ambiguous === true).map((row) => row.key));
   const ordered = rows
     .map((row) => ({ row, rank: { key: row.key, rank: row.triageRank, waitingSince: waitingSince(row), lastActivityAt: ms(row.lastActivityAt), muted: row.muted !== null } }))

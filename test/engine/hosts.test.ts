@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostView, Row, Snapshot } from '../../src/engine';
 import { hostRows, mergeHosts, remoteCandidates, splitHostKey } from '../../src/engine';
+import { snapshotSchema } from '../../src/engine/contract';
 
 const T = Date.parse('2026-11-29T12:00:00.000Z');
 const at = (seconds: number) => new Date(T + seconds * 1000).toISOString();
@@ -74,5 +75,13 @@ describe('other machines\' rows (issue 13)', () => {
     expect(first?.providerName).toBe('Claude on devbox');
     // This machine's rows are not remote candidates: the engine's own evaluation notifies them.
     expect(remoteCandidates([row('claude:a', 'needs-you')], { claude: 'Claude' })).toEqual([]);
+  });
+});
+
+describe('a snapshot from a Lookout before hosts existed', () => {
+  it('its rows, without `host`, read as that machine\'s own (host null)', () => {
+    const { host: _omitted, ...old } = row('claude:s1', 'working');
+    const parsed = snapshotSchema.safeParse({ ...snapshot([]), sessions: [old] });
+    expect(parsed.success ? parsed.data.sessions[0]?.host : parsed.error.message).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
 // the exact strings, with the same characters escaped the JSON way.
 
 /** C0, DEL and C1 controls; line and paragraph separators; bidirectional overrides and isolates. */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+export const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 function visible(char: string): string {
   const code = char.charCodeAt(0);

@@ -2,6 +2,8 @@
 // keeps the host's last good snapshot, says how the link stands, reconnects with backoff (1 s
 // doubling to 60 s), sends fact commands, and cuts off a host that sends anything but snapshots:
 // a malformed or oversized line is one reported problem, and nothing of it is shown.
+import { UNSAFE } from '../cli/terminal-text';
+import { oneLine } from '../../providers/jsonl/parse-record';
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { HostStatus, HostView, Snapshot } from '../../engine';
@@ -35,10 +37,9 @@ export interface HostLinkOptions {
   onProblem: (line: string) => void;
 }
 
-/** Control characters and the like out of a remote's words before they reach a terminal or a page. */
+/** Control characters and the like out of a remote's words (the terminal's rule), on one line, before they reach a terminal or a page. */
 function plain(text: string, max = 200): string {
-  const cleaned = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
-  return cleaned.length > max ? `${cleaned.slice(0, max - 1)}…` : cleaned;
+  return oneLine(text.replace(UNSAFE, ' '), max);
 }
 
 /** Why ssh failed, in its own last words ("Permission denied (publickey).", "Connection refused"). */
@@ -217,9 +218,6 @@ export class HostLink {
       this.cut(`${this.config.name} sent a line that is not a snapshot (not JSON); cut off`);
       return false;
     }
-    // A row from a Lookout before hosts existed has no `host`: it is that machine's own.
-    const sessions = (raw as { sessions?: unknown } | null)?.sessions;
-    if (Array.isArray(sessions)) for (const row of sessions) if (typeof row === 'object' && row !== null && !('host' in row)) (row as { host: null }).host = null;
     const admitted = admit(snapshotSchema, raw);
     if (!admitted.ok) {
       this.cut(`${this.config.name} sent a line that is not a snapshot (${plain(admitted.error, 120)}); cut off`);
@@ -243,7 +241,7 @@ export class HostLink {
     const unknown = [...new Set(admitted.value.sessions.map((row) => row.provider).filter((id) => !known.has(id)))];
     if (unknown.length > 0) this.sayOnce(`lookout: host ${this.config.name} shows sessions of agents this Lookout does not know (${unknown.map((id) => plain(id, 40)).join(', ')}); update Lookout here to see them`);
     // Only that machine's own rows (never another host's it relays), with keys the popover can act on.
-    const own = admitted.value.sessions.filter((row) => known.has(row.provider) && (row.host ?? null) === null && row.key.length <= ROW_KEY_MAX).slice(0, ROWS_MAX);
+    const own = admitted.value.sessions.filter((row) => known.has(row.provider) && row.host === null && row.key.length <= ROW_KEY_MAX).slice(0, ROWS_MAX);
     this.snapshot = own.length === admitted.value.sessions.length ? admitted.value : { ...admitted.value, sessions: own };
     this.receivedAt = this.options.clock();
     // The backoff and the problem said start afresh only after a connection proved healthy (ended()).
