@@ -406,6 +406,31 @@ describe.skipIf(unavailable !== null)('notifications for remote claims', () => {
     await runUntil(here.env, second, (snapshot) => snapshot.sessions.some((row) => row.key === key && row.host === 'devbox' && row.observed.state === 'awaiting-input'));
     expect(second.plans).toEqual([]);
   }, 60_000);
+
+  it('R40 a remote ambiguous claim notifies here once its wait is over, with no new line from its host', async () => {
+    const here = local();
+    const devbox = machine('devbox');
+    const key = `devbox:${session(devbox.env.CLAUDE_CONFIG_DIR, 'tool-pending', 10_000)}`;
+    here.add(['devbox', '--command', devbox.command]);
+    // The claim as the host sees it now; the wait here is set to end a few seconds after the link is up.
+    const there = JSON.parse(runCli(['status', '--json'], devbox.env).stdout) as Snapshot;
+    const claim = there.sessions[0]?.claim;
+    expect(claim).toMatchObject({ kind: 'needs-you', ambiguous: true });
+    const since = Date.parse(claim?.since ?? '');
+    const settings = JSON.parse(readFileSync(join(here.env.LOOKOUT_HOME, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(here.env.LOOKOUT_HOME, 'settings.json'), JSON.stringify({ ...settings, timings: { ambiguousNotifyAfter: Date.now() + 15_000 - since } }));
+    const notifier = new Recorder();
+    const runtime = new Runtime({ env: here.env, clock: Date.now, notifier, onProblem: () => undefined });
+    const linked = new Promise<void>((done) => runtime.onSnapshot((snapshot) => snapshot.sessions.some((row) => row.key === key) && done()));
+    await runtime.start();
+    await linked;
+    // Not yet due when the host's rows arrived: only the wait's end can bring it.
+    expect(notifier.plans).toEqual([]);
+    await notifier.first;
+    await runtime.dispose();
+    expect(notifier.plans).toHaveLength(1);
+    expect(notifier.plans[0]?.keys).toEqual([key]);
+  }, 60_000);
 });
 
 describe.skipIf(unavailable !== null)('remote sessions through every command and the popover', () => {

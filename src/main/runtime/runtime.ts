@@ -103,6 +103,8 @@ export class Runtime {
   private readonly index: SessionIndexStore;
   private readonly background: BackgroundScan;
   private hostsChanged = false;
+  /** Other machines' rows carry claims: the beat checks whether their notifications came due. */
+  private remoteClaims = false;
   private hostsTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: RuntimeOptions) {
@@ -334,8 +336,13 @@ export class Runtime {
   /** The beat: re-derive only when a timed transition may have happened (nextChangeAt). */
   private beat(): void {
     const next = this.last?.nextChangeAt;
-    if (this.last !== null && (next === null || next === undefined || this.options.clock() < next)) return;
-    this.evaluateNow();
+    if (this.last === null || (next !== null && next !== undefined && this.options.clock() >= next)) {
+      this.evaluateNow();
+      return;
+    }
+    // Another machine's claim can come due by time alone (an ambiguous one after its wait), with no
+    // line from its host and nothing due here: its notification is checked on the beat too.
+    if (this.remoteClaims) this.publish(this.last, false, []);
   }
 
   /** One evaluation at the clock's now: emit if a row changed, carry out the decisions. */
@@ -367,7 +374,8 @@ export class Runtime {
     }
     if (this.options.notifier === null) return;
     const now = this.options.clock();
-    const remote = views.length === 0 ? [] : (this.published?.sessions ?? []).filter((row) => row.host !== null);
+    const remote = views.length === 0 ? [] : (this.published?.sessions ?? []).filter((row) => row.host !== null && row.claim !== null);
+    this.remoteClaims = remote.length > 0;
     const remoteDue = remote.length === 0 ? [] : claimsToNotify(remoteCandidates(remote, this.pipeline.providerNames), new Set(this.facts.facts.notified), this.state.settings.notifications, this.onScreen, now, this.state.settings.timings);
     const plan = planNotification([...localDue, ...remoteDue]);
     if (plan !== null) this.notify(plan, now);
