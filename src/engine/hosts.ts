@@ -72,6 +72,20 @@ function waitingSince(row: Row): number | null {
   return ms(row.claim?.since ?? null);
 }
 
+/** How a host's link stands, in words: connected / connecting / unreachable since … / failed: reason. */
+export function hostState(status: HostStatus): string {
+  switch (status.kind) {
+    case 'connected':
+      return 'connected';
+    case 'connecting':
+      return 'connecting';
+    case 'unreachable':
+      return `unreachable since ${iso(status.since)}: ${status.reason}`;
+    case 'failed':
+      return `failed: ${status.reason}`;
+  }
+}
+
 /** This machine's snapshot with every host's rows, in one triage order (R31), counted again (R32). */
 export function mergeHosts(local: Snapshot, hosts: readonly HostView[]): Snapshot {
   if (hosts.length === 0) return local;

@@ -16,5 +16,5 @@ export { evaluate, toRow } from './evaluate';
 export type { Evaluation, EvaluationInput } from './evaluate';
 // The contract (zod schemas) is imported from './contract' directly: building it costs every command's start-up.
 export type { HostStatus, HostView } from './hosts';
-export { hostKey, hostRows, mergeHosts, remoteCandidates, splitHostKey } from './hosts';
+export { hostKey, hostRows, hostState, mergeHosts, remoteCandidates, splitHostKey } from './hosts';
 export { plainEqual } from './plain-equal';

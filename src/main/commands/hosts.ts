@@ -10,7 +10,7 @@ import type { HostConfig } from '../store/schema';
 import { HOST_NAME, SSH_DESTINATION, settingsSchema } from '../store/schema';
 import { loadSettings, saveSettings } from '../store/settings-store';
 import { probeHosts } from '../hosts/probe';
-import { iso } from '../../engine';
+import { hostState } from '../../engine';
 
 /** The settings file as it is, with its hosts replaced. */
 function writeHosts(home: string, now: number, hosts: HostConfig[]): void {
@@ -69,7 +69,7 @@ export async function hostsCommand(args: string[]): Promise<number> {
         process.stdout,
         views.map((view, index) => {
           const host = hosts[index];
-          const state = view.status.kind === 'connected' ? `connected, ${view.snapshot?.sessions.length ?? 0} sessions` : view.status.kind === 'connecting' ? 'connecting' : view.status.kind === 'unreachable' ? `unreachable since ${iso(view.status.since)}: ${view.status.reason}` : `failed: ${view.status.reason}`;
+          const state = view.status.kind === 'connected' ? `connected, ${view.snapshot?.sessions.length ?? 0} sessions` : hostState(view.status);
           return `${view.name}  ${state}  (${host === undefined ? '' : describe(host)})`;
         }),
       );

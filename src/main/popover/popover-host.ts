@@ -1,6 +1,7 @@
 // The runtime as the popover sees it, whatever the transport: the state it pushes, the commands
 // it accepts (validated), explanations. `lookout serve` and the tray app both use this.
-import type { DerivedSession, HostStatus, Snapshot } from '../../engine';
+import type { DerivedSession, Snapshot } from '../../engine';
+import { hostState } from '../../engine';
 import { splitHostKey } from '../../engine';
 import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState } from '../../engine/contract';
 import { admit, commandSchemaFor, explainRequestSchema } from '../../engine/contract';
@@ -27,18 +28,9 @@ export function tomorrowMorning(now: number): number {
   return date.getTime();
 }
 
-/** How a host's link stands, in words: connected / connecting / unreachable since … / failed: reason. */
-export function hostState(status: HostStatus): string {
-  switch (status.kind) {
-    case 'connected':
-      return 'connected';
-    case 'connecting':
-      return 'connecting';
-    case 'unreachable':
-      return `unreachable since ${new Date(status.since).toISOString()}: ${status.reason}`;
-    case 'failed':
-      return `failed: ${status.reason}`;
-  }
+/** When a mute of this span ends: null for "forever", an hour, or tomorrow at 8. */
+function muteUntil(span: 'forever' | '1h' | 'tomorrow', now: number): number | null {
+  return span === 'forever' ? null : span === '1h' ? now + 3_600_000 : tomorrowMorning(now);
 }
 
 export class PopoverHost {
@@ -193,7 +185,7 @@ export class PopoverHost {
       case 'review':
         return this.runtime.remoteAsk({ type: 'review', key: command.key, state: command.state });
       case 'mute': {
-        const until = command.span === 'forever' ? null : command.span === '1h' ? now + 3_600_000 : tomorrowMorning(now);
+        const until = muteUntil(command.span, now);
         return this.runtime.remoteAsk({ type: 'mute', key: command.key, until: until === null ? null : new Date(until).toISOString() });
       }
       case 'unmute':
@@ -225,7 +217,7 @@ export class PopoverHost {
         return;
       case 'mute':
         this.known(command.key);
-        facts.mute(command.key, command.span === 'forever' ? null : command.span === '1h' ? now + 3_600_000 : tomorrowMorning(now), now);
+        facts.mute(command.key, muteUntil(command.span, now), now);
         this.runtime.evaluateNow();
         return;
       case 'unmute':
