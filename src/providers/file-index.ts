@@ -2,7 +2,6 @@
 // holds for the file it has open: an entry still holds while the file is the same one, only grown
 // (same device, inode and first bytes, no smaller). Then the head is not read again; otherwise
 // the entry is dropped and the file read afresh.
-import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
 import type { OpenFile } from './jsonl/tail-file';
 import type { FileEntry, FileIdentity, MiddleScan, SessionIndexPort } from './session-index';
@@ -13,7 +12,8 @@ const hashBuffer = Buffer.allocUnsafe(HEAD_HASH_BYTES);
 /** A hash of the file's first 4 KB, read through the open descriptor. */
 export function headHash(fd: number, size: number): string {
   const read = readSync(fd, hashBuffer, 0, Math.min(HEAD_HASH_BYTES, size), 0);
-  return createHash('sha1').update(hashBuffer.subarray(0, read)).digest('hex');
+  // Loaded at the first hash, not with every command (an unchanged file is never hashed).
+  return process.getBuiltinModule('node:crypto').createHash('sha1').update(hashBuffer.subarray(0, read)).digest('hex');
 }
 
 /** Whether `now` is the file `then` was, only grown (the head hash compared by the caller). */

@@ -35,9 +35,12 @@ function storage(root: string) {
       json(join(s, 'message', sessionId, `${id}.json`), { id, sessionID: sessionId, ...fields, time: { created: at(seconds), ...(fields.time as object | undefined) } });
       return id;
     },
-    part(sessionId: string, messageId: string, data: Record<string, unknown>) {
+    part(sessionId: string, messageId: string, data: Record<string, unknown>): (data: Record<string, unknown>) => void {
       const id = ascending('prt');
-      json(join(s, 'part', messageId, `${id}.json`), { id, sessionID: sessionId, messageID: messageId, ...data });
+      const path = join(s, 'part', messageId, `${id}.json`);
+      json(path, { id, sessionID: sessionId, messageID: messageId, ...data });
+      // opencode rewrites a part in place as the tool runs.
+      return (next) => json(path, { id, sessionID: sessionId, messageID: messageId, ...next });
     },
   };
 }
@@ -50,6 +53,24 @@ async function rows(root: string, seconds: number): Promise<Row[]> {
 }
 
 describe('opencode JSON storage (before 1.2)', () => {
+  it('read again only when something in it changed: a tool part rewritten in place is seen; a change elsewhere reads nothing', async () => {
+    const root = join(base, 'incremental');
+    const b = storage(root);
+    b.session('ses_tool', 'publish');
+    b.message('ses_tool', 1, user);
+    const open = b.message('ses_tool', 2, assistant({}));
+    const running = { type: 'tool', callID: 'call_1', tool: 'question', state: { status: 'running', input: { questions: [{ question: 'Which?' }] }, time: { start: at(2) } } };
+    const rewrite = b.part('ses_tool', open, running);
+    const provider = new OpencodeProvider(root);
+    const state = (evidence: Awaited<ReturnType<OpencodeProvider['sync']>>) => evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now: at(30), onScreen: null }).snapshot.sessions[0]?.observed.state;
+    expect(state(await provider.sync(at(30)))).toBe('awaiting-input');
+    rewrite({ ...running, state: { status: 'completed', input: {}, output: 'Postgres', time: { start: at(2), end: at(3) } } });
+    // A change the watcher saw elsewhere (another agent's file): this storage is not read.
+    expect(state(await provider.sync(at(30), new Set([join(base, 'elsewhere.jsonl')])))).toBe('awaiting-input');
+    // The part's own change: read, and the question is answered.
+    expect(state(await provider.sync(at(30), new Set([join(root, 'storage', 'part', open)])))).not.toBe('awaiting-input');
+  });
+
   it('each ending of the newest message reads as the database\'s would; a child session is a child; titles and folders come from the session file', async () => {
     const root = join(base, 'endings');
     const b = storage(root);

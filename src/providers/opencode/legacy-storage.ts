@@ -60,8 +60,20 @@ interface Cached {
   parts: PartRow[];
 }
 
+/** A file's size and time, or "-" when it cannot be seen: what tells an unchanged file without reading it. */
+function fileStamp(path: string): string {
+  try {
+    const info = statSync(path);
+    return `${info.size}:${info.mtimeMs}`;
+  } catch {
+    return '-';
+  }
+}
+
 export class LegacyStorage {
   private readonly sessions = new Map<string, Cached>();
+  /** Session files as last read, by path: an unchanged one is not read again. */
+  private readonly infos = new Map<string, { stamp: string; session: SessionRow | null }>();
 
   constructor(
     private readonly root: string,
@@ -84,16 +96,7 @@ export class LegacyStorage {
       .map((entry) => entry.name)
       .sort();
     const last = names.at(-1);
-    let stamp = `${names.length}`;
-    if (last !== undefined) {
-      try {
-        const info = statSync(join(folder, last));
-        stamp += `:${last}:${info.size}:${info.mtimeMs}`;
-      } catch {
-        stamp += ':-';
-      }
-    }
-    return { names, stamp };
+    return { names, stamp: last === undefined ? '0' : `${names.length}:${last}:${fileStamp(join(folder, last))}` };
   }
 
   private row(path: string, sessionId: string, data: JsonRecord): MessageRow {
@@ -116,31 +119,45 @@ export class LegacyStorage {
     const parts: PartRow[] = [];
     const data = newest === undefined ? null : messageData(newest.data);
     const open = data !== null && data.role === 'assistant' && num(obj(data.time)?.completed) === null;
+    let partsStamp = '';
     if (newest !== undefined && open) {
       const partFolder = layout.parts(sessionId, newest.id);
-      for (const entry of listFolder(partFolder, this.problems)) {
-        if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
-        const part = this.readJson(join(partFolder, entry.name));
+      // Stamped before it is read: a part changed meanwhile is read again next time, never missed.
+      partsStamp = this.partsStamp(partFolder);
+      for (const name of this.partFiles(partFolder)) {
+        const part = this.readJson(join(partFolder, name));
         if (part !== null) parts.push({ messageId: newest.id, data: JSON.stringify(part) });
       }
     }
-    return { stamp, open, newest, newestUser, parts };
+    return { stamp: open ? `${stamp}|${partsStamp}` : stamp, open, newest, newestUser, parts };
   }
 
-  /** Everything the provider needs, as the database reader gives it; unchanged sessions are not read again. */
-  read(): Snapshot {
-    const snapshot: Snapshot = { sessions: [], newest: [], newestUser: [], parts: [] };
-    const seen = new Set<string>();
-    for (const layout of layouts(this.root, this.problems)) {
-      for (const folder of layout.sessionFolders()) {
-        for (const entry of listFolder(folder, this.problems)) {
-          if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
-          const info = this.readJson(join(folder, entry.name));
-          const id = str(info?.id);
-          if (info === null || id === null || seen.has(id)) continue;
-          seen.add(id);
-          const time = obj(info.time);
-          const session: SessionRow = {
+  private partFiles(folder: string): string[] {
+    return listFolder(folder, this.problems)
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+      .map((entry) => entry.name)
+      .sort();
+  }
+
+  /** An open message's parts change in place (a tool's state): their names, sizes and times. */
+  private partsStamp(folder: string): string {
+    return this.partFiles(folder)
+      .map((name) => `${name}:${fileStamp(join(folder, name))}`)
+      .join(',');
+  }
+
+  /** A session file's row, read again only when its size or time changed. */
+  private session(path: string): SessionRow | null {
+    const stamp = fileStamp(path);
+    const known = this.infos.get(path);
+    if (known !== undefined && known.stamp === stamp) return known.session;
+    const info = this.readJson(path);
+    const id = str(info?.id);
+    const time = obj(info?.time);
+    const session: SessionRow | null =
+      info === null || id === null
+        ? null
+        : {
             id,
             parentId: str(info.parentID),
             directory: str(info.directory),
@@ -149,18 +166,39 @@ export class LegacyStorage {
             updated: num(time?.updated) ?? num(time?.created) ?? 0,
             archived: num(time?.archived) !== null,
           };
+    this.infos.set(path, { stamp, session });
+    return session;
+  }
+
+  /** Everything the provider needs, as the database reader gives it; unchanged sessions are not read again. */
+  read(): Snapshot {
+    const snapshot: Snapshot = { sessions: [], newest: [], newestUser: [], parts: [] };
+    const seen = new Set<string>();
+    const seenFiles = new Set<string>();
+    for (const layout of layouts(this.root, this.problems)) {
+      for (const folder of layout.sessionFolders()) {
+        for (const entry of listFolder(folder, this.problems)) {
+          if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+          const path = join(folder, entry.name);
+          seenFiles.add(path);
+          const session = this.session(path);
+          if (session === null || seen.has(session.id)) continue;
+          seen.add(session.id);
           snapshot.sessions.push(session);
-          const messages = layout.messages(id);
+          const messages = layout.messages(session.id);
           const { names, stamp } = this.messageFiles(messages);
-          const cached = this.sessions.get(id);
-          const read = cached !== undefined && cached.stamp === stamp && !cached.open ? cached : this.readSession(layout, id, messages, names, stamp);
-          this.sessions.set(id, read);
+          const cached = this.sessions.get(session.id);
+          // An open message's parts are in its stamp: a session is read again only when something in it changed.
+          const current = cached?.open === true && cached.newest !== undefined ? `${stamp}|${this.partsStamp(layout.parts(session.id, cached.newest.id))}` : stamp;
+          const read = cached !== undefined && cached.stamp === current ? cached : this.readSession(layout, session.id, messages, names, stamp);
+          this.sessions.set(session.id, read);
           if (read.newest !== undefined) snapshot.newest.push(read.newest);
           if (read.newestUser !== undefined) snapshot.newestUser.push(read.newestUser);
           snapshot.parts.push(...read.parts);
         }
       }
     }
+    for (const path of this.infos.keys()) if (!seenFiles.has(path)) this.infos.delete(path);
     for (const id of this.sessions.keys()) if (!seen.has(id)) this.sessions.delete(id);
     return snapshot;
   }

@@ -3,7 +3,7 @@
 // are children of that session's row (R10–R13), never rows.
 import type { Dirent } from 'node:fs';
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { ChildEvidence, SessionEvidence, TranscriptSignal, TurnEvidence } from '../../engine';
 import { plainEqual } from '../../engine';
 import { listFolder } from '../list-folder';
@@ -76,10 +76,14 @@ export class OpencodeProvider implements EvidenceSource {
     }).join('|');
   }
 
-  async sync(): Promise<SessionEvidence[]> {
+  async sync(_now?: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const paths = this.files();
-    // No database: a release before 1.2, whose JSON storage is the truth (with one, it is a stale copy).
-    if (paths.length === 0) return this.settle(this.assemble(this.legacy.read()));
+    // No database: a release before 1.2, whose JSON storage is the truth (with one, it is a stale
+    // copy). Read again only when something under its folder changed (or on a full rescan).
+    if (paths.length === 0) {
+      if (this.last?.stamp === 'legacy' && changed !== undefined && ![...changed].some((path) => path.startsWith(`${this.root}${sep}`))) return this.last.evidence;
+      return this.settle(this.assemble(this.legacy.read()));
+    }
     for (const [path, database] of this.databases) {
       if (paths.includes(path)) continue;
       database.close();
