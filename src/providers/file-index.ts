@@ -4,7 +4,7 @@
 // the entry is dropped and the file read afresh.
 import { readSync } from 'node:fs';
 import type { OpenFile } from './jsonl/tail-file';
-import type { FileEntry, FileIdentity, MiddleScan, SessionIndexPort } from './session-index';
+import type { FileEntry, FileIdentity, MiddleScan, SessionIndexPort, TailReading } from './session-index';
 
 const HEAD_HASH_BYTES = 4096;
 const hashBuffer = Buffer.allocUnsafe(HEAD_HASH_BYTES);
@@ -21,11 +21,23 @@ export function sameOrGrown(then: FileIdentity, now: { dev: number; ino: number;
   return then.dev === now.dev && then.ino === now.ino && now.size >= then.size;
 }
 
-/** How a provider keeps a head's reading in the index (plain JSON), and takes it back, validated. */
-export interface HeadCodec<A> {
+/** How a provider keeps a file's readings in the index (plain JSON), and takes them back, checked. */
+export interface FileCodec<A> {
   facts(head: A): unknown;
   /** Null when the facts are not in this codec's shape (an older Lookout's): the head is read again. */
   restore(facts: unknown): A | null;
+  /** The end's reading, or null when it may not be kept (it carries transcript text); `head` as read or kept. */
+  tailFacts?(tail: A, head: A): unknown;
+  /** The end's reading back: it takes no more records (a changed file is read afresh). */
+  restoreTail?(facts: unknown): A | null;
+}
+
+/** What an unchanged file's entry gives back without opening it. */
+export interface Unchanged<A> {
+  entry: FileEntry;
+  head: A;
+  tail: A;
+  reading: TailReading;
 }
 
 /** What the index said of a file when it was opened: the entry, if it holds, and the file as it is. */
@@ -38,7 +50,7 @@ export class FileIndex<A> {
   constructor(
     private readonly port: SessionIndexPort,
     private readonly provider: string,
-    private readonly codec: HeadCodec<A>,
+    private readonly codec: FileCodec<A>,
   ) {}
 
   recall(path: string, file: OpenFile): Recalled {
@@ -61,13 +73,37 @@ export class FileIndex<A> {
   }
 
   /**
-   * Records the file as read now (`reused`: its head came from the entry). The store writes only
-   * what is new: a first read, a grown, moved or replaced file.
+   * Both readings of a file unchanged since its entry was written (same device, inode, size and
+   * time), when the entry kept its end's: the file need not be opened at all.
    */
-  remember(path: string, recalled: Recalled, head: A, reused: boolean): FileEntry {
+  unchanged(path: string, now: { dev: number; ino: number; size: number; mtimeMs: number }): Unchanged<A> | null {
+    if (this.codec.restoreTail === undefined) return null;
+    const entry = this.port.get(this.provider, path, now.dev, now.ino);
+    const reading = entry?.tail;
+    if (entry === undefined || reading === undefined || reading === null) return null;
+    const { identity } = entry;
+    if (identity.dev !== now.dev || identity.ino !== now.ino || identity.size !== now.size || identity.mtimeMs !== now.mtimeMs) return null;
+    const head = entry.head === null ? null : this.codec.restore(entry.head);
+    const tail = this.codec.restoreTail(reading.facts);
+    if (head === null || tail === null) return null;
+    // Under this name from now on (it may have been found under its old one: moved).
+    this.port.put(this.provider, path, entry);
+    return { entry, head, tail, reading };
+  }
+
+  /**
+   * Records the file as read now (`reused`: its head came from the entry) and its end's reading
+   * when that may be kept. The store writes only what is new: a first read, a grown, moved or
+   * replaced file, an end not kept before.
+   */
+  remember(path: string, recalled: Recalled, head: A, reused: boolean, tail: Omit<TailReading, 'facts'> & { tail: A }): FileEntry {
     const { entry, identity } = recalled;
-    const next: FileEntry =
-      entry !== null && reused ? (entry.identity === identity ? entry : { ...entry, identity }) : { identity, head: this.codec.facts(head), middle: entry?.middle ?? null };
+    const facts = this.codec.tailFacts?.(tail.tail, head) ?? null;
+    const reading: TailReading | null = facts === null ? null : { facts, malformed: tail.malformed, oversized: tail.oversized, tailFrom: tail.tailFrom };
+    const same = entry !== null && reused && entry.identity === identity && ((entry.tail ?? null) !== null) === (reading !== null);
+    const next: FileEntry = same
+      ? entry
+      : { identity, head: entry !== null && reused ? entry.head : this.codec.facts(head), middle: entry?.middle ?? null, tail: reading };
     this.port.put(this.provider, path, next);
     return next;
   }

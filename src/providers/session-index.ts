@@ -22,11 +22,21 @@ export interface MiddleScan {
   summaryTitle: string | null;
 }
 
+/** The end's reading of an unchanged file (no transcript text in it), and what its read counted. */
+export interface TailReading {
+  facts: unknown;
+  malformed: number;
+  oversized: number;
+  tailFrom: number;
+}
+
 export interface FileEntry {
   identity: FileIdentity;
   /** The head's reading in the provider's own shape (it validates it when it uses it); null when none was kept. */
   head: unknown;
   middle: MiddleScan | null;
+  /** The end's reading, for a file unchanged since (same size and time): then the file is not opened at all. */
+  tail?: TailReading | null;
 }
 
 export interface SessionIndexPort {

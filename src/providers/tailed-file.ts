@@ -1,6 +1,7 @@
 // One JSONL file followed incrementally: a cold read of its end (widening the window only while
 // the tail does not settle the state), its head for titles, then appends as they come.
 import { statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { LineSplitter } from './jsonl/line-splitter';
 import { DEFAULT_MAX_LINE_BYTES } from './jsonl/line-splitter';
 import type { JsonRecord } from './jsonl/parse-record';
@@ -72,9 +73,38 @@ export class TailedFile<A extends Accumulator> {
     return this.malformed + this.oversized;
   }
 
-  /** Reads the file from scratch (first load, or after it shrank or was replaced). */
+  /**
+   * Reads the file from scratch (first load, or after it shrank or was replaced) — or, when the
+   * index knows it unchanged since (same size and time) with its end's reading, takes both
+   * readings from the index without opening it (issue 14).
+   */
   async load(): Promise<void> {
+    if (this.restore()) return;
     withOpenFile(this.path, (file) => this.loadFrom(file));
+  }
+
+  /** The stat the readings were taken back for; null once the file has been read. */
+  private restoredAs: { ino: number; size: number; mtimeMs: number } | null = null;
+
+  private restore(): boolean {
+    if (this.index === null) return false;
+    let info: Stats;
+    try {
+      info = statSync(this.path);
+    } catch {
+      return false; // the read says why, as for any file
+    }
+    const kept = info.isFile() ? this.index.unchanged(this.path, info) : null;
+    if (kept === null) return false;
+    this.tail = kept.tail;
+    this.head = kept.head;
+    this.malformed = kept.reading.malformed;
+    this.oversized = kept.reading.oversized;
+    this.tailFrom = kept.reading.tailFrom;
+    this.known = kept.entry;
+    this.cursor = null;
+    this.restoredAs = { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs };
+    return true;
   }
 
   private loadFrom(file: OpenFile): void {
@@ -118,6 +148,7 @@ export class TailedFile<A extends Accumulator> {
     this.malformed = malformed;
     this.oversized = oversized;
     this.tailFrom = from;
+    this.restoredAs = null;
     this.cursor = { ino: first.ino, offset: cursor?.offset ?? first.resumeAt, splitter: cursor?.splitter ?? first.splitter };
     const { index } = this;
     // A file read whole has no head and no middle: the index keeps nothing of it.
@@ -130,7 +161,7 @@ export class TailedFile<A extends Accumulator> {
     const recalled = index.recall(this.path, file);
     const kept = index.head(recalled);
     this.head = kept ?? this.loadHead(file);
-    this.known = index.remember(this.path, recalled, this.head, kept !== null);
+    this.known = index.remember(this.path, recalled, this.head, kept !== null, { tail, malformed, oversized, tailFrom: from });
   }
 
   /** What a background scan learned of this file's middle; `save`: written to the index too, not only kept here. */
@@ -170,6 +201,12 @@ export class TailedFile<A extends Accumulator> {
   /** Applies what was appended since the last read; reloads when the file was replaced. Says whether anything changed. */
   async update(): Promise<boolean> {
     if (this.cursor === null) {
+      // Taken from the index: unchanged still, nothing to do; changed, read afresh (its end takes no appends).
+      const was = this.restoredAs;
+      if (was !== null) {
+        const info = statSync(this.path);
+        if (info.ino === was.ino && info.size === was.size && info.mtimeMs === was.mtimeMs) return false;
+      }
       await this.load();
       return true;
     }

@@ -6,17 +6,20 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI } from './cli-process';
+import { CLI, runCli } from './cli-process';
+import { WatchProcess } from './watch-process';
+import type { Snapshot } from '../../src/engine';
 import { indexCase } from './index-case';
 
 const { setup, title, learn, prompt, answer, rename, turns, longSession, ID } = indexCase('lookout-identity-');
 /** A whole second: a test can set a file's time back exactly. */
 const T = Math.floor(Date.now() / 1000) - 7200;
 
-/** Rewrites `from` as `to` (same length) where it first occurs, in place: same inode, same size. */
-function editInPlace(file: string, from: string, to: string): void {
+/** Rewrites `from` as `to` (same length) where it first (or last) occurs, in place: same inode, same size. */
+function editInPlace(file: string, from: string, to: string, last = false): void {
   expect(to.length).toBe(from.length);
-  const at = readFileSync(file).indexOf(from);
+  const text = readFileSync(file);
+  const at = last ? text.lastIndexOf(from) : text.indexOf(from);
   expect(at).toBeGreaterThanOrEqual(0);
   const fd = openSync(file, 'r+');
   writeSync(fd, to, at);
@@ -42,6 +45,33 @@ describe('the session index: a file and what was learned of it (issue 14)', () =
     expect(title(env).title).toBe('FIRST PROMPT');
     expect(title(env).title).toBe('FIRST PROMPT');
   });
+
+  it('unchanged: not even opened, its end too is the index\'s; changed, read afresh; watched from there', async () => {
+    const { env, file } = setup();
+    longSession(file, 1, (T - 3600) * 1000);
+    utimesSync(file, T, T);
+    const state = (): string | undefined => (JSON.parse(runCli(['status', '--json', '--all'], env).stdout) as Snapshot).sessions[0]?.observed.reason;
+    const before = state();
+    expect(before).toBe('turn-finished');
+    // Its last record now says the turn goes on, but size and time are as the index knew them.
+    editInPlace(file, '"end_turn"', '"tool_use"', true);
+    utimesSync(file, T, T);
+    expect(state()).toBe(before);
+    utimesSync(file, T + 1, T + 1);
+    expect(state()).not.toBe(before);
+    // A runtime that took the file from the index reads it afresh once it changes.
+    editInPlace(file, '"tool_use"', '"end_turn"', true);
+    utimesSync(file, T + 2, T + 2);
+    expect(state()).toBe(before);
+    const watch = new WatchProcess(['--all'], env);
+    try {
+      await watch.until((snapshot) => snapshot.sessions[0]?.observed.reason === 'turn-finished', 30_000);
+      appendFileSync(file, prompt(Date.now(), 'one more thing'));
+      await watch.until((snapshot) => snapshot.sessions[0]?.observed.state === 'running', 30_000);
+    } finally {
+      await watch.stop();
+    }
+  }, 60_000);
 
   it('grown: the head kept in the index still holds (only the first bytes are compared)', () => {
     const { env, file } = setup();

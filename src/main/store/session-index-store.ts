@@ -29,12 +29,14 @@ const indexSchema = z.object({
 type IndexFile = z.infer<typeof indexSchema>;
 const IDENTITY = { dev: 'number', ino: 'number', size: 'number', mtimeMs: 'number', head: 'string' } as const;
 const MIDDLE = { scannedTo: 'number', customTitle: 'string?', summaryTitle: 'string?' } as const;
+const TAIL = { malformed: 'number', oversized: 'number', tailFrom: 'number' } as const;
 
 /** The entry, if it has the shape of one (an entry that does not is as good as absent). */
 function entryOf(value: unknown): FileEntry | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { identity, middle, head } = value as Partial<Record<keyof FileEntry, unknown>>;
+  const { identity, middle, head, tail } = value as Partial<Record<keyof FileEntry, unknown>>;
   if (!hasShape(identity, IDENTITY) || !(middle === null || hasShape(middle, MIDDLE)) || head === undefined) return undefined;
+  if (!(tail === undefined || tail === null || hasShape(tail, TAIL))) return undefined;
   return value as FileEntry;
 }
 

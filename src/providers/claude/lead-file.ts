@@ -4,9 +4,11 @@ import type { Accumulator } from '../tailed-file';
 import { ClaudeTranscript, claudeKeptBefore, opensClaudeTurn } from './transcript';
 
 export class ClaudeLeadFile implements Accumulator {
-  /** `lead`: a head taken back from the session index (issue 14). */
-  constructor(readonly lead = new ClaudeTranscript()) {}
-  readonly sidechain = new ClaudeTranscript();
+  /** `lead`, `sidechain`: readings taken back from the session index (issue 14). */
+  constructor(
+    readonly lead = new ClaudeTranscript(),
+    readonly sidechain = new ClaudeTranscript(),
+  ) {}
   sawSidechain = false;
 
   get settled(): boolean {

@@ -1,18 +1,53 @@
-// What a Codex rollout's head gave, as the session index keeps it (issue 14): the first
-// session_meta (thread, parent, folder, branch) and the first prompt. Checked when taken back.
-import type { HeadCodec } from '../file-index';
+// What a Codex rollout's head gave, and its end's reading when that holds no transcript text, as
+// the session index keeps them (issue 14): the first session_meta (thread, parent, folder, branch),
+// the first prompt, times, the turn and the signal's kind. Checked when taken back.
+import type { TranscriptSignal } from '../../engine';
+import type { FileCodec } from '../file-index';
 import { hasShape, pick } from '../plain-shape';
+import { signalFrom, spansFrom, storableSignal, turnFrom } from '../reading-shape';
 import { CodexRollout } from './rollout';
 
 const FIELDS = { firstPrompt: 'string?', branch: 'string?', cwd: 'string?', firstAt: 'number?', lastRecordAt: 'number?' } as const;
 const META = { id: 'string', cwd: 'string?', branch: 'string?', parentThreadId: 'string?', nickname: 'string?', startedAt: 'number?' } as const;
+/** What an end's reading adds to the rows: its folder and times (its prompts are never kept). */
+const ENDING = { cwd: 'string?', firstAt: 'number?', lastRecordAt: 'number?', answeredAt: 'number?' } as const;
 
-export const ROLLOUT_HEAD: HeadCodec<CodexRollout> = {
+/** A rollout's end as it was read: it takes no more records (a change to the file reads it afresh). */
+class KeptRollout extends CodexRollout {
+  constructor(private readonly kept: TranscriptSignal | null) {
+    super();
+  }
+
+  override get signal(): TranscriptSignal | null {
+    return this.kept;
+  }
+}
+
+function headFrom(facts: unknown, make: () => CodexRollout): CodexRollout | null {
+  if (!hasShape(facts, FIELDS)) return null;
+  const meta: unknown = (facts as { meta?: unknown }).meta;
+  if (meta !== null && !hasShape(meta, META)) return null;
+  return Object.assign(make(), pick(facts, FIELDS), { meta: meta === null ? null : pick(meta, META) });
+}
+
+export const ROLLOUT_HEAD: FileCodec<CodexRollout> = {
   facts: (head) => ({ ...pick(head, FIELDS), meta: head.meta }),
-  restore: (facts) => {
-    if (!hasShape(facts, FIELDS)) return null;
-    const meta: unknown = (facts as { meta?: unknown }).meta;
-    if (meta !== null && !hasShape(meta, META)) return null;
-    return Object.assign(new CodexRollout(), pick(facts, FIELDS), { meta: meta === null ? null : pick(meta, META) });
+  restore: (facts) => headFrom(facts, () => new CodexRollout()),
+  tailFacts: (tail, head) => {
+    const { signal } = tail;
+    // Text in the signal, or a row that would need the end's first prompt (the head found none): not kept.
+    if (!storableSignal(signal) || (tail.firstPrompt !== null && head.firstPrompt === null)) return null;
+    return { ...pick(tail, ENDING), meta: tail.meta, signal, turn: tail.turn, interruptedTurns: tail.interruptedTurns };
+  },
+  restoreTail: (facts) => {
+    if (!hasShape(facts, ENDING)) return null;
+    const record = facts as { meta?: unknown; signal?: unknown; turn?: unknown; interruptedTurns?: unknown };
+    const signal = signalFrom(record.signal);
+    const turn = turnFrom(record.turn);
+    const spans = spansFrom(record.interruptedTurns);
+    if (signal === undefined || turn === undefined || spans === undefined || (record.meta !== null && !hasShape(record.meta, META))) return null;
+    const tail = Object.assign(new KeptRollout(signal), pick(facts, ENDING), { meta: record.meta === null ? null : pick(record.meta, META), turn });
+    tail.interruptedTurns.push(...spans);
+    return tail;
   },
 };
