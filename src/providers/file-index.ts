@@ -4,16 +4,18 @@
 // the entry is dropped and the file read afresh.
 import { readSync } from 'node:fs';
 import type { OpenFile } from './jsonl/tail-file';
+import { headPrefix } from './jsonl/tail-file';
 import type { FileEntry, FileIdentity, MiddleScan, SessionIndexPort, TailReading } from './session-index';
 
 const HEAD_HASH_BYTES = 4096;
 const hashBuffer = Buffer.allocUnsafe(HEAD_HASH_BYTES);
 
-/** A hash of the file's first 4 KB, read through the open descriptor. */
+/** A hash of the file's first 4 KB, read through the open descriptor (or taken from the head just read there). */
 export function headHash(fd: number, size: number): string {
-  const read = readSync(fd, hashBuffer, 0, Math.min(HEAD_HASH_BYTES, size), 0);
+  const want = Math.min(HEAD_HASH_BYTES, size);
+  const bytes = headPrefix(fd, want) ?? hashBuffer.subarray(0, readSync(fd, hashBuffer, 0, want, 0));
   // Loaded at the first hash, not with every command (an unchanged file is never hashed).
-  return process.getBuiltinModule('node:crypto').createHash('sha1').update(hashBuffer.subarray(0, read)).digest('hex');
+  return process.getBuiltinModule('node:crypto').hash('sha1', bytes, 'hex');
 }
 
 /** Whether `now` is the file `then` was, only grown (the head hash compared by the caller). */
@@ -40,10 +42,15 @@ export interface Unchanged<A> {
   reading: TailReading;
 }
 
-/** What the index said of a file when it was opened: the entry, if it holds, and the file as it is. */
+/**
+ * What the index said of a file when it was opened: the entry, if it holds, and the file as it is
+ * (`fd` open; its first bytes hashed when first needed: for a file the index did not know, after
+ * its head was read, from the same bytes).
+ */
 export interface Recalled {
   entry: FileEntry | null;
-  identity: FileIdentity;
+  identity: Omit<FileIdentity, 'head'> & { head: string | null };
+  fd: number;
 }
 
 export class FileIndex<A> {
@@ -56,14 +63,15 @@ export class FileIndex<A> {
   recall(path: string, file: OpenFile): Recalled {
     const entry = this.port.get(this.provider, path, file.dev, file.ino);
     const { dev, ino, size, mtimeMs } = file;
+    const { fd } = file;
     if (entry !== undefined && sameOrGrown(entry.identity, file)) {
       // Unchanged (size and time alike): trusted without reading a byte.
-      if (entry.identity.size === size && entry.identity.mtimeMs === mtimeMs) return { entry, identity: entry.identity };
-      const head = headHash(file.fd, size);
-      if (head === entry.identity.head) return { entry, identity: { dev, ino, size, mtimeMs, head } };
-      return { entry: null, identity: { dev, ino, size, mtimeMs, head } };
+      if (entry.identity.size === size && entry.identity.mtimeMs === mtimeMs) return { entry, identity: entry.identity, fd };
+      const head = headHash(fd, size);
+      if (head === entry.identity.head) return { entry, identity: { dev, ino, size, mtimeMs, head }, fd };
+      return { entry: null, identity: { dev, ino, size, mtimeMs, head }, fd };
     }
-    return { entry: null, identity: { dev, ino, size, mtimeMs, head: headHash(file.fd, size) } };
+    return { entry: null, identity: { dev, ino, size, mtimeMs, head: null }, fd };
   }
 
   /** The head kept for this file, if there is one and it is in the codec's shape. */
@@ -76,6 +84,11 @@ export class FileIndex<A> {
    * Both readings of a file unchanged since its entry was written (same device, inode, size and
    * time), when the entry kept its end's: the file need not be opened at all.
    */
+  /** Whether the index may hold this file's readings (a cheap look before any stat). */
+  mayKnow(path: string): boolean {
+    return this.codec.restoreTail !== undefined && this.port.has(this.provider, path);
+  }
+
   unchanged(path: string, now: { dev: number; ino: number; size: number; mtimeMs: number }): Unchanged<A> | null {
     if (this.codec.restoreTail === undefined) return null;
     const entry = this.port.get(this.provider, path, now.dev, now.ino);
@@ -97,7 +110,8 @@ export class FileIndex<A> {
    * replaced file, an end not kept before.
    */
   remember(path: string, recalled: Recalled, head: A, reused: boolean, tail: Omit<TailReading, 'facts'> & { tail: A }): FileEntry {
-    const { entry, identity } = recalled;
+    const { entry } = recalled;
+    const identity: FileIdentity = recalled.identity.head === null ? { ...recalled.identity, head: headHash(recalled.fd, recalled.identity.size) } : (recalled.identity as FileIdentity);
     const facts = this.codec.tailFacts?.(tail.tail, head) ?? null;
     const reading: TailReading | null = facts === null ? null : { facts, malformed: tail.malformed, oversized: tail.oversized, tailFrom: tail.tailFrom };
     const same = entry !== null && reused && entry.identity === identity && ((entry.tail ?? null) !== null) === (reading !== null);

@@ -2,7 +2,7 @@
 // Hand-written rather than a schema library's: a cold start checks thousands of such records, and
 // a schema's parse cost more than the head reads the cache saves (docs/session-index.md).
 
-/** What a field must hold: `?` allows null. */
+/** What a field must hold: `?` allows null, or no field at all (read as null: caches leave nulls out). */
 export type FieldKind = 'string' | 'number' | 'string?' | 'number?';
 
 type FieldValue<K extends FieldKind> = K extends 'string' ? string : K extends 'number' ? number : K extends 'string?' ? string | null : number | null;
@@ -16,9 +16,9 @@ function fits(value: unknown, kind: FieldKind): boolean {
     case 'number':
       return typeof value === 'number' && Number.isFinite(value);
     case 'string?':
-      return value === null || typeof value === 'string';
+      return value === null || value === undefined || typeof value === 'string';
     case 'number?':
-      return value === null || (typeof value === 'number' && Number.isFinite(value));
+      return value === null || value === undefined || (typeof value === 'number' && Number.isFinite(value));
   }
 }
 
@@ -30,9 +30,19 @@ export function hasShape<S extends Record<string, FieldKind>>(value: unknown, sh
   return true;
 }
 
-/** Only the named fields of a checked record (a cache may hold more than a reader takes). */
+/** Only the named fields of a checked record (a cache may hold more than a reader takes); an absent one is null. */
 export function pick<S extends Record<string, FieldKind>>(value: ShapeOf<S>, shape: S): ShapeOf<S> {
-  const out: Partial<ShapeOf<S>> = {};
-  for (const key in shape) out[key] = value[key];
+  const out: Partial<Record<keyof S, unknown>> = {};
+  for (const key in shape) out[key] = value[key] ?? null;
   return out as ShapeOf<S>;
+}
+
+/** A record to keep, without its null fields and empty lists (read back as null and empty). */
+export function withoutEmpty(record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in record) {
+    const value = record[key];
+    if (value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)) out[key] = value;
+  }
+  return out;
 }

@@ -29,9 +29,9 @@ const TURN = { startedAt: 'number', endedAt: 'number?', durationMs: 'number?' } 
 const SPAN = { startedAt: 'number', endedAt: 'number' } as const;
 const STOPS = new Set(['end', 'tool-use', 'none']);
 
-/** A kept signal back (undefined: not a storable signal's shape). */
+/** A kept signal back (absent: none; undefined: not a storable signal's shape). */
 export function signalFrom(value: unknown): TranscriptSignal | null | undefined {
-  if (value === null) return null;
+  if (value === null || value === undefined) return null;
   if (!hasShape(value, AT)) return undefined;
   const record = value as Record<string, unknown>;
   const at = value.at;
@@ -54,12 +54,13 @@ export function signalFrom(value: unknown): TranscriptSignal | null | undefined 
 
 /** A kept turn back (undefined: not a turn's shape). */
 export function turnFrom(value: unknown): TurnEvidence | null | undefined {
-  if (value === null) return null;
+  if (value === null || value === undefined) return null;
   return hasShape(value, TURN) ? pick(value, TURN) : undefined;
 }
 
 /** Kept interrupted turns back (undefined: not their shape). */
 export function spansFrom(value: unknown): { startedAt: number; endedAt: number }[] | undefined {
+  if (value === undefined) return [];
   if (!Array.isArray(value)) return undefined;
   const spans: { startedAt: number; endedAt: number }[] = [];
   for (const item of value) {

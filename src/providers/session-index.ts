@@ -43,7 +43,9 @@ export interface SessionIndexPort {
   /** The entry for this path — or for the same file (device and inode) under another path: it was moved. */
   get(provider: string, path: string, dev: number, ino: number): FileEntry | undefined;
   put(provider: string, path: string, entry: FileEntry): void;
+  /** Whether any entry is kept under this path (no file is looked at for one that is not). */
+  has(provider: string, path: string): boolean;
 }
 
 /** No index (a test, a provider without files): nothing kept, nothing known. */
-export const NO_INDEX: SessionIndexPort = { get: () => undefined, put: () => undefined };
+export const NO_INDEX: SessionIndexPort = { get: () => undefined, put: () => undefined, has: () => false };

@@ -87,7 +87,8 @@ export class TailedFile<A extends Accumulator> {
   private restoredAs: { ino: number; size: number; mtimeMs: number } | null = null;
 
   private restore(): boolean {
-    if (this.index === null) return false;
+    // Nothing kept under this name (a first run, a new file): no stat, straight to the read.
+    if (this.index === null || !this.index.mayKnow(this.path)) return false;
     let info: Stats;
     try {
       info = statSync(this.path);

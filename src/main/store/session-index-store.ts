@@ -127,6 +127,10 @@ export class SessionIndexStore implements SessionIndexPort {
     return map;
   }
 
+  has(provider: string, path: string): boolean {
+    return this.data.providers[provider]?.[path] !== undefined;
+  }
+
   put(provider: string, path: string, entry: FileEntry): void {
     const files = (this.data.providers[provider] ??= {});
     if (files[path] === entry) return;

@@ -2,7 +2,7 @@
 // as the session index keeps them (issue 14): identity, folder, branch, titles, the first prompt,
 // times, the signal's kind. Checked when taken back.
 import type { FileCodec } from '../file-index';
-import { hasShape, pick } from '../plain-shape';
+import { hasShape, pick, withoutEmpty } from '../plain-shape';
 import { signalFrom, spansFrom, storableSignal, turnFrom } from '../reading-shape';
 import { ClaudeLeadFile } from './lead-file';
 import { ClaudeTranscript } from './transcript';
@@ -22,7 +22,7 @@ const FIELDS = {
 const ENDING = { sessionId: 'string?', cwd: 'string?', branch: 'string?', customTitle: 'string?', summaryTitle: 'string?', firstAt: 'number?', lastRecordAt: 'number?', agentId: 'string?', answeredAt: 'number?' } as const;
 
 function factsOf(head: ClaudeTranscript): unknown {
-  return { ...pick(head, FIELDS), interruptedTurns: head.interruptedTurns };
+  return withoutEmpty({ ...pick(head, FIELDS), interruptedTurns: head.interruptedTurns });
 }
 
 function transcriptOf(facts: unknown): ClaudeTranscript | null {
@@ -40,7 +40,7 @@ function transcriptOf(facts: unknown): ClaudeTranscript | null {
  */
 function readingOf(transcript: ClaudeTranscript, head: ClaudeTranscript | null): unknown {
   if (!storableSignal(transcript.signal) || (transcript.firstPrompt !== null && (head === null || head.firstPrompt === null))) return null;
-  return { ...pick(transcript, ENDING), interruptedTurns: transcript.interruptedTurns, signal: transcript.signal, turn: transcript.turn };
+  return withoutEmpty({ ...pick(transcript, ENDING), interruptedTurns: transcript.interruptedTurns, signal: transcript.signal, turn: transcript.turn });
 }
 
 function transcriptFromReading(facts: unknown): ClaudeTranscript | null {
@@ -75,16 +75,17 @@ export const LEAD_FILE_HEAD: FileCodec<ClaudeLeadFile> = {
     const lead = readingOf(file.lead, head.lead);
     // A sidechain is a child: no prompt of its is ever shown.
     const sidechain = file.sawSidechain ? readingOf(file.sidechain, file.sidechain) : null;
-    return lead === null || (file.sawSidechain && sidechain === null) ? null : { lead, sidechain };
+    return lead === null || (file.sawSidechain && sidechain === null) ? null : withoutEmpty({ lead, sidechain });
   },
   restoreTail: (facts) => {
     const record = facts as { lead?: unknown; sidechain?: unknown } | null;
     if (typeof record !== 'object' || record === null) return null;
     const lead = transcriptFromReading(record.lead);
-    const sidechain = record.sidechain === null ? new ClaudeTranscript() : transcriptFromReading(record.sidechain);
+    const saw = record.sidechain !== undefined;
+    const sidechain = saw ? transcriptFromReading(record.sidechain) : new ClaudeTranscript();
     if (lead === null || sidechain === null) return null;
     const file = new ClaudeLeadFile(lead, sidechain);
-    file.sawSidechain = record.sidechain !== null;
+    file.sawSidechain = saw;
     return file;
   },
 };

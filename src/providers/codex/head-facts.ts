@@ -3,7 +3,7 @@
 // the first prompt, times, the turn and the signal's kind. Checked when taken back.
 import type { TranscriptSignal } from '../../engine';
 import type { FileCodec } from '../file-index';
-import { hasShape, pick } from '../plain-shape';
+import { hasShape, pick, withoutEmpty } from '../plain-shape';
 import { signalFrom, spansFrom, storableSignal, turnFrom } from '../reading-shape';
 import { CodexRollout } from './rollout';
 
@@ -25,28 +25,29 @@ class KeptRollout extends CodexRollout {
 
 function headFrom(facts: unknown, make: () => CodexRollout): CodexRollout | null {
   if (!hasShape(facts, FIELDS)) return null;
-  const meta: unknown = (facts as { meta?: unknown }).meta;
+  const meta: unknown = (facts as { meta?: unknown }).meta ?? null;
   if (meta !== null && !hasShape(meta, META)) return null;
   return Object.assign(make(), pick(facts, FIELDS), { meta: meta === null ? null : pick(meta, META) });
 }
 
 export const ROLLOUT_HEAD: FileCodec<CodexRollout> = {
-  facts: (head) => ({ ...pick(head, FIELDS), meta: head.meta }),
+  facts: (head) => withoutEmpty({ ...pick(head, FIELDS), meta: head.meta }),
   restore: (facts) => headFrom(facts, () => new CodexRollout()),
   tailFacts: (tail, head) => {
     const { signal } = tail;
     // Text in the signal, or a row that would need the end's first prompt (the head found none): not kept.
     if (!storableSignal(signal) || (tail.firstPrompt !== null && head.firstPrompt === null)) return null;
-    return { ...pick(tail, ENDING), meta: tail.meta, signal, turn: tail.turn, interruptedTurns: tail.interruptedTurns };
+    return withoutEmpty({ ...pick(tail, ENDING), meta: tail.meta, signal, turn: tail.turn, interruptedTurns: tail.interruptedTurns });
   },
   restoreTail: (facts) => {
     if (!hasShape(facts, ENDING)) return null;
     const record = facts as { meta?: unknown; signal?: unknown; turn?: unknown; interruptedTurns?: unknown };
+    const meta = record.meta ?? null;
     const signal = signalFrom(record.signal);
     const turn = turnFrom(record.turn);
     const spans = spansFrom(record.interruptedTurns);
-    if (signal === undefined || turn === undefined || spans === undefined || (record.meta !== null && !hasShape(record.meta, META))) return null;
-    const tail = Object.assign(new KeptRollout(signal), pick(facts, ENDING), { meta: record.meta === null ? null : pick(record.meta, META), turn });
+    if (signal === undefined || turn === undefined || spans === undefined || (meta !== null && !hasShape(meta, META))) return null;
+    const tail = Object.assign(new KeptRollout(signal), pick(facts, ENDING), { meta: meta === null ? null : pick(meta, META), turn });
     tail.interruptedTurns.push(...spans);
     return tail;
   },

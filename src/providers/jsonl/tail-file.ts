@@ -14,6 +14,13 @@ const HEAD_STEP = 16 * 1024;
 const shared = Buffer.allocUnsafe(CHUNK);
 /** Heads are read from the start into this buffer, which grows to the longest head read (≤ `headBytes`). */
 let headBuffer: Buffer = Buffer.allocUnsafe(64 * 1024);
+/** The last head read: which descriptor, and how many of its first bytes `headBuffer` holds. */
+let lastHead = { fd: -1, filled: 0 };
+
+/** The first `max` bytes of the file whose head `fd` just read, if that read holds them all (no read again). */
+export function headPrefix(fd: number, max: number): Buffer | null {
+  return lastHead.fd === fd && lastHead.filled >= max ? headBuffer.subarray(0, max) : null;
+}
 
 export interface WindowRead {
   lines: string[];
@@ -99,6 +106,7 @@ export function readWindow(file: OpenFile, windowBytes: number, maxLineBytes: nu
 export function readHead(file: OpenFile, maxBytes: number, maxLineBytes: number, take: (line: string) => boolean, wants: (prefix: string) => boolean = () => true): void {
   const size = Math.min(file.size, maxBytes);
   let filled = 0;
+  lastHead = { fd: file.fd, filled: 0 };
   let start = 0;
   let step = HEAD_FIRST_CHUNK;
   while (filled < size) {
@@ -109,6 +117,7 @@ export function readHead(file: OpenFile, maxBytes: number, maxLineBytes: number,
     if (bytesRead === 0) return;
     const scanned = filled;
     filled += bytesRead;
+    lastHead = { fd: file.fd, filled };
     // Even steps: a head needs a line or two past a long first one, not the next 64 KB.
     step = HEAD_STEP;
     const view = headBuffer.subarray(0, filled);
