@@ -49,7 +49,11 @@ export interface Unchanged<A> {
  */
 export interface Recalled {
   entry: FileEntry | null;
-  identity: Omit<FileIdentity, 'head'> & { head: string | null };
+  /** The entry's identity, when the file is unchanged since (same size and time). */
+  unchanged: FileIdentity | null;
+  stat: { dev: number; ino: number; size: number; mtimeMs: number };
+  /** The first bytes' hash, once computed. */
+  hash: string | null;
   fd: number;
 }
 
@@ -62,16 +66,13 @@ export class FileIndex<A> {
 
   recall(path: string, file: OpenFile): Recalled {
     const entry = this.port.get(this.provider, path, file.dev, file.ino);
-    const { dev, ino, size, mtimeMs } = file;
-    const { fd } = file;
-    if (entry !== undefined && sameOrGrown(entry.identity, file)) {
-      // Unchanged (size and time alike): trusted without reading a byte.
-      if (entry.identity.size === size && entry.identity.mtimeMs === mtimeMs) return { entry, identity: entry.identity, fd };
-      const head = headHash(fd, size);
-      if (head === entry.identity.head) return { entry, identity: { dev, ino, size, mtimeMs, head }, fd };
-      return { entry: null, identity: { dev, ino, size, mtimeMs, head }, fd };
-    }
-    return { entry: null, identity: { dev, ino, size, mtimeMs, head: null }, fd };
+    const { dev, ino, size, mtimeMs, fd } = file;
+    const stat = { dev, ino, size, mtimeMs };
+    if (entry === undefined || !sameOrGrown(entry.identity, file)) return { entry: null, unchanged: null, stat, hash: null, fd };
+    // Unchanged (size and time alike): trusted without reading a byte.
+    if (entry.identity.size === size && entry.identity.mtimeMs === mtimeMs) return { entry, unchanged: entry.identity, stat, hash: entry.identity.head, fd };
+    const hash = headHash(fd, size);
+    return { entry: hash === entry.identity.head ? entry : null, unchanged: null, stat, hash, fd };
   }
 
   /** The head kept for this file, if there is one and it is in the codec's shape. */
@@ -80,15 +81,15 @@ export class FileIndex<A> {
     return facts === undefined || facts === null ? null : this.codec.restore(facts);
   }
 
-  /**
-   * Both readings of a file unchanged since its entry was written (same device, inode, size and
-   * time), when the entry kept its end's: the file need not be opened at all.
-   */
   /** Whether the index may hold this file's readings (a cheap look before any stat). */
   mayKnow(path: string): boolean {
     return this.codec.restoreTail !== undefined && this.port.has(this.provider, path);
   }
 
+  /**
+   * Both readings of a file unchanged since its entry was written (same device, inode, size and
+   * time), when the entry kept its end's: the file need not be opened at all.
+   */
   unchanged(path: string, now: { dev: number; ino: number; size: number; mtimeMs: number }): Unchanged<A> | null {
     if (this.codec.restoreTail === undefined) return null;
     const entry = this.port.get(this.provider, path, now.dev, now.ino);
@@ -110,11 +111,11 @@ export class FileIndex<A> {
    * replaced file, an end not kept before.
    */
   remember(path: string, recalled: Recalled, head: A, reused: boolean, tail: Omit<TailReading, 'facts'> & { tail: A }): FileEntry {
-    const { entry } = recalled;
-    const identity: FileIdentity = recalled.identity.head === null ? { ...recalled.identity, head: headHash(recalled.fd, recalled.identity.size) } : (recalled.identity as FileIdentity);
+    const { entry, unchanged, stat, fd } = recalled;
+    const identity: FileIdentity = unchanged ?? { ...stat, head: recalled.hash ?? headHash(fd, stat.size) };
     const facts = this.codec.tailFacts?.(tail.tail, head) ?? null;
     const reading: TailReading | null = facts === null ? null : { facts, malformed: tail.malformed, oversized: tail.oversized, tailFrom: tail.tailFrom };
-    const same = entry !== null && reused && entry.identity === identity && ((entry.tail ?? null) !== null) === (reading !== null);
+    const same = entry !== null && reused && unchanged !== null && ((entry.tail ?? null) !== null) === (reading !== null);
     const next: FileEntry = same
       ? entry
       : { identity, head: entry !== null && reused ? entry.head : this.codec.facts(head), middle: entry?.middle ?? null, tail: reading };

@@ -4,7 +4,7 @@
 // file on disk before each write, so two Lookouts sharing a home (app and CLI) lose nothing and
 // never corrupt it. Holds what heads say (ids, folders, branches, titles, first prompts) and
 // titles from middles: never user facts or other transcript text.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import type { FileEntry, SessionIndexPort } from '../../providers/session-index';
@@ -38,6 +38,16 @@ function entryOf(value: unknown): FileEntry | undefined {
   if (!hasShape(identity, IDENTITY) || !(middle === null || hasShape(middle, MIDDLE)) || head === undefined) return undefined;
   if (!(tail === undefined || tail === null || hasShape(tail, TAIL))) return undefined;
   return value as FileEntry;
+}
+
+/** A file's inode, size and time, or null when it is not there. */
+function fileStamp(path: string): string | null {
+  try {
+    const info = statSync(path);
+    return `${info.ino}:${info.size}:${info.mtimeMs}`;
+  } catch {
+    return null;
+  }
 }
 
 export function indexPath(home: string): string {
@@ -174,8 +184,14 @@ export class SessionIndexStore implements SessionIndexPort {
     }
   }
 
+  /** The file as this store last wrote it: unchanged since, it is not read again before a write. */
+  private written: string | null = null;
+
   private writeMerged(): void {
-    const disk = this.read(false) ?? { version: INDEX_VERSION, providers: {} };
+    const path = indexPath(this.home);
+    // Nobody wrote it since this store did: what is on disk is what it holds (a long scan's many
+    // writes would otherwise each parse the whole file again).
+    const disk = this.written !== null && this.written === fileStamp(path) ? this.data : (this.read(false) ?? { version: INDEX_VERSION, providers: {} });
     for (const entry of this.changed) {
       const [provider = '', path = ''] = entry.split('\n');
       const ours = entryOf(this.data.providers[provider]?.[path]);
@@ -185,10 +201,11 @@ export class SessionIndexStore implements SessionIndexPort {
     for (const [provider, files] of Object.entries(disk.providers)) {
       for (const path of Object.keys(files)) if (!this.changed.has(`${provider}\n${path}`) && !existsSync(path)) delete files[path];
     }
-    writePrivate(indexPath(this.home), `${JSON.stringify(disk)}\n`);
+    writePrivate(path, `${JSON.stringify(disk)}\n`);
+    this.written = fileStamp(path);
     this.changed.clear();
+    if (disk !== this.data) this.inodes.clear();
     this.data = disk;
-    this.inodes.clear();
   }
 
   dispose(): void {
