@@ -137,7 +137,7 @@ describe('the session index: a file and what was learned of it (issue 14)', () =
     expect(blocked.stderr).toMatch(/index\.json cannot be read \(EISDIR\); Lookout works without its index/);
   });
 
-  it('commands run at once over one home never leave a broken index', async () => {
+  it('commands run at once over one home, and the app\'s runtime beside them, never leave a broken index', async () => {
     const { env, file, dir } = setup();
     const t0 = (T - 3600) * 1000;
     longSession(file, 1, t0);
@@ -159,5 +159,16 @@ describe('the session index: a file and what was learned of it (issue 14)', () =
       expect(Object.keys(indexed(env))).toHaveLength(41);
       expect(readdirSync(env.LOOKOUT_HOME).filter((name) => name.includes('corrupt'))).toEqual([]);
     }
-  });
+    // The app's runtime (here `watch`) writes as it scans the middles, while commands write too.
+    rmSync(join(env.LOOKOUT_HOME, 'index.json'), { force: true });
+    const watch = new WatchProcess(['--all'], env);
+    try {
+      await watch.until((snapshot) => snapshot.sessions.length > 0, 30_000);
+      expect(await Promise.all([run(), run(), run(), run()])).toEqual([0, 0, 0, 0]);
+    } finally {
+      await watch.stop();
+    }
+    expect(Object.keys(indexed(env))).toHaveLength(41);
+    expect(readdirSync(env.LOOKOUT_HOME).filter((name) => name.includes('corrupt'))).toEqual([]);
+  }, 60_000);
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SessionIndexStore } from '../../src/main/store/session-index-store';
 import { indexCase } from './index-case';
 
-const { base, turns, longSession, setup, title, learn, rename } = indexCase('lookout-index-');
+const { base, turns, longSession, setup, title, learn, prompt, answer, rename } = indexCase('lookout-index-');
 
 describe('titles from the middle of a long transcript (issue 14)', () => {
   it('a /rename in the middle of a 100 MB file: learned in the background, right after a restart; a second rename too', async () => {
@@ -29,6 +29,22 @@ describe('titles from the middle of a long transcript (issue 14)', () => {
     await learn(env, 'billing refactor');
     expect(title(env).title).toBe('billing refactor');
   }, 180_000);
+
+  it.each([
+    ['at its start, right after the first prompt', 'start'],
+    ['at its end', 'end'],
+  ] as const)('a /rename %s: right after a restart', async (_where, position) => {
+    const { env, file } = setup();
+    const t0 = Date.now() - 3_600_000;
+    writeFileSync(file, prompt(t0, 'first prompt') + answer(t0 + 1000, 'ok') + (position === 'start' ? rename('renamed early') : ''));
+    const at = turns(file, 20, t0 + 2000);
+    if (position === 'end') appendFileSync(file, rename('renamed late') + prompt(at + 1000, 'go on') + answer(at + 2000, 'done'));
+    const wanted = position === 'start' ? 'renamed early' : 'renamed late';
+    // The end is read by every cold read; the start past the first prompt only by the runtime's scan.
+    if (position === 'start') await learn(env, wanted);
+    expect(title(env).title).toBe(wanted);
+    expect(title(env).title).toBe(wanted);
+  }, 120_000);
 
   it('identity: a file replaced under its name (same size), or cut short, is never read through what was learned of the old one', async () => {
     const { env, file } = setup();
