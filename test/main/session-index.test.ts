@@ -133,6 +133,22 @@ describe('the index file itself', () => {
     expect(titles(home)).toEqual({ [kept]: 'kept' });
   });
 
+  it.each([
+    ['providers is a list', { version: 2, providers: [] }],
+    ['a provider is not a record', { version: 2, providers: { claude: 'x' } }],
+    ['no providers at all', { version: 2 }],
+  ])('valid JSON without the frame of an index (%s) is kept aside with one line, and its entries are not used', (_case, content) => {
+    const home = join(base, `frame-${_case.replace(/\W+/g, '-')}`);
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, 'index.json'), JSON.stringify(content));
+    const problems: string[] = [];
+    const store = new SessionIndexStore(home, Date.now, (line) => problems.push(line));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/index\.json could not be used \(it does not have the expected shape\); kept aside as .* and rebuilt/);
+    expect(store.has('claude', 'x')).toBe(false);
+    expect(readdirSync(home).filter((name) => name.startsWith('index.json.corrupt-'))).toHaveLength(1);
+  });
+
   it('a home where the index cannot be written: Lookout goes on without it and says so once', () => {
     const home = join(base, 'no-index-home');
     // A folder where the file should be: every write fails.

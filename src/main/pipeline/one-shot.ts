@@ -5,7 +5,6 @@ import { mergeHosts, splitHostKey } from '../../engine';
 import { NoSessionMatch, matchSession } from '../cli/session-match';
 import { UsageError } from '../cli/usage-error';
 import type { HostConfig } from '../store/schema';
-import { probeHosts } from '../hosts/probe';
 import { printLines } from '../cli/terminal-text';
 import { FactWriter } from '../facts/fact-writer';
 import { Pipeline } from './pipeline';
@@ -34,6 +33,8 @@ const toStderr = (line: string): void => reportProblems([line]);
 export async function withHosts(context: CommandEvaluation): Promise<Snapshot> {
   const { hosts } = context.state;
   if (hosts.length === 0) return context.evaluation.snapshot;
+  // Loaded only when there are hosts to ask: a plain status does not pay for the feed's schemas.
+  const { probeHosts } = await import('../hosts/probe');
   const views = await probeHosts(hosts, { env: process.env, clock: Date.now, onProblem: toStderr });
   return mergeHosts(context.evaluation.snapshot, views);
 }

@@ -6,7 +6,6 @@
 // titles from middles: never user facts or other transcript text.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import * as z from 'zod/mini';
 import type { FileEntry, SessionIndexPort } from '../../providers/session-index';
 import { privateFolder, writePrivate } from '../../providers/system/private-files';
 import { withLock } from '../../providers/system/folder-lock';
@@ -19,14 +18,24 @@ export const INDEX_VERSION = 2;
 /** Written this long after the last change: a scan's many small steps make one write. */
 const SAVE_DELAY_MS = 2000;
 
-// The frame is checked when read; each entry when it is used (a cold start uses thousands, and a
-// schema's parse of each cost more than the reads it saves: plain-shape.ts). Providers check their
+// The frame is checked when read, each entry when it is used: a cold start uses thousands, and a
+// schema's parse of each cost more than the reads it saves (plain-shape.ts). Providers check their
 // own head facts.
-const indexSchema = z.object({
-  version: z.literal(INDEX_VERSION),
-  providers: z.record(z.string(), z.record(z.string(), z.unknown())),
-});
-type IndexFile = z.infer<typeof indexSchema>;
+interface IndexFile {
+  version: typeof INDEX_VERSION;
+  providers: Record<string, Record<string, unknown>>;
+}
+
+/** Whether a parsed file has the frame of this version's index (entries are checked one by one). */
+function isIndexFile(value: unknown): value is IndexFile {
+  if (!isRecord(value) || value.version !== INDEX_VERSION || !isRecord(value.providers)) return false;
+  for (const key in value.providers) if (!isRecord(value.providers[key])) return false;
+  return true;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 const IDENTITY = { dev: 'number', ino: 'number', size: 'number', mtimeMs: 'number', head: 'string' } as const;
 const MIDDLE = { scannedTo: 'number', customTitle: 'string?', summaryTitle: 'string?' } as const;
 const TAIL = { malformed: 'number', oversized: 'number', tailFrom: 'number' } as const;
@@ -98,12 +107,11 @@ export class SessionIndexStore implements SessionIndexPort {
       if (report) this.onProblem(`lookout: ${path} was written by a newer Lookout (version ${version}); it is left as it is and not used`);
       return null;
     }
-    const parsed = indexSchema.safeParse(raw);
-    if (!parsed.success) {
+    if (!isIndexFile(raw)) {
       if (report) this.setAside(path, 'it does not have the expected shape');
       return null;
     }
-    return parsed.data;
+    return raw;
   }
 
   private setAside(path: string, why: string): void {

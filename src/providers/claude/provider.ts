@@ -160,12 +160,13 @@ export class ClaudeProvider implements EvidenceSource {
       const { lead, sidechain, sawSidechain } = file.tail;
       const head = file.head?.lead ?? null;
       const middle = this.middle(file);
-      const sessionId = lead.sessionId ?? head?.sessionId ?? stem(path);
-      const children = [...(byParentStem.get(stem(path)) ?? []), ...(bySessionId.get(sessionId) ?? [])];
+      const fileStem = stem(path);
+      const sessionId = lead.sessionId ?? head?.sessionId ?? fileStem;
+      const children = [...(byParentStem.get(fileStem) ?? []), ...(bySessionId.get(sessionId) ?? [])];
       if (sawSidechain && sidechain.lastRecordAt !== null) {
         children.push({ id: 'sidechain', name: 'sidechain', role: 'agent', source: TRANSCRIPT_SOURCE, startedAt: sidechain.firstAt ?? sidechain.lastRecordAt, lastAt: sidechain.lastRecordAt, signal: sidechain.signal, request: null });
       }
-      const skipped = file.skipped + (skippedByParentStem.get(stem(path)) ?? 0);
+      const skipped = file.skipped + (skippedByParentStem.get(fileStem) ?? 0);
       const evidence: SessionEvidence = {
         provider: 'claude',
         sessionId,
