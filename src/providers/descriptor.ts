@@ -100,6 +100,11 @@ export interface ProviderDescriptor {
   sources: readonly string[];
   /** The argv that resumes one of its sessions in its folder (never a shell string). */
   resume(sessionId: string): string[];
+  /**
+   * The files a session's own process holds open while it runs, for an agent that records no pid
+   * (`open` finds the process, then its terminal, by them: issue 15).
+   */
+  sessionFiles?(root: string, sessionId: string): string[];
   /** Its opt-in hooks, or null when it has none. */
   hooks: HookDescriptor | null;
 }

@@ -12,6 +12,8 @@ const probes = (overrides: Partial<Probes> = {}): Probes => ({
   tmuxPanes: () => null,
   has: (command) => ['x-terminal-emulator', 'xdg-open', 'open', 'kitty'].includes(command),
   isFolder: () => true,
+  place: () => null,
+  x11: false,
   ...overrides,
 });
 const target = (overrides: Partial<OpenTarget> = {}): OpenTarget => {

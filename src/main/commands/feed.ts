@@ -13,6 +13,7 @@ import { flowingClock } from '../pipeline/clock';
 import { Runtime } from '../runtime/runtime';
 import { untilInterrupted } from './interrupted';
 import { planOpen } from '../open/plan';
+import { openTarget } from '../open/session-process';
 import { systemProbes } from '../open/probes';
 
 /** A command line longer than this is not one Lookout sends: it is refused, unread. */
@@ -54,8 +55,7 @@ export async function feedCommand(args: string[]): Promise<number> {
         break;
       case 'locate': {
         // The tmux pane the live process runs in, found here as `open` would find it.
-        const liveness = session.evidence.liveness;
-        const plan = planOpen({ provider: session.evidence.provider, sessionId: session.evidence.sessionId, cwd: session.evidence.cwd, pid: liveness.kind === 'alive' ? liveness.pid : null, resume: [], live: true }, null, systemProbes());
+        const plan = planOpen({ ...openTarget(session.evidence, session.observed.state, runtime.roots), resume: [], live: true }, null, systemProbes());
         answer(command, null, plan.kind === 'tmux-pane' ? plan.pane : null);
         return;
       }

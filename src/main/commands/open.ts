@@ -1,6 +1,7 @@
 // `lookout open <session> [--print]`: R50, and a visit recorded (the user is looking at it).
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../cli/now-option';
+import type { OpenPlan } from '../open/plan';
 import { looksLive, planOpen } from '../open/plan';
 import { systemProbes } from '../open/probes';
 import { runPlan } from '../open/run';
@@ -12,6 +13,7 @@ import type { Row } from '../../engine';
 import { planRemoteOpen } from '../open/remote-plan';
 import { probeHost } from '../hosts/probe';
 import { findProvider } from '../../providers';
+import { openTarget } from '../open/session-process';
 
 export async function openCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { now: { type: 'string' }, print: { type: 'boolean' } }, strict: true, allowPositionals: true });
@@ -22,17 +24,16 @@ export async function openCommand(args: string[]): Promise<number> {
   const context = await evaluateFromDisk(now);
   const row = await findSession(context, query);
   if (row.host !== null) return openRemote(row, context, values.print === true);
-  const liveness = context.evaluation.derived.get(row.key)?.evidence.liveness;
-  const pid = liveness?.kind === 'alive' ? liveness.pid : null;
-  const resume = findProvider(row.provider)?.resume(row.sessionId) ?? [];
-  const plan = planOpen({ provider: row.provider, sessionId: row.sessionId, cwd: row.cwd, pid, resume, live: looksLive(row.observed.state, pid !== null) }, context.state.settings.openCommand, systemProbes());
+  const evidence = context.evaluation.derived.get(row.key)?.evidence;
+  const target = evidence === undefined ? { provider: row.provider, sessionId: row.sessionId, cwd: row.cwd, pid: null, resume: findProvider(row.provider)?.resume(row.sessionId) ?? [], live: looksLive(row.observed.state, false) } : openTarget(evidence, row.observed.state, context.state.roots);
+  const plan = planOpen(target, context.state.settings.openCommand, systemProbes());
   if (values.print === true) {
     process.stdout.write(`${jsonLine(plan)}\n`);
     return 0;
   }
   await runPlan(plan, context.state.home);
   await context.writer.visit(row.key, row.cwd, now);
-  printLines(process.stdout, [`${row.key}: opened (${plan.kind})`]);
+  printLines(process.stdout, [openedLine(row.key, plan)]);
   return 0;
 }
 
@@ -52,4 +53,19 @@ async function openRemote(row: Row, context: CommandEvaluation, print: boolean):
   await probeHost(host, { env: process.env, clock: Date.now, onProblem: (line) => reportProblems([line]) }, { type: 'visit', key: inner });
   printLines(process.stdout, [`${row.key}: opened (${plan.kind}, on ${host.name})`]);
   return 0;
+}
+
+/** What `open` did, and — when the session's process was found but not its terminal — what was tried. */
+export function openedLine(key: string, plan: OpenPlan): string {
+  switch (plan.kind) {
+    case 'focus':
+      return `${key}: focused in ${plan.terminal}${plan.note === null ? '' : ` (${plan.note})`}`;
+    case 'terminal':
+    case 'folder':
+    case 'none':
+      return `${key}: opened (${plan.kind})${plan.tried === undefined ? '' : `; its own terminal could not be focused: ${plan.tried.join('; ')}`}`;
+    case 'template':
+    case 'tmux-pane':
+      return `${key}: opened (${plan.kind})`;
+  }
 }

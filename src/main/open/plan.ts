@@ -2,6 +2,9 @@
 // in, so every case (and every hostile folder name) is tested without running anything.
 import type { Provider } from '../../engine';
 import { shellQuote } from '../../providers/system/argv-quote';
+import type { ProcessPlace } from './process-place';
+import type { FocusStep, TerminalId } from './terminals';
+import { focusPlace } from './terminals';
 
 export interface OpenTarget {
   provider: Provider;
@@ -24,16 +27,22 @@ export interface Probes {
   tmuxPanes(): { paneId: string; panePid: number }[] | null;
   has(command: string): boolean;
   isFolder(path: string): boolean;
+  /** Where a process runs: its ancestors, terminal variables and tty (null when it is gone). */
+  place(pid: number): ProcessPlace | null;
+  /** Lookout runs in an X11 session (xdotool can raise windows there). */
+  x11: boolean;
 }
 
-export type OpenStep = { argv: string[]; cwd: string | null };
+export type OpenStep = FocusStep;
 
+/** `tried`: when the session has a process and nothing focused its terminal, what each terminal said. */
 export type OpenPlan =
   | { kind: 'template'; steps: OpenStep[] }
   | { kind: 'tmux-pane'; pane: string; steps: OpenStep[] }
-  | { kind: 'terminal'; steps: OpenStep[]; script: { name: string; text: string } | null }
-  | { kind: 'folder'; steps: OpenStep[] }
-  | { kind: 'none'; reason: string };
+  | { kind: 'focus'; terminal: TerminalId; steps: OpenStep[]; note: string | null; tried: string[] }
+  | { kind: 'terminal'; steps: OpenStep[]; script: { name: string; text: string } | null; tried?: string[] }
+  | { kind: 'folder'; steps: OpenStep[]; tried?: string[] }
+  | { kind: 'none'; reason: string; tried?: string[] };
 
 /** Session ids go into argv: letters, digits, dots, dashes and underscores, never a leading dash. */
 export function safeSessionId(id: string): boolean {
@@ -83,9 +92,22 @@ export function planOpen(target: OpenTarget, template: readonly string[] | null,
       ],
     };
   }
+  // 2. The terminal window, tab or pane that holds the process (issue 15: terminals.ts).
+  const place = target.pid === null ? null : probes.place(target.pid);
+  const found = place === null ? null : focusPlace(place, { platform: probes.platform, has: (command) => probes.has(command), x11: probes.x11, cwd });
+  if (found !== null && found.focused !== null) return { kind: 'focus', ...found.focused, tried: found.tried };
+  return withTried(fallback(target, cwd, idOk, probes), found?.tried);
+}
+
+function withTried(plan: OpenPlan, tried: string[] | undefined): OpenPlan {
+  if (tried === undefined || plan.kind === 'focus' || plan.kind === 'template' || plan.kind === 'tmux-pane') return plan;
+  return { ...plan, tried };
+}
+
+/** Nothing to focus: a terminal resuming the session (one still running gets a shell in its folder), else the folder. */
+function fallback(target: OpenTarget, cwd: string | null, idOk: boolean, probes: Probes): OpenPlan {
   if (cwd === null) return { kind: 'none', reason: 'the session has no folder that exists here' };
-  // 2. A terminal in the folder running the provider's resume command — unless the session is
-  // still running elsewhere: a second `--resume` would write into the same transcript.
+  // A second `--resume` of a session still running elsewhere would write into the same transcript.
   if (target.live === true) {
     if (probes.platform === 'darwin') return { kind: 'terminal', steps: [{ argv: ['open', '-a', 'Terminal', cwd], cwd: null }], script: null };
     const terminal = pickTerminal(probes);

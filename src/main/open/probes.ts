@@ -4,6 +4,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { Probes } from './plan';
 import { parentPid } from '../../providers/system/process';
+import { readPlace } from './place-probe';
 
 export function systemProbes(env: NodeJS.ProcessEnv = process.env): Probes {
   return {
@@ -37,6 +38,8 @@ export function systemProbes(env: NodeJS.ProcessEnv = process.env): Probes {
         }
       });
     },
+    place: readPlace,
+    x11: (env.DISPLAY ?? '') !== '' && (env.WAYLAND_DISPLAY ?? '') === '',
     isFolder(path) {
       try {
         return statSync(path).isDirectory();

@@ -11,6 +11,7 @@ import { explainSession } from './explain-row';
 import type { HookContext } from '../hooks/installer';
 import { install, status, uninstall } from '../hooks/installer';
 import { looksLive, planOpen } from '../open/plan';
+import { openTarget } from '../open/session-process';
 import { systemProbes } from '../open/probes';
 import { runPlan } from '../open/run';
 import { planRemoteOpen } from '../open/remote-plan';
@@ -270,19 +271,7 @@ export class PopoverHost {
       return;
     }
     const session = this.known(key);
-    const liveness = session.evidence.liveness;
-    const plan = planOpen(
-      {
-        provider: session.evidence.provider,
-        sessionId: session.evidence.sessionId,
-        cwd: session.evidence.cwd,
-        pid: liveness.kind === 'alive' ? liveness.pid : null,
-        resume: findProvider(session.evidence.provider)?.resume(session.evidence.sessionId) ?? [],
-        live: looksLive(session.observed.state, liveness.kind === 'alive'),
-      },
-      this.runtime.settings.openCommand,
-      systemProbes(),
-    );
+    const plan = planOpen(openTarget(session.evidence, session.observed.state, this.runtime.roots), this.runtime.settings.openCommand, systemProbes());
     // The user is looking at it either way: the visit stands even if nothing could be opened.
     await this.visit(key);
     await runPlan(plan, this.runtime.home);

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { HookSpec, ProviderDescriptor } from '../descriptor';
 import { readAgentHook } from '../hooks/events';
 import { CodexProvider, ROLLOUT_SOURCE } from './provider';
+import { discoverCodex } from './discover';
+import { Problems } from '../problems';
 
 const ID = 'codex';
 const NOTIFY_ENTRY = 'codex-notify';
@@ -36,6 +38,8 @@ export const codexDescriptor: ProviderDescriptor = {
   transcriptSource: ROLLOUT_SOURCE,
   sources: [ROLLOUT_SOURCE, `${ID}.hook`, `${ID}.notify`],
   resume: (sessionId) => ['codex', 'resume', sessionId],
+  // A running Codex keeps its rollout open; the file's name ends with the session id.
+  sessionFiles: (root, sessionId) => discoverCodex(root, new Problems()).rollouts.filter((path) => path.endsWith(`-${sessionId}.jsonl`)),
   hooks: {
     entries: [
       { name: ID, channel: 'hook', payload: 'stdin' },
