@@ -66,8 +66,11 @@ export const popoverStateSchema = z
     snapshot: snapshotSchema,
     problems: z.array(problemSchema),
     settings: settingsViewSchema,
-    /** A view the tray asked for (its menu's Settings…), numbered so each request is seen once. */
-    request: z.optional(z.object({ view: z.enum(['list', 'settings']), serial: z.number() })),
+    /**
+     * A view the tray asked for (its menu's Settings…, its global key), numbered so each request is
+     * seen once; `jump`: select the next session wanting attention, as Ctrl/⌘+J does (issue 15).
+     */
+    request: z.optional(z.object({ view: z.enum(['list', 'settings']), serial: z.number(), jump: z.optional(z.boolean()) })),
   })
   .check(
     z.refine((state) => {

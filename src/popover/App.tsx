@@ -9,7 +9,7 @@ import { GroupSection } from './components/GroupSection';
 import { RowItem } from './components/RowItem';
 import { Toolbar } from './components/Toolbar';
 import type { KeyAction, KeyTarget } from './keys';
-import { keyToAction } from './keys';
+import { keyToAction, nextTarget } from './keys';
 import { visibleGroups } from './list-view';
 import { initialUi, reduce, unreachable } from './ui-state';
 import type { PopoverTransport } from './transport';
@@ -64,10 +64,13 @@ export function App({ transport }: { transport: PopoverTransport }) {
     return () => clearInterval(timer);
   }, []);
 
-  // The tray menu's "Settings…" asks for a view; each request (by serial) is followed once.
+  // The tray menu's "Settings…" asks for a view, its global key for the next session wanting
+  // attention (as Ctrl/⌘+J here); each request (by serial) is followed once.
   useEffect(() => {
     const request = state?.request;
-    if (request !== undefined) dispatch({ type: 'view-requested', view: request.view, serial: request.serial });
+    if (request === undefined || request.serial === ui.seenRequest) return;
+    dispatch({ type: 'view-requested', view: request.view, serial: request.serial });
+    if (request.jump === true) perform(nextTarget(ui, list));
   }, [state?.request?.serial]);
 
   const send = async (command: PopoverCommand): Promise<boolean> => {

@@ -9,6 +9,8 @@ import { Runtime } from '../main/runtime/runtime';
 import { systemClock } from '../main/pipeline/clock';
 import { badgeImages } from './badge';
 import { ElectronNotifier } from './electron-notifier';
+import type { ShortcutPort } from './global-key';
+import { GlobalKey } from './global-key';
 import { registerIpc } from './ipc';
 import type { MenuAction } from './tray-model';
 import { contextMenu, tooltip, trayTitle } from './tray-model';
@@ -22,6 +24,7 @@ export interface ElectronParts {
   buildMenu: (template: MenuItemConstructorOptions[]) => Menu;
   notification: (options: NotificationConstructorOptions) => Notification;
   notificationsSupported: () => boolean;
+  globalShortcut: ShortcutPort;
 }
 
 export interface PopoverWindow {
@@ -104,7 +107,16 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
     tray.setToolTip(snapshot === null ? 'Lookout' : tooltip(snapshot));
     if (process.platform === 'darwin') tray.setTitle(snapshot === null ? '' : trayTitle(snapshot));
   };
-  runtime.onSnapshot((snapshot) => show(snapshot));
+  // The global key: the popover with the next session wanting attention selected (issue 15).
+  const globalKey = new GlobalKey(electron.globalShortcut, process.platform, () => {
+    host?.requestView('list', true);
+    void popover.showWindow();
+  }, (line) => host?.addProblem(line));
+  runtime.onSnapshot((snapshot) => {
+    show(snapshot);
+    // settings.json may have changed the key.
+    globalKey.apply(runtime.shortcut);
+  });
 
   const act = (action: MenuAction): void => {
     switch (action) {
@@ -137,6 +149,7 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
   // A tray app lives on with no window open.
   app.on('window-all-closed', () => undefined);
   const dispose = async (): Promise<void> => {
+    globalKey.dispose();
     disposeIpc();
     await runtime.dispose();
   };
@@ -144,5 +157,6 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
 
   await runtime.start();
   show(runtime.snapshot);
+  globalKey.apply(runtime.shortcut);
   return { runtime, host, act, dispose };
 }

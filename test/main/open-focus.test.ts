@@ -46,7 +46,7 @@ function claudeSessions(pids: readonly number[]): { env: Record<string, string>;
 }
 
 describe.skipIf(!has('tmux'))('open focuses the tmux pane that holds the session (real tmux)', () => {
-  it('three agents in three windows: the middle one is selected, then the first', async () => {
+  it('three agents in three windows: the middle one is selected, then the first; next --open goes to the one asking', async () => {
     const tmuxDir = join(base, 'tmux');
     mkdirSync(tmuxDir, { recursive: true });
     const tmuxEnv: NodeJS.ProcessEnv = { ...process.env, TMUX_TMPDIR: tmuxDir };
@@ -66,6 +66,15 @@ describe.skipIf(!has('tmux'))('open focuses the tmux pane that holds the session
         expect(result.stdout).toContain('opened (tmux-pane)');
         await until(`pane ${panes[index]?.[0]} active`, () => (active() === panes[index]?.[0] ? true : null));
       }
+      // `next --open` (the global key's action): the session that asked for attention, in its pane.
+      const tmuxed = { ...env, TMUX_TMPDIR: tmuxDir };
+      expect(runCli(['next', '--open'], tmuxed).stdout).toBe('0 waiting\n');
+      expect(runCli(['attention', keys[2] ?? '', 'look here'], tmuxed).code).toBe(0);
+      const next = runCli(['next', '--open'], tmuxed);
+      expect(next.code, next.stderr).toBe(0);
+      expect(next.stdout).toBe(`${keys[2]}: opened (tmux-pane)\n`);
+      await until('the asking pane active', () => (active() === panes[2]?.[0] ? true : null));
+      expect(runCli(['next', '--open', '--json'], tmuxed)).toMatchObject({ code: 2, stderr: 'lookout: next takes --json or --open, not both\n' });
     } finally {
       spawnSync('tmux', ['kill-server'], { env: tmuxEnv, stdio: 'ignore' });
     }

@@ -186,6 +186,47 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     expect(stored[target]).toBeUndefined();
   });
 
+  it('R33 the global key of the tray: the next session wanting attention is selected, pressed again the one after; a request is followed once (issue 15)', async () => {
+    // The tray's request reaches the page inside a pushed state; here it is laid on the last state the page got.
+    await page.addInitScript(() => {
+      const Real = window.EventSource;
+      const holder = window as unknown as { lookoutSource?: EventSource; lookoutLast?: string; lookoutJump?: (serial: number) => void };
+      window.EventSource = class extends Real {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          holder.lookoutSource = this;
+          this.addEventListener('message', (event) => {
+            if (event.isTrusted) holder.lookoutLast = (event as MessageEvent<string>).data;
+          });
+        }
+      };
+      holder.lookoutJump = (serial) => {
+        const state = JSON.parse(holder.lookoutLast ?? '{}') as Record<string, unknown>;
+        holder.lookoutSource?.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ ...state, request: { view: 'list', serial, jump: true } }) }));
+      };
+    });
+    await page.goto(served.url.toString());
+    await page.waitForSelector('[data-session-key]');
+    const jump = (serial: number) => page.evaluate((value) => (window as unknown as { lookoutJump: (serial: number) => void }).lookoutJump(value), serial);
+    const current = () => page.getAttribute('[aria-current="true"]', 'data-session-key');
+    const wanting = ['needs-you', 'failed', 'ready-for-review', 'flagged', 'needs-review'];
+    expect(await page.locator('[aria-current="true"]').count()).toBe(0);
+    await jump(101);
+    await page.waitForSelector('[aria-current="true"]');
+    const first = await current();
+    expect(wanting).toContain(await page.getAttribute('[aria-current="true"]', 'data-band'));
+    await jump(102);
+    const started = Date.now();
+    while ((await current()) === first && Date.now() - started < 20_000) await new Promise((done) => setTimeout(done, 50));
+    const second = await current();
+    expect(second).not.toBe(first);
+    expect(wanting).toContain(await page.getAttribute('[aria-current="true"]', 'data-band'));
+    // The same request pushed again (every state carries it until the next) moves nothing.
+    await jump(102);
+    await page.keyboard.press('Shift');
+    expect(await current()).toBe(second);
+  });
+
   it('R33 Ctrl+J says "0 waiting" when nothing wants attention', async () => {
     // Nothing waits once every counted row is muted.
     const counted = (JSON.parse(runCli(['status', '--json', '--now', NOW], env).stdout) as Snapshot).sessions.filter((row) => rowCounted(row));

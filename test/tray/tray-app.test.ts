@@ -1,7 +1,7 @@
 // The Electron shell with fake Electron parts: the badge and tooltip follow the runtime, IPC
 // refuses strangers and malformed messages, the menu acts, notifications open sessions (R44).
 import { EventEmitter } from 'node:events';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,8 @@ const DIST = resolve(__dirname, '../../dist');
 const key = (name: string) => fixtures('claude').find((item) => item.name === name)?.meta.sessionKey ?? '';
 let n = 0;
 
-function fakes(lock = true) {
+function fakes(lock = true, held: readonly string[] = []) {
+  const shortcuts = new Map<string, () => void>();
   const handlers = new Map<string, (event: unknown, raw?: unknown) => unknown>();
   const listeners = new Map<string, (event: unknown) => void>();
   const tray = Object.assign(new EventEmitter(), { setImage: vi.fn(), setToolTip: vi.fn(), setTitle: vi.fn(), popUpContextMenu: vi.fn() });
@@ -53,6 +54,11 @@ function fakes(lock = true) {
       return item;
     },
     notificationsSupported: () => true,
+    globalShortcut: {
+      // A key another application holds cannot be registered.
+      register: (accelerator: string, callback: () => void) => !held.includes(accelerator) && shortcuts.set(accelerator, callback) !== undefined,
+      unregister: (accelerator: string) => shortcuts.delete(accelerator),
+    },
   } as unknown as ElectronParts;
   const popover: PopoverWindow & { shown: number } = {
     window: window as unknown as PopoverWindow['window'],
@@ -66,7 +72,7 @@ function fakes(lock = true) {
   const menubar: MenubarFactory = vi.fn(() => popover);
   const page = `file://${DIST}/popover/index.html`;
   const fromPopover = { sender: webContents, senderFrame: { url: page, parent: null } };
-  return { parts, menubar, tray, handlers, listeners, sent, notifications, popover, app, menus, fromPopover, webContents };
+  return { parts, menubar, tray, handlers, listeners, sent, notifications, popover, app, menus, fromPopover, webContents, shortcuts };
 }
 
 function home(names: string[]): NodeJS.ProcessEnv {
@@ -135,6 +141,39 @@ describe('the tray app (fake Electron)', () => {
     menu[4]?.click?.();
     expect(f.app.quit).toHaveBeenCalled();
     await tray?.dispose();
+  });
+
+  it('the global key (Ctrl+Shift+J, ⌘⇧J on macOS) shows the popover asking for the next session wanting attention, each press anew (issue 15)', async () => {
+    const f = fakes();
+    const tray = await startTray(f.parts, f.menubar, DIST, home(['question-pending']));
+    expect([...f.shortcuts.keys()]).toEqual(['CommandOrControl+Shift+J']);
+    f.shortcuts.get('CommandOrControl+Shift+J')?.();
+    expect(f.popover.shown).toBe(1);
+    expect(tray?.host.state()?.request).toEqual({ view: 'list', serial: 1, jump: true });
+    f.shortcuts.get('CommandOrControl+Shift+J')?.();
+    expect(tray?.host.state()?.request).toEqual({ view: 'list', serial: 2, jump: true });
+    await tray?.dispose();
+    expect(f.shortcuts.size).toBe(0);
+  });
+
+  it('a global key another application holds is reported, not silently missing; settings choose another or none', async () => {
+    const f = fakes(true, ['CommandOrControl+Shift+J']);
+    const tray = await startTray(f.parts, f.menubar, DIST, home([]));
+    const problems = tray?.host.state()?.problems.map((problem) => problem.text) ?? [];
+    expect(problems.filter((text) => text.includes('global key'))).toEqual([
+      `lookout: the global key ${process.platform === 'darwin' ? '⌘⇧J' : 'Ctrl+Shift+J'} is held by another application (or this desktop allows none); set "shortcut" in settings.json to another key, or to null to turn it off`,
+    ]);
+    expect(f.shortcuts.size).toBe(0);
+    await tray?.dispose();
+    for (const [shortcut, registered] of [[null, []], ['Alt+Shift+L', ['Alt+Shift+L']]] as const) {
+      const g = fakes();
+      const env = home([]);
+      mkdirSync(env.LOOKOUT_HOME ?? '', { recursive: true });
+      writeFileSync(join(env.LOOKOUT_HOME ?? '', 'settings.json'), JSON.stringify({ shortcut }));
+      const other = await startTray(g.parts, g.menubar, DIST, env);
+      expect([...g.shortcuts.keys()]).toEqual(registered);
+      await other?.dispose();
+    }
   });
 
   it('R44 a notification click opens the session and records a visit', async () => {

@@ -53,7 +53,7 @@ const HELP = `Usage: lookout <command> [options]
   status [--json] [--all] [--now <ISO>]     every session in triage order
   watch [--json] [--notify] [--all]         a new snapshot whenever a row changes (Ctrl-C stops)
   explain <session>                         the evidence behind one row
-  next [--json]                             the first row that wants attention, or "0 waiting"
+  next [--json|--open]                      the first row that wants attention, or "0 waiting"; --open opens it
   review <session> <state>                  unreviewed, needs-review, reviewed, complete, flagged, outdated
   mute <session> [--for 30m|2h|1d]          mute (until unmuted, or for a while)
   unmute <session>

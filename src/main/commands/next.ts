@@ -1,18 +1,23 @@
-// `lookout next [--json]`: the first row that wants attention (R33), or "0 waiting".
+// `lookout next [--json] [--open]`: the first row that wants attention (R33), or "0 waiting";
+// `--open` opens it as `lookout open` would (the tray's global key does the same: issue 15).
 import { parseArgs } from 'node:util';
 import { SCHEMA_VERSION, rowCounted } from '../../engine';
 import { resolveNow } from '../cli/now-option';
 import { formatStatus } from '../cli/format-status';
 import { jsonLine, printLines } from '../cli/terminal-text';
 import { evaluateFromDisk, withHosts } from '../pipeline/one-shot';
+import { UsageError } from '../cli/usage-error';
+import { openRow } from './open';
 
 export async function nextCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, now: { type: 'string' } }, strict: true, allowPositionals: false });
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, open: { type: 'boolean' }, now: { type: 'string' } }, strict: true, allowPositionals: false });
   const now = resolveNow(values.now);
   const context = await evaluateFromDisk(now);
   const snapshot = await withHosts(context);
   // R33 over every machine's rows: the first counted one in the merged order.
   const next = context.state.hosts.length === 0 ? context.evaluation.next : (snapshot.sessions.find(rowCounted) ?? null);
+  if (values.open === true && values.json === true) throw new UsageError('next takes --json or --open, not both');
+  if (values.open === true && next !== null) return openRow(next, context, false, now);
   if (values.json === true) {
     process.stdout.write(`${jsonLine({ schemaVersion: SCHEMA_VERSION, now: snapshot.now, waiting: snapshot.attention.count, next })}\n`);
   } else if (next === null) {

@@ -22,12 +22,16 @@ export async function openCommand(args: string[]): Promise<number> {
   if (extra.length > 0) throw new UsageError(`open takes one session, got ${positionals.length}`);
   const now = resolveNow(values.now);
   const context = await evaluateFromDisk(now);
-  const row = await findSession(context, query);
-  if (row.host !== null) return openRemote(row, context, values.print === true);
+  return openRow(await findSession(context, query), context, values.print === true, now);
+}
+
+/** Opens a row (R50): its own terminal focused where one holds it, else as planOpen says; the visit recorded. */
+export async function openRow(row: Row, context: CommandEvaluation, print: boolean, now: number): Promise<number> {
+  if (row.host !== null) return openRemote(row, context, print);
   const evidence = context.evaluation.derived.get(row.key)?.evidence;
   const target = evidence === undefined ? { provider: row.provider, sessionId: row.sessionId, cwd: row.cwd, pid: null, resume: findProvider(row.provider)?.resume(row.sessionId) ?? [], live: looksLive(row.observed.state, false) } : openTarget(evidence, row.observed.state, context.state.roots);
   const plan = planOpen(target, context.state.settings.openCommand, systemProbes());
-  if (values.print === true) {
+  if (print) {
     process.stdout.write(`${jsonLine(plan)}\n`);
     return 0;
   }

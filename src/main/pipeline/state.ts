@@ -15,6 +15,8 @@ export interface RuntimeState {
   roots: ProviderRoots;
   /** Other machines whose sessions are shown too (settings.json `hosts`). */
   hosts: HostConfig[];
+  /** The tray app's global key (settings.json `shortcut`), or null for none. */
+  shortcut: string | null;
   problems: string[];
 }
 
@@ -25,5 +27,5 @@ export function loadState(now: number, env: NodeJS.ProcessEnv = process.env): Ru
   const settings = loadSettings(home, now);
   // The agents' own variables win; then the settings; then the defaults.
   const roots = resolveRoots(env, settings.roots);
-  return { home, store, facts: toFacts(loaded.file), settings: settings.settings, roots, hosts: settings.hosts, problems: [...loaded.problems, ...settings.problems] };
+  return { home, store, facts: toFacts(loaded.file), settings: settings.settings, roots, hosts: settings.hosts, shortcut: settings.shortcut, problems: [...loaded.problems, ...settings.problems] };
 }

@@ -38,7 +38,7 @@ export class PopoverHost {
   private problems: PopoverProblem[] = [];
   private readonly listeners = new Set<StateListener>();
   private nextProblem = 1;
-  private request: { view: 'list' | 'settings'; serial: number } | undefined;
+  private request: { view: 'list' | 'settings'; serial: number; jump?: boolean } | undefined;
   /** `hooks status`, read once and again after each hooks command (it reads the agents' files). */
   private hookLines: string[] | null = null;
   /** Commands are validated against the providers of the registry. */
@@ -65,9 +65,12 @@ export class PopoverHost {
     this.push();
   }
 
-  /** The tray's "Settings…": the popover switches to that view once. */
-  requestView(view: 'list' | 'settings'): void {
-    this.request = { view, serial: (this.request?.serial ?? 0) + 1 };
+  /**
+   * The tray's "Settings…" (the popover switches to that view once), or its global key (`jump`:
+   * the list, with the next session wanting attention selected; pressed again, the one after).
+   */
+  requestView(view: 'list' | 'settings', jump = false): void {
+    this.request = { view, serial: (this.request?.serial ?? 0) + 1, ...(jump ? { jump } : {}) };
     this.push();
   }
 

@@ -174,6 +174,11 @@ export class Runtime {
     return this.state.settings;
   }
 
+  /** The tray app's global key (settings.json), or null for none. */
+  get shortcut(): string | null {
+    return this.state.shortcut;
+  }
+
   get now(): number {
     return this.options.clock();
   }
@@ -308,7 +313,7 @@ export class Runtime {
     const fresh = loadState(this.options.clock(), this.options.env);
     for (const line of fresh.problems) this.options.onProblem(line);
     this.facts.adopt(fresh.facts);
-    this.state = { ...this.state, settings: fresh.settings, hosts: fresh.hosts };
+    this.state = { ...this.state, settings: fresh.settings, hosts: fresh.hosts, shortcut: fresh.shortcut };
     if (this.published !== null && this.options.hosts !== false) this.hosts.update(fresh.hosts);
   }
 

@@ -70,11 +70,18 @@ export const hostSchema = z.object({
 });
 export type HostConfig = z.infer<typeof hostSchema>;
 
+/** Ctrl+Shift+J; ⌘⇧J on macOS. */
+export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+J';
+/** One to four modifiers and one key, as Electron's accelerators name them. */
+export const ACCELERATOR = /^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+){1,4}([A-Z0-9]|F([1-9]|1[0-9]|2[0-4])|Space|Tab|Enter|Up|Down|Left|Right|Home|End|PageUp|PageDown|Escape|Backspace|Delete|Insert|Plus|[`\-=[\];',./])$/;
+
 export const settingsSchema = z.object({
   schemaVersion: z._default(z.literal(SETTINGS_VERSION), SETTINGS_VERSION),
   timings: z._default(timingsSchema, {}),
   notifications: z._default(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() })), {}),
   openCommand: z._default(z.nullable(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))), null),
+  // The tray app's global key (an Electron accelerator), or null for none (issue 15).
+  shortcut: z._default(z.nullable(z.string().check(z.regex(ACCELERATOR))), DEFAULT_SHORTCUT),
   rules: z.optional(z.array(z.object({ id: z.string().check(z.minLength(1)), version: z.int().check(z.positive()), when: z.object({ inactiveFor: duration }), set: reviewState }))),
   // Folders chosen per provider id (the registry's ids; an unknown id is kept and unused).
   roots: z._default(z.record(z.string(), z.string().check(z.minLength(1))), {}),

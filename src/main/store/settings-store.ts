@@ -7,7 +7,7 @@ import type { Settings } from '../../engine';
 import { defaultSettings } from '../../engine';
 import { keepAside } from './quarantine';
 import type { HostConfig, SettingsFile } from './schema';
-import { SETTINGS_VERSION, settingsSchema } from './schema';
+import { DEFAULT_SHORTCUT, SETTINGS_VERSION, settingsSchema } from './schema';
 
 export interface LoadedSettings {
   settings: Settings;
@@ -15,6 +15,8 @@ export interface LoadedSettings {
   roots: Record<string, string>;
   /** Other machines, over ssh (issue 13). */
   hosts: HostConfig[];
+  /** The tray app's global key, or null for none (issue 15). */
+  shortcut: string | null;
   problems: string[];
 }
 
@@ -35,7 +37,7 @@ export function settingsPath(home: string): string {
 
 export function loadSettings(home: string, now: number): LoadedSettings {
   const path = settingsPath(home);
-  if (!existsSync(path)) return { settings: defaultSettings(), roots: {}, hosts: [], problems: [] };
+  if (!existsSync(path)) return { settings: defaultSettings(), roots: {}, hosts: [], shortcut: DEFAULT_SHORTCUT, problems: [] };
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
@@ -46,12 +48,12 @@ export function loadSettings(home: string, now: number): LoadedSettings {
   if (typeof version === 'number' && version > SETTINGS_VERSION) return setAside(path, `it was written by a newer Lookout (schema ${version})`, now);
   const parsed = settingsSchema.safeParse(raw);
   if (!parsed.success) return setAside(path, prettifyError(parsed.error).replace(/\s*\n\s*/g, ' '), now);
-  return { settings: applySettings(parsed.data), roots: parsed.data.roots, hosts: parsed.data.hosts, problems: [] };
+  return { settings: applySettings(parsed.data), roots: parsed.data.roots, hosts: parsed.data.hosts, shortcut: parsed.data.shortcut, problems: [] };
 }
 
 function setAside(path: string, why: string, now: number): LoadedSettings {
   const aside = keepAside(path, now);
-  return { settings: defaultSettings(), roots: {}, hosts: [], problems: [`lookout: ${path} could not be used (${why}); kept aside as ${aside}, using defaults`] };
+  return { settings: defaultSettings(), roots: {}, hosts: [], shortcut: DEFAULT_SHORTCUT, problems: [`lookout: ${path} could not be used (${why}); kept aside as ${aside}, using defaults`] };
 }
 
 /** Writes settings atomically (a temp file renamed over the old one), private (0600). */
