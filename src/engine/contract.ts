@@ -60,6 +60,9 @@ export const settingsViewSchema = z.object({
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
+/** A session key as commands and requests carry it. */
+const key = z.string().check(z.minLength(3), z.maxLength(300));
+
 /** Everything the popover shows, pushed on every change. */
 export const popoverStateSchema = z
   .object({
@@ -70,7 +73,7 @@ export const popoverStateSchema = z
      * A view the tray asked for (its menu's Settings…, its global key), numbered so each request is
      * seen once; `jump`: select the next session wanting attention, as Ctrl/⌘+J does (issue 15).
      */
-    request: z.optional(z.object({ view: z.enum(['list', 'settings']), serial: z.number(), jump: z.optional(z.boolean()) })),
+    request: z.optional(z.object({ view: z.enum(['list', 'settings']), serial: z.number(), jump: z.optional(z.boolean()), select: z.optional(key) })),
   })
   .check(
     z.refine((state) => {
@@ -81,7 +84,6 @@ export const popoverStateSchema = z
   );
 export type PopoverState = z.infer<typeof popoverStateSchema>;
 
-const key = z.string().check(z.minLength(3), z.maxLength(300));
 
 /**
  * What the popover may ask, for the providers the registry lists. Every message is validated

@@ -2,6 +2,7 @@
 // merged with this machine's rows in one triage order. A host that cannot be reached keeps its
 // last rows, each read `unknown` (`host-unreachable`) with the time of its last good snapshot:
 // never idle, never dropped, never counted as needing you. Pure: no I/O, no clock.
+import { rowClaimId } from './notification-actions';
 import type { Claim } from './claims';
 import type { NotifyCandidate } from './notify';
 import type { Row, Snapshot } from './row';
@@ -114,7 +115,7 @@ export function remoteCandidates(rows: readonly Row[], providerNames: Readonly<R
       expiresAt: ms(row.claim.expiresAt),
       ambiguous: row.claim.ambiguous,
       detail: row.claim.detail,
-      id: `${row.key}|${row.claim.kind}${row.claim.ambiguous ? '~' : ''}|${since}`,
+      id: rowClaimId(row) ?? '',
       source: row.observed.source,
     };
     // The host's own Lookout waited for its working tree before it called a turn finished.

@@ -11,6 +11,8 @@ export type { AttentionSummary } from './triage';
 export type { ChildView } from './children';
 export type { NotificationPlan, NotifyCandidate } from './notify';
 export { claimsToNotify, planNotification } from './notify';
+export type { NotificationAction } from './notification-actions';
+export { NOTIFICATION_ACTIONS, actionLabel, rowClaimId, stillNotified } from './notification-actions';
 export type { DerivedSession } from './session';
 export { evaluate, toRow } from './evaluate';
 export type { Evaluation, EvaluationInput } from './evaluate';

@@ -22,6 +22,9 @@ export interface NotifyCandidate {
   treeKnown: boolean;
 }
 
+/** Lines of a digest's body: past this, the last one says how many more. */
+export const DIGEST_LINES = 5;
+
 export interface NotificationPlan {
   /** Claim ids to add to the notified ledger once shown (R41). */
   claimIds: string[];
@@ -94,6 +97,8 @@ export function planNotification(due: readonly NotifyCandidate[]): NotificationP
   }
   const needing = claims.filter(({ claim }) => claim.kind === 'needs-you').length;
   const title = needing === claims.length ? `${claims.length} sessions need you` : needing > 0 ? `${claims.length} sessions want you (${needing} need you)` : `${claims.length} sessions finished or failed`;
-  const body = claims.map(({ candidate, claim }) => `${whereLabel(candidate)} ${verb(claim)}${claim.detail === null ? '' : `: ${claim.detail}`}`).join('\n');
+  // A desktop shows a few lines of a notification: the first sessions, then how many more (the click shows them all).
+  const lines = claims.map(({ candidate, claim }) => `${whereLabel(candidate)} ${verb(claim)}${claim.detail === null ? '' : `: ${claim.detail}`}`);
+  const body = lines.length <= DIGEST_LINES ? lines.join('\n') : [...lines.slice(0, DIGEST_LINES - 1), `and ${lines.length - DIGEST_LINES + 1} more`].join('\n');
   return { claimIds, keys, title, body };
 }

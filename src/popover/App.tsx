@@ -9,7 +9,7 @@ import { GroupSection } from './components/GroupSection';
 import { RowItem } from './components/RowItem';
 import { Toolbar } from './components/Toolbar';
 import type { KeyAction, KeyTarget } from './keys';
-import { keyToAction, nextTarget } from './keys';
+import { keyToAction, nextTarget, selectTarget } from './keys';
 import { visibleGroups } from './list-view';
 import { initialUi, reduce, unreachable } from './ui-state';
 import type { PopoverTransport } from './transport';
@@ -71,6 +71,7 @@ export function App({ transport }: { transport: PopoverTransport }) {
     if (request === undefined || request.serial === ui.seenRequest) return;
     dispatch({ type: 'view-requested', view: request.view, serial: request.serial });
     if (request.jump === true) perform(nextTarget(ui, list));
+    if (request.select !== undefined) perform(selectTarget(list, request.select));
   }, [state?.request?.serial]);
 
   const send = async (command: PopoverCommand): Promise<boolean> => {

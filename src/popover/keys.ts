@@ -69,6 +69,13 @@ export function nextTarget(ui: PopoverUiState, view: ListView): KeyAction {
   return { type: 'next', key: next?.key ?? null, expand: next === null ? null : groupOf(next), clearFilters: listed === null };
 }
 
+/** One named session (a digest notification's click): selected, its group open, filters cleared if they hide it. */
+export function selectTarget(view: ListView, key: string): KeyAction {
+  const row = view.all.find((item) => item.key === key);
+  if (row === undefined) return NONE;
+  return { type: 'next', key, expand: groupOf(row), clearFilters: !view.rows.some((item) => item.key === key) };
+}
+
 export function keyToAction(press: KeyPress, ui: PopoverUiState, view: ListView): KeyOutcome {
   const { target } = press;
   if ((press.ctrl || press.meta) && press.key.toLowerCase() === 'j') {

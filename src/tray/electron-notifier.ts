@@ -1,23 +1,31 @@
 // Notifications through Electron (the same policy as the command line: the runtime decides).
-// A click opens the session and records a visit (R44).
+// A click opens the session and records a visit (R44); on macOS the notification also carries
+// Mute 1 hour and Mark reviewed (Electron's actions exist there only; docs/open.md).
 import type { Notification as ElectronNotification, NotificationConstructorOptions } from 'electron';
-import type { NotificationPlan } from '../engine';
+import type { NotificationAction, NotificationPlan } from '../engine';
+import { NOTIFICATION_ACTIONS } from '../engine';
 import type { Notifier } from '../main/notify/notifier';
 
 export type NotificationFactory = (options: NotificationConstructorOptions) => ElectronNotification;
+
+/** Buttons besides the click (which opens). */
+const BUTTONS = NOTIFICATION_ACTIONS.filter((action) => action.id !== 'open');
 
 export class ElectronNotifier implements Notifier {
   constructor(
     private readonly create: NotificationFactory,
     private readonly supported: () => boolean,
+    private readonly platform: NodeJS.Platform = process.platform,
   ) {}
 
-  send(plan: NotificationPlan, onClick: (key: string) => void): Promise<void> {
+  send(plan: NotificationPlan, onAction: (action: NotificationAction) => void): Promise<void> {
     if (!this.supported()) return Promise.reject(new Error('this desktop shows no notifications'));
-    const notification = this.create({ title: plan.title, body: plan.body, silent: false });
-    const first = plan.keys[0];
-    notification.on('click', () => {
-      if (first !== undefined) onClick(first);
+    const actions = this.platform === 'darwin' ? BUTTONS.map((action) => ({ type: 'button' as const, text: action.label })) : [];
+    const notification = this.create({ title: plan.title, body: plan.body, silent: false, ...(actions.length > 0 ? { actions } : {}) });
+    notification.on('click', () => onAction('open'));
+    notification.on('action', (_event, index) => {
+      const picked = BUTTONS[index];
+      if (picked !== undefined) onAction(picked.id);
     });
     return new Promise((resolve, reject) => {
       notification.on('show', () => resolve());

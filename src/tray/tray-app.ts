@@ -70,7 +70,16 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
     clock,
     notifier: new ElectronNotifier(electron.notification, electron.notificationsSupported),
     onProblem: (line) => (host === null ? problems.push(line) : host.addProblem(line)),
-    onOpen: (key) => host?.openFromNotification(key),
+    // One session: opened; a digest's several: the popover, the first of them selected in its group.
+    onOpen: (keys) => {
+      const [first] = keys;
+      if (first === undefined) return;
+      if (keys.length === 1) host?.openFromNotification(first);
+      else {
+        host?.requestView('list', { select: first });
+        void shown?.showWindow();
+      }
+    },
   });
   // The app's own sandboxed window may edit the open template (the user's settings view).
   host = new PopoverHost(runtime, clock, true);
@@ -80,6 +89,8 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
     const images = badgeImages(snapshot?.attention.level ?? 'none', snapshot?.attention.count ?? 0);
     return electron.image(images.x1.png, images.x2.png, images.template);
   };
+  // The popover window, once made (a digest's click shows it).
+  let shown: PopoverWindow | null = null;
   const tray = electron.createTray(icon(null));
   const pageUrl = pathToFileURL(join(distDir, 'popover', 'index.html')).toString();
   const popover = menubar({
@@ -90,6 +101,7 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
     showDockIcon: false,
     tooltip: 'Lookout',
   });
+  shown = popover;
   popover.on('after-create-window', () => {
     const window = popover.window;
     if (window === undefined) return;
@@ -109,7 +121,7 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
   };
   // The global key: the popover with the next session wanting attention selected (issue 15).
   const globalKey = new GlobalKey(electron.globalShortcut, process.platform, () => {
-    host?.requestView('list', true);
+    host?.requestView('list', { jump: true });
     void popover.showWindow();
   }, (line) => host?.addProblem(line));
   runtime.onSnapshot((snapshot) => {

@@ -82,6 +82,17 @@ describe('notifications', () => {
     expect(plan?.body.split('\n')).toHaveLength(3);
   });
 
+  it('R42 a digest of many lists the first four, then how many more; it still carries every claim (issue 15)', () => {
+    const ids = Array.from({ length: 7 }, (_, index) => `aaaa000${index}-0000-4000-8000-00000000000${index}`);
+    const plan = run(ids.map(asking), sec(1)).notification;
+    expect(plan?.title).toBe('7 sessions need you');
+    expect(plan?.keys).toHaveLength(7);
+    const lines = plan?.body.split('\n') ?? [];
+    expect(lines).toHaveLength(5);
+    expect(lines.slice(0, 4).every((line) => line.endsWith('needs you: asks: Which database?'))).toBe(true);
+    expect(lines[4]).toBe('and 3 more');
+  });
+
   it('R43 the text says who, where and why', () => {
     const plan = run([asking()], 0).notification;
     expect(plan?.title).toBe('Claude · api-server (main) needs you');

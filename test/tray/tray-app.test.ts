@@ -1,7 +1,7 @@
 // The Electron shell with fake Electron parts: the badge and tooltip follow the runtime, IPC
 // refuses strangers and malformed messages, the menu acts, notifications open sessions (R44).
 import { EventEmitter } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -198,6 +198,31 @@ describe('the tray app (fake Electron)', () => {
     expect(store.visits[fixture?.meta.sessionKey ?? '']).toBeDefined();
     // The fixture's folder does not exist here: opening failed, and says so once, in the app.
     expect(tray?.host.state()?.problems.map((problem) => problem.text)).toEqual([expect.stringContaining('the session has no folder that exists here')]);
+    await tray?.dispose();
+  });
+
+  it('a digest notification\'s click shows the popover on the first of its sessions, in its group (issue 15)', async () => {
+    const f = fakes();
+    const env = home(['question-pending']);
+    const fixture = fixtures('claude').find((item) => item.name === 'question-pending');
+    const id = fixture?.meta.sessionKey.slice(7) ?? '';
+    const project = join(env.CLAUDE_CONFIG_DIR ?? '', 'projects', '-home-me-app');
+    const now = new Date().toISOString();
+    const text = readFileSync(join(project, `${id}.jsonl`), 'utf8').replace(/"timestamp":"2026-11-29T12:00:(00|10)\.000Z"/g, `"timestamp":"${now}"`);
+    // Two sessions asking at once: one notification for both.
+    const other = id.replace(/29$/, 'a9');
+    writeFileSync(join(project, `${id}.jsonl`), text);
+    writeFileSync(join(project, `${other}.jsonl`), text.replaceAll(id, other));
+    const tray = await startTray(f.parts, f.menubar, DIST, env);
+    for (let waited = 0; waited < 20_000 && f.notifications.length === 0; waited += 50) await new Promise((done) => setTimeout(done, 50));
+    expect(f.notifications.map((item) => item.title)).toEqual(['2 sessions need you']);
+    f.notifications[0]?.emit('click');
+    expect(f.popover.shown).toBe(1);
+    const request = tray?.host.state()?.request;
+    expect(request?.view).toBe('list');
+    expect([`claude:${id}`, `claude:${other}`]).toContain(request?.select);
+    // Nothing was opened and no visit recorded: the user chooses in the popover.
+    expect(existsSync(join(env.LOOKOUT_HOME ?? '', 'store.json')) ? JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'store.json'), 'utf8')).visits : {}).toEqual({});
     await tray?.dispose();
   });
 });

@@ -1,10 +1,9 @@
 // `lookout open <session> [--print]`: R50, and a visit recorded (the user is looking at it).
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../cli/now-option';
-import type { OpenPlan } from '../open/plan';
 import { looksLive, planOpen } from '../open/plan';
 import { systemProbes } from '../open/probes';
-import { runPlan } from '../open/run';
+import { openedLine, runPlan } from '../open/run';
 import { UsageError } from '../cli/usage-error';
 import { jsonLine, printLines } from '../cli/terminal-text';
 import type { CommandEvaluation } from '../pipeline/one-shot';
@@ -57,19 +56,4 @@ async function openRemote(row: Row, context: CommandEvaluation, print: boolean):
   await probeHost(host, { env: process.env, clock: Date.now, onProblem: (line) => reportProblems([line]) }, { type: 'visit', key: inner });
   printLines(process.stdout, [`${row.key}: opened (${plan.kind}, on ${host.name})`]);
   return 0;
-}
-
-/** What `open` did, and — when the session's process was found but not its terminal — what was tried. */
-export function openedLine(key: string, plan: OpenPlan): string {
-  switch (plan.kind) {
-    case 'focus':
-      return `${key}: focused in ${plan.terminal}${plan.note === null ? '' : ` (${plan.note})`}`;
-    case 'terminal':
-    case 'folder':
-    case 'none':
-      return `${key}: opened (${plan.kind})${plan.tried === undefined ? '' : `; its own terminal could not be focused: ${plan.tried.join('; ')}`}`;
-    case 'template':
-    case 'tmux-pane':
-      return `${key}: opened (${plan.kind})`;
-  }
 }

@@ -6,8 +6,9 @@ import { untilInterrupted } from './interrupted';
 import { flowingClock } from '../pipeline/clock';
 import { formatStatus } from '../cli/format-status';
 import { jsonLine, printLines } from '../cli/terminal-text';
-import { NodeNotifier } from '../notify/notifier';
+import { commandLineNotifier } from '../notify/notifier';
 import { Runtime } from '../runtime/runtime';
+import { openLocal } from '../open/open-local';
 
 export async function watchCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, notify: { type: 'boolean' }, all: { type: 'boolean' }, now: { type: 'string' } }, strict: true, allowPositionals: false });
@@ -16,8 +17,17 @@ export async function watchCommand(args: string[]): Promise<number> {
   const runtime = new Runtime({
     env: process.env,
     clock,
-    notifier: values.notify === true ? new NodeNotifier() : null,
+    notifier: values.notify === true ? commandLineNotifier() : null,
     onProblem: (line) => printLines(process.stderr, [line]),
+    // A notification's Open (or its click): the first session it named, as `lookout open` would.
+    onOpen: (keys) => {
+      const [first] = keys;
+      if (first === undefined) return;
+      openLocal(runtime, first).then(
+        (line) => printLines(process.stderr, [`lookout: ${line}`]),
+        (error: unknown) => printLines(process.stderr, [`lookout: could not open ${first}: ${error instanceof Error ? error.message : String(error)}`]),
+      );
+    },
   });
   runtime.onSnapshot((snapshot) => {
     const shown = values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };

@@ -5,9 +5,15 @@ declare module 'node-notifier' {
     message: string;
     wait?: boolean;
     timeout?: number;
+    /** terminal-notifier (macOS): buttons; the one picked comes back as `activationValue`. */
+    actions?: string[];
+  }
+  interface NotifyMetadata {
+    activationType?: string;
+    activationValue?: string;
   }
   const notifier: {
-    notify(options: NotifyOptions, callback?: (error: Error | string | null, response?: string) => void): void;
+    notify(options: NotifyOptions, callback?: (error: Error | string | null, response?: string, metadata?: NotifyMetadata) => void): void;
   };
   export default notifier;
 }

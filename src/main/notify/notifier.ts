@@ -1,27 +1,48 @@
-// Native notifications for the command line runtime (`lookout watch --notify`), via node-notifier.
-// A failure to notify is reported once and never stops the runtime (issue 4).
+// Native notifications for the command line runtime (`lookout watch --notify`): libnotify's
+// notify-send with actions on Linux (libnotify.ts), node-notifier elsewhere (terminal-notifier on
+// macOS, which reports clicks and actions back). A failure to notify is reported once and never
+// stops the runtime (issue 4).
 import notifier from 'node-notifier';
-import type { NotificationPlan } from '../../engine';
+import type { NotificationAction, NotificationPlan } from '../../engine';
+import { NOTIFICATION_ACTIONS } from '../../engine';
+import { LibnotifyNotifier, notifySendHasActions } from './libnotify';
 
 export interface Notifier {
-  /** Shows the notification; `onClick` runs when the user clicks it, where the platform says so. */
-  send(plan: NotificationPlan, onClick: (key: string) => void): Promise<void>;
+  /**
+   * Shows the notification; `onAction` runs when the user clicks it ("open") or picks one of its
+   * actions, where the platform reports them back.
+   */
+  send(plan: NotificationPlan, onAction: (action: NotificationAction) => void): Promise<void>;
+  /** Lets go of notifications still waiting for the user (the runtime is stopping). */
+  dispose?(): void;
 }
 
+/** Buttons besides the click (which opens). */
+const BUTTONS = NOTIFICATION_ACTIONS.filter((action) => action.id !== 'open');
+
 export class NodeNotifier implements Notifier {
-  send(plan: NotificationPlan, onClick: (key: string) => void): Promise<void> {
-    // Only macOS (terminal-notifier) reports clicks back; elsewhere waiting would only hold a process.
+  send(plan: NotificationPlan, onAction: (action: NotificationAction) => void): Promise<void> {
+    // Only macOS (terminal-notifier) reports clicks and actions back; elsewhere waiting would only hold a process.
     const wait = process.platform === 'darwin';
+    const options = { title: plan.title, message: plan.body === '' ? plan.title : plan.body, wait, timeout: 10, ...(wait ? { actions: BUTTONS.map((action) => action.label) } : {}) };
     return new Promise((resolve, reject) => {
-      notifier.notify({ title: plan.title, message: plan.body === '' ? plan.title : plan.body, wait, timeout: 10 }, (error: Error | string | null, response?: string) => {
+      notifier.notify(options, (error, response, metadata) => {
         // On success the callback's error is "" (stderr), not null: test truthiness.
-        if (error) reject(error instanceof Error ? error : new Error(String(error)));
-        else {
-          const first = plan.keys[0];
-          if (wait && first !== undefined && (response === 'activate' || response === 'clicked')) onClick(first);
-          resolve();
+        if (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+          return;
         }
+        resolve();
+        if (!wait) return;
+        const picked = metadata?.activationType === 'actionClicked' ? BUTTONS.find((action) => action.label === metadata.activationValue)?.id : undefined;
+        if (picked !== undefined) onAction(picked);
+        else if (response === 'activate' || response === 'clicked' || metadata?.activationType === 'contentsClicked') onAction('open');
       });
     });
   }
+}
+
+/** `watch --notify`'s notifier: notify-send with actions where it has them, else node-notifier. */
+export function commandLineNotifier(platform: NodeJS.Platform = process.platform): Notifier {
+  return platform === 'linux' && notifySendHasActions() ? new LibnotifyNotifier() : new NodeNotifier();
 }

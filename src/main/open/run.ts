@@ -45,3 +45,18 @@ export async function runPlan(plan: OpenPlan, home: string): Promise<void> {
   }
   for (const step of steps) await start(step);
 }
+
+/** What `open` did, and — when the session's process was found but not its terminal — what was tried. */
+export function openedLine(key: string, plan: OpenPlan): string {
+  switch (plan.kind) {
+    case 'focus':
+      return `${key}: focused in ${plan.terminal}${plan.note === null ? '' : ` (${plan.note})`}`;
+    case 'terminal':
+    case 'folder':
+    case 'none':
+      return `${key}: opened (${plan.kind})${plan.tried === undefined ? '' : `; its own terminal could not be focused: ${plan.tried.join('; ')}`}`;
+    case 'template':
+    case 'tmux-pane':
+      return `${key}: opened (${plan.kind})`;
+  }
+}

@@ -38,7 +38,7 @@ export class PopoverHost {
   private problems: PopoverProblem[] = [];
   private readonly listeners = new Set<StateListener>();
   private nextProblem = 1;
-  private request: { view: 'list' | 'settings'; serial: number; jump?: boolean } | undefined;
+  private request: PopoverState['request'];
   /** `hooks status`, read once and again after each hooks command (it reads the agents' files). */
   private hookLines: string[] | null = null;
   /** Commands are validated against the providers of the registry. */
@@ -66,11 +66,12 @@ export class PopoverHost {
   }
 
   /**
-   * The tray's "Settings…" (the popover switches to that view once), or its global key (`jump`:
-   * the list, with the next session wanting attention selected; pressed again, the one after).
+   * The tray's "Settings…" (the popover switches to that view once); its global key (`jump`: the
+   * list, with the next session wanting attention selected; pressed again, the one after); a
+   * digest notification's click (`select`: that session, its group open).
    */
-  requestView(view: 'list' | 'settings', jump = false): void {
-    this.request = { view, serial: (this.request?.serial ?? 0) + 1, ...(jump ? { jump } : {}) };
+  requestView(view: 'list' | 'settings', then: { jump?: true; select?: string } = {}): void {
+    this.request = { view, serial: (this.request?.serial ?? 0) + 1, ...then };
     this.push();
   }
 

@@ -17,6 +17,8 @@ import { PROVIDERS } from '../../providers';
 import type { WatchTarget } from '../../providers/descriptor';
 import { FactWriter } from '../facts/fact-writer';
 import type { Notifier } from '../notify/notifier';
+import type { ActionPorts } from '../notify/notification-action';
+import { applyNotificationAction } from '../notify/notification-action';
 import type { Clock } from '../pipeline/clock';
 import { Pipeline } from '../pipeline/pipeline';
 import type { RuntimeState } from '../pipeline/state';
@@ -64,8 +66,8 @@ export interface RuntimeOptions {
   notifier: Notifier | null;
   /** One line per problem, each reported once (unreadable paths, a store kept aside, no notifications). */
   onProblem: (line: string) => void;
-  /** Opens a session when its notification is clicked (R44). */
-  onOpen?: (key: string) => void;
+  /** Opens a session when its notification is clicked or its Open is picked (R44); several, a digest's. */
+  onOpen?: (keys: readonly string[]) => void;
   /**
    * Whether to connect to the settings' other machines (default true). `lookout feed` does not:
    * it tells only its own machine's sessions, and two machines naming each other never loop.
@@ -222,6 +224,7 @@ export class Runtime {
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     if (this.hostsTimer !== null) clearTimeout(this.hostsTimer);
     this.background.dispose();
+    this.options.notifier?.dispose?.();
     this.index.dispose();
     this.hosts.dispose();
     this.settle.dispose();
@@ -386,13 +389,26 @@ export class Runtime {
     if (plan !== null) this.notify(plan, now);
   }
 
+  /** What a notification's action needs of the runtime (issue 15). */
+  private actionPorts(): ActionPorts {
+    return {
+      rows: () => this.published?.sessions ?? [],
+      facts: this.facts,
+      remoteAsk: (command) => this.remoteAsk(command),
+      open: (keys) => this.options.onOpen?.(keys),
+      onProblem: this.options.onProblem,
+      evaluateNow: () => this.evaluateNow(),
+      now: this.options.clock,
+    };
+  }
+
   private notify(plan: NotificationPlan, now: number): void {
     // If the store could not record them, this set still keeps each claim to one notification.
     if (plan.claimIds.every((id) => this.notifiedHere.has(id))) return;
     for (const id of plan.claimIds) this.notifiedHere.add(id);
     // The ledger is written first: each claim notifies at most once, across restarts too (R41).
     this.facts.recordNotified(plan.claimIds, now);
-    this.options.notifier?.send(plan, (key) => this.options.onOpen?.(key)).catch((error: unknown) => {
+    this.options.notifier?.send(plan, (action) => void applyNotificationAction(plan, action, this.actionPorts())).catch((error: unknown) => {
       if (this.notifyFailed) return;
       this.notifyFailed = true;
       this.options.onProblem(`lookout: notifications are unavailable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); Lookout goes on without them`);

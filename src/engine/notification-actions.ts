@@ -1,0 +1,37 @@
+// What a notification offers besides its click (issue 15), and which of its sessions an action
+// may still touch: only those whose claim is the one the notification told of. A session that
+// moved on since (answered, finished anew, muted) is left alone, and the user is told.
+import type { NotificationPlan } from './notify';
+import type { Row } from './row';
+
+export type NotificationAction = 'open' | 'mute-1h' | 'reviewed';
+
+/** The buttons, in the order shown ("open" is also the notification's own click). */
+export const NOTIFICATION_ACTIONS: readonly { id: NotificationAction; label: string }[] = [
+  { id: 'open', label: 'Open' },
+  { id: 'mute-1h', label: 'Mute 1 hour' },
+  { id: 'reviewed', label: 'Mark reviewed' },
+];
+
+export function actionLabel(action: NotificationAction): string {
+  return NOTIFICATION_ACTIONS.find((item) => item.id === action)?.label ?? action;
+}
+
+/** A row's claim under the id the ledger gives it (claims.ts builds the same from the claim itself). */
+export function rowClaimId(row: Row): string | null {
+  if (row.claim === null) return null;
+  const since = Date.parse(row.claim.since);
+  return Number.isFinite(since) ? `${row.key}|${row.claim.kind}${row.claim.ambiguous ? '~' : ''}|${since}` : null;
+}
+
+/** The notification's sessions split by whether each still holds the claim it was notified of. */
+export function stillNotified(plan: NotificationPlan, rows: readonly Row[]): { current: string[]; changed: string[] } {
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const current: string[] = [];
+  const changed: string[] = [];
+  plan.keys.forEach((key, index) => {
+    const row = byKey.get(key);
+    (row !== undefined && rowClaimId(row) === plan.claimIds[index] ? current : changed).push(key);
+  });
+  return { current, changed };
+}
