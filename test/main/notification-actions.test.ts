@@ -1,28 +1,19 @@
 // Issue 15: a notification's actions (Open, Mute 1 hour, Mark reviewed) carried out by the runtime,
 // and only on sessions whose claim is still the one notified. Fixtures: Claude Code 2.1.143.
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationAction, NotificationPlan } from '../../src/engine';
 import { rowClaimId, stillNotified } from '../../src/engine';
 import type { Notifier } from '../../src/main/notify/notifier';
 import { Runtime } from '../../src/main/runtime/runtime';
-import { FIXTURES, fixtures } from '../providers/fixture-roots';
+import { fixtures } from '../providers/fixture-roots';
+import { fixtureHomes } from './fixture-home';
 
-const base = mkdtempSync(join(tmpdir(), 'lookout-actions-'));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+const { home } = fixtureHomes('lookout-actions-');
 const NOW = Date.parse('2026-11-29T12:02:00.000Z');
 const HOUR = 3_600_000;
 const key = (name: string) => fixtures('claude').find((item) => item.name === name)?.meta.sessionKey ?? '';
-let n = 0;
-
-function home(names: string[]): Record<string, string> {
-  n += 1;
-  const dir = join(base, `run-${n}`);
-  for (const name of names) cpSync(join(FIXTURES, 'claude', name), join(dir, 'claude'), { recursive: true });
-  return { CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir };
-}
 
 /** Keeps each notification with the callback its actions go to. */
 class Catcher implements Notifier {

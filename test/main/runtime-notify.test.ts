@@ -1,26 +1,17 @@
 // The runtime carries out the engine's notification decisions: coalesced, at most once per claim
 // across restarts (the ledger), never for muted rows, and a failing notifier is reported once.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationPlan } from '../../src/engine';
 import type { Notifier } from '../../src/main/notify/notifier';
 import { Runtime } from '../../src/main/runtime/runtime';
-import { FIXTURES, fixtures } from '../providers/fixture-roots';
+import { fixtures } from '../providers/fixture-roots';
+import { fixtureHomes } from './fixture-home';
 
-const base = mkdtempSync(join(tmpdir(), 'lookout-notify-'));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+const { base, home } = fixtureHomes('lookout-notify-');
 const NOW = Date.parse('2026-11-29T12:02:00.000Z');
 const key = (name: string) => fixtures('claude').find((item) => item.name === name)?.meta.sessionKey ?? '';
-let n = 0;
-
-function home(names: string[]): Record<string, string> {
-  n += 1;
-  const dir = join(base, `run-${n}`);
-  for (const name of names) cpSync(join(FIXTURES, 'claude', name), join(dir, 'claude'), { recursive: true });
-  return { CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir };
-}
 
 class Recorder implements Notifier {
   readonly plans: NotificationPlan[] = [];
@@ -82,7 +73,7 @@ describe('runtime notifications', () => {
 describe('finish notices and the working tree', () => {
   it('R40 R41 a long turn that left changes is told once, as ready for review (not first as finished)', async () => {
     const env = home(['long-finish']);
-    const repo = join(base, `repo-${n}`);
+    const repo = mkdtempSync(join(base, 'repo-'));
     const { mkdirSync, writeFileSync, readdirSync } = await import('node:fs');
     const { execFileSync } = await import('node:child_process');
     mkdirSync(repo, { recursive: true });

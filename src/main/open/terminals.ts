@@ -100,6 +100,19 @@ const VSCODE_CLIS: Record<string, string> = { code: 'code', 'code-insiders': 'co
 /** Terminals with no interface for focusing one of their windows from outside: raised whole where X11 allows. */
 const OTHER_TERMINALS = ['xterm', 'alacritty', 'foot', 'urxvt', 'rxvt', 'xfce4-terminal', 'terminator', 'tilix', 'ghostty', 'st', 'lxterminal', 'mate-terminal', 'qterminal', 'sakura', 'terminology'];
 
+/** A macOS terminal found by its TERM_PROGRAM or an ancestor's name, focused by the session's tty through AppleScript. */
+function macTerminal(id: TerminalId, name: string, program: string, app: string, script: readonly string[]): TerminalEntry {
+  return {
+    id,
+    name,
+    focus(place, context) {
+      if (context.platform !== 'darwin' || (place.env.TERM_PROGRAM !== program && inChain(place, [app]) === undefined)) return NOT_HERE;
+      if (place.tty === null || !MAC_TTY.test(place.tty)) return cannot('the session has no terminal device to look for');
+      return focus([osascript(script, place.tty)]);
+    },
+  };
+}
+
 export const TERMINALS: readonly TerminalEntry[] = [
   {
     id: 'screen',
@@ -136,24 +149,8 @@ export const TERMINALS: readonly TerminalEntry[] = [
       return focus([{ argv: ['wezterm', 'cli', 'activate-pane', '--pane-id', pane], cwd: null, ...(socket === null ? {} : { env: { WEZTERM_UNIX_SOCKET: socket } }) }]);
     },
   },
-  {
-    id: 'iterm2',
-    name: 'iTerm2',
-    focus(place, context) {
-      if (context.platform !== 'darwin' || (place.env.TERM_PROGRAM !== 'iTerm.app' && inChain(place, ['iTerm2']) === undefined)) return NOT_HERE;
-      if (place.tty === null || !MAC_TTY.test(place.tty)) return cannot('the session has no terminal device to look for');
-      return focus([osascript(ITERM_SCRIPT, place.tty)]);
-    },
-  },
-  {
-    id: 'terminal-app',
-    name: 'Terminal (macOS)',
-    focus(place, context) {
-      if (context.platform !== 'darwin' || (place.env.TERM_PROGRAM !== 'Apple_Terminal' && inChain(place, ['Terminal']) === undefined)) return NOT_HERE;
-      if (place.tty === null || !MAC_TTY.test(place.tty)) return cannot('the session has no terminal device to look for');
-      return focus([osascript(TERMINAL_APP_SCRIPT, place.tty)]);
-    },
-  },
+  macTerminal('iterm2', 'iTerm2', 'iTerm.app', 'iTerm2', ITERM_SCRIPT),
+  macTerminal('terminal-app', 'Terminal (macOS)', 'Apple_Terminal', 'Terminal', TERMINAL_APP_SCRIPT),
   {
     id: 'konsole',
     name: 'Konsole',
