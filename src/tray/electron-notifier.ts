@@ -1,6 +1,6 @@
 // Notifications through Electron (the same policy as the command line: the runtime decides).
-// A click opens the session and records a visit (R44); on macOS the notification also carries
-// Mute 1 hour and Mark reviewed (Electron's actions exist there only; docs/open.md).
+// A click opens the session and records a visit (R44); on macOS and Windows the notification also
+// carries Mute 1 hour and Mark reviewed as buttons (Electron has none on Linux; docs/open.md).
 import type { Notification as ElectronNotification, NotificationConstructorOptions } from 'electron';
 import type { NotificationAction, NotificationPlan } from '../engine';
 import { NOTIFICATION_ACTIONS } from '../engine';
@@ -20,7 +20,7 @@ export class ElectronNotifier implements Notifier {
 
   send(plan: NotificationPlan, onAction: (action: NotificationAction) => void): Promise<void> {
     if (!this.supported()) return Promise.reject(new Error('this desktop shows no notifications'));
-    const actions = this.platform === 'darwin' ? BUTTONS.map((action) => ({ type: 'button' as const, text: action.label })) : [];
+    const actions = this.platform === 'darwin' || this.platform === 'win32' ? BUTTONS.map((action) => ({ type: 'button' as const, text: action.label })) : [];
     const notification = this.create({ title: plan.title, body: plan.body, silent: false, ...(actions.length > 0 ? { actions } : {}) });
     notification.on('click', () => onAction('open'));
     notification.on('action', (_event, index) => {

@@ -1,5 +1,5 @@
-// Issue 15: Electron's notifications carry Mute 1 hour and Mark reviewed as buttons on macOS (the
-// only platform where Electron has them); the click is Open everywhere. Fake notifications.
+// Issue 15: Electron's notifications carry Mute 1 hour and Mark reviewed as buttons on macOS and
+// Windows (Electron has none on Linux); the click is Open everywhere. Fake notifications.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { NotificationAction } from '../../src/engine';
@@ -19,10 +19,10 @@ function fake() {
 }
 
 describe('Electron notifications (issue 15)', () => {
-  it('on macOS: two buttons; each reports its action, the click reports Open', async () => {
+  it.each(['darwin', 'win32'] as const)('on %s: two buttons; each reports its action, the click reports Open', async (platform) => {
     const { made, factory } = fake();
     const picked: NotificationAction[] = [];
-    await new ElectronNotifier(factory, () => true, 'darwin').send(plan, (action) => picked.push(action));
+    await new ElectronNotifier(factory, () => true, platform).send(plan, (action) => picked.push(action));
     expect(made[0]?.options).toEqual({ title: plan.title, body: plan.body, silent: false, actions: [{ type: 'button', text: 'Mute 1 hour' }, { type: 'button', text: 'Mark reviewed' }] });
     made[0]?.emit('action', {}, 1);
     made[0]?.emit('action', {}, 0);
@@ -31,7 +31,7 @@ describe('Electron notifications (issue 15)', () => {
     expect(picked).toEqual(['reviewed', 'mute-1h', 'open']);
   });
 
-  it('elsewhere: no buttons (Electron has none there), the click still opens', async () => {
+  it('on Linux: no buttons (Electron has none there; watch --notify uses notify-send), the click still opens', async () => {
     const { made, factory } = fake();
     const picked: NotificationAction[] = [];
     await new ElectronNotifier(factory, () => true, 'linux').send(plan, (action) => picked.push(action));
