@@ -8,7 +8,6 @@ import { shellQuote } from '../../src/providers/system/argv-quote';
 const probes = (overrides: Partial<Probes> = {}): Probes => ({
   platform: 'linux',
   terminal: null,
-  ancestry: (pid) => [pid, 500, 400, 1],
   tmuxPanes: () => null,
   has: (command) => ['x-terminal-emulator', 'xdg-open', 'open', 'kitty'].includes(command),
   isFolder: () => true,
@@ -26,7 +25,8 @@ const HOSTILE = ['/home/me/my app', "/home/me/it's", '/home/me/$(rm -rf ~)', '/h
 
 describe('open (R50)', () => {
   it('focuses the tmux pane whose process is an ancestor of the session', () => {
-    const plan = planOpen(target(), null, probes({ tmuxPanes: () => [{ paneId: '%3', panePid: 999 }, { paneId: '%12', panePid: 400 }] }));
+    const place = (pid: number) => ({ pid, chain: [pid, 500, 400, 1].map((item) => ({ pid: item, name: 'sh' })), env: {}, tty: null });
+    const plan = planOpen(target(), null, probes({ place, tmuxPanes: () => [{ paneId: '%3', panePid: 999 }, { paneId: '%12', panePid: 400 }] }));
     expect(plan).toEqual({
       kind: 'tmux-pane',
       pane: '%12',

@@ -20,11 +20,25 @@ const place = (overrides: Partial<ProcessPlace> = {}): ProcessPlace => ({
   tty: null,
   ...overrides,
 });
-const linux = (overrides: Partial<FocusContext> = {}): FocusContext => ({ platform: 'linux', has: () => true, x11: true, cwd: '/home/me/app', ...overrides });
+const linux = (overrides: Partial<FocusContext> = {}): FocusContext => ({ platform: 'linux', has: () => true, x11: true, cwd: '/home/me/app', tmuxPanes: () => null, ...overrides });
 const mac = (overrides: Partial<FocusContext> = {}): FocusContext => linux({ platform: 'darwin', x11: false, ...overrides });
 const argvOf = (result: ReturnType<typeof focusPlace>): string[][] | null => result.focused?.steps.map((step) => step.argv) ?? null;
 
 describe('the terminal table (issue 15)', () => {
+  it('tmux first: the pane whose process is an ancestor, even inside a kitty window', () => {
+    const result = focusPlace(place({ env: { KITTY_WINDOW_ID: '7', KITTY_LISTEN_ON: 'unix:/tmp/k' } }), linux({ tmuxPanes: () => [{ paneId: '%3', panePid: 999 }, { paneId: '%12', panePid: 4000 }] }));
+    expect(result.focused).toEqual({
+      terminal: 'tmux',
+      pane: '%12',
+      steps: [
+        { argv: ['tmux', 'select-window', '-t', '%12'], cwd: null },
+        { argv: ['tmux', 'select-pane', '-t', '%12'], cwd: null },
+        { argv: ['tmux', 'switch-client', '-t', '%12'], cwd: null },
+      ],
+      note: null,
+    });
+  });
+
   it('kitty: the window by its id, through the socket it listens on', () => {
     const result = focusPlace(place({ env: { KITTY_WINDOW_ID: '7', KITTY_LISTEN_ON: 'unix:/tmp/kitty-1000' } }), linux());
     expect(result.focused?.terminal).toBe('kitty');
@@ -116,7 +130,7 @@ describe('the terminal table (issue 15)', () => {
 });
 
 describe('open with the table (issue 15)', () => {
-  const probes = (found: ProcessPlace | null): Probes => ({ platform: 'linux', terminal: null, ancestry: (pid) => [pid, 1], tmuxPanes: () => null, has: () => true, isFolder: () => true, place: () => found, x11: false });
+  const probes = (found: ProcessPlace | null): Probes => ({ platform: 'linux', terminal: null, tmuxPanes: () => null, has: () => true, isFolder: () => true, place: () => found, x11: false });
   const target = { provider: 'claude', sessionId: '7f0c1d2e-1111-4a2b-9c3d-000000000001', cwd: '/home/me/app', pid: 4242, resume: ['claude', '--resume', '7f0c1d2e-1111-4a2b-9c3d-000000000001'], live: true };
 
   it('a process in a kitty window: focus, not a new terminal', () => {

@@ -4,7 +4,7 @@ import { closeSync, openSync, readSync, readdirSync, readFileSync, readlinkSync 
 import { basename } from 'node:path';
 import type { ProcessPlace } from './process-place';
 import { placeVariables, placeVariablesFromPs, ttyFromLink, ttyFromPs } from './process-place';
-import { parentPid } from '../../providers/system/process';
+import { parentPid, pidAlive } from '../../providers/system/process';
 
 /** An environment block larger than this is read only this far (the variables wanted come early enough or not at all). */
 const ENVIRON_CAP = 256 * 1024;
@@ -54,11 +54,11 @@ function linuxTty(pid: number): string | null {
 
 /** Where `pid` runs, or null when it is gone. */
 export function readPlace(pid: number): ProcessPlace | null {
+  if (!pidAlive(pid)) return null;
   const chain: ProcessPlace['chain'] = [];
   for (let current: number | null = pid; current !== null && current > 1 && chain.length < 64; current = parentPid(current)) {
     chain.push({ pid: current, name: processName(current) });
   }
-  if (chain.length === 0 || chain[0]?.name === '') return null;
   const environ = readCapped(`/proc/${pid}/environ`);
   if (environ !== null) return { pid, chain, env: placeVariables(environ), tty: linuxTty(pid) };
   // No /proc (macOS, the BSDs): `ps -E` prints the environment after the command.

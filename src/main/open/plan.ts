@@ -21,8 +21,6 @@ export interface OpenTarget {
 export interface Probes {
   platform: NodeJS.Platform;
   terminal: string | null;
-  /** pid, its parent, its parent's parent, … */
-  ancestry(pid: number): number[];
   /** tmux panes with the pid of the process each one runs, or null without tmux. */
   tmuxPanes(): { paneId: string; panePid: number }[] | null;
   has(command: string): boolean;
@@ -56,14 +54,6 @@ function fill(template: readonly string[], target: OpenTarget, cwd: string): str
   return template.map((part) => part.replace(/\{(cwd|sessionId|provider)\}/g, (_all, name: string) => values[name] ?? ''));
 }
 
-function findPane(target: OpenTarget, probes: Probes): string | null {
-  if (target.pid === null) return null;
-  const panes = probes.tmuxPanes();
-  if (panes === null) return null;
-  const chain = new Set(probes.ancestry(target.pid));
-  return panes.find((pane) => chain.has(pane.panePid))?.paneId ?? null;
-}
-
 function pickTerminal(probes: Probes): string | null {
   if (probes.platform === 'win32' || probes.platform === 'darwin') return null;
   if (probes.terminal !== null && probes.terminal !== '' && probes.has(probes.terminal)) return probes.terminal;
@@ -79,23 +69,12 @@ export function planOpen(target: OpenTarget, template: readonly string[] | null,
     const [command, ...rest] = fill(template, target, cwd);
     return command === undefined ? { kind: 'none', reason: 'the open template is empty' } : { kind: 'template', steps: [{ argv: [command, ...rest], cwd }] };
   }
-  // 1. The tmux pane whose process is an ancestor of the session's process.
-  const pane = findPane(target, probes);
-  if (pane !== null) {
-    return {
-      kind: 'tmux-pane',
-      pane,
-      steps: [
-        { argv: ['tmux', 'select-window', '-t', pane], cwd: null },
-        { argv: ['tmux', 'select-pane', '-t', pane], cwd: null },
-        { argv: ['tmux', 'switch-client', '-t', pane], cwd: null },
-      ],
-    };
-  }
-  // 2. The terminal window, tab or pane that holds the process (issue 15: terminals.ts).
+  // 1. The tmux pane, terminal window or tab that holds the session's process (terminals.ts).
   const place = target.pid === null ? null : probes.place(target.pid);
-  const found = place === null ? null : focusPlace(place, { platform: probes.platform, has: (command) => probes.has(command), x11: probes.x11, cwd });
-  if (found !== null && found.focused !== null) return { kind: 'focus', ...found.focused, tried: found.tried };
+  const found = place === null ? null : focusPlace(place, { platform: probes.platform, has: (command) => probes.has(command), x11: probes.x11, cwd, tmuxPanes: () => probes.tmuxPanes() });
+  const focused = found?.focused ?? null;
+  if (focused !== null && focused.terminal === 'tmux' && focused.pane !== undefined) return { kind: 'tmux-pane', pane: focused.pane, steps: focused.steps };
+  if (focused !== null) return { kind: 'focus', terminal: focused.terminal, steps: focused.steps, note: focused.note, tried: found?.tried ?? [] };
   return withTried(fallback(target, cwd, idOk, probes), found?.tried);
 }
 

@@ -3,18 +3,12 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { Probes } from './plan';
-import { parentPid } from '../../providers/system/process';
 import { readPlace } from './place-probe';
 
 export function systemProbes(env: NodeJS.ProcessEnv = process.env): Probes {
   return {
     platform: process.platform,
     terminal: env.TERMINAL ?? null,
-    ancestry(pid) {
-      const chain: number[] = [];
-      for (let current: number | null = pid; current !== null && current > 1 && chain.length < 64; current = parentPid(current)) chain.push(current);
-      return chain;
-    },
     tmuxPanes() {
       try {
         const out = execFileSync('tmux', ['list-panes', '-a', '-F', '#{pane_id} #{pane_pid}'], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] });

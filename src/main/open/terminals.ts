@@ -11,7 +11,7 @@ export interface FocusStep {
   env?: Record<string, string>;
 }
 
-export type TerminalId = 'screen' | 'kitty' | 'wezterm' | 'iterm2' | 'terminal-app' | 'konsole' | 'gnome-terminal' | 'vscode' | 'other';
+export type TerminalId = 'tmux' | 'screen' | 'kitty' | 'wezterm' | 'iterm2' | 'terminal-app' | 'konsole' | 'gnome-terminal' | 'vscode' | 'other';
 
 export interface FocusContext {
   platform: NodeJS.Platform;
@@ -20,10 +20,12 @@ export interface FocusContext {
   x11: boolean;
   /** The session's folder, when it exists here. */
   cwd: string | null;
+  /** tmux panes with the pid of the process each runs, or null without tmux. */
+  tmuxPanes(): { paneId: string; panePid: number }[] | null;
 }
 
 /** What an entry made of the place: not its terminal, its terminal but not focusable (why), or the steps. */
-export type EntryResult = { kind: 'not-here' } | { kind: 'cannot'; why: string } | { kind: 'focus'; steps: FocusStep[]; note: string | null };
+export type EntryResult = { kind: 'not-here' } | { kind: 'cannot'; why: string } | { kind: 'focus'; steps: FocusStep[]; note: string | null; pane?: string };
 
 export interface TerminalEntry {
   id: TerminalId;
@@ -115,6 +117,27 @@ function macTerminal(id: TerminalId, name: string, program: string, app: string,
 
 export const TERMINALS: readonly TerminalEntry[] = [
   {
+    id: 'tmux',
+    name: 'tmux',
+    // First: a multiplexer inside a terminal window is the more exact place.
+    focus(place, context) {
+      const ancestors = new Set(place.chain.map((item) => item.pid));
+      const pane = context.tmuxPanes()?.find((item) => ancestors.has(item.panePid))?.paneId;
+      if (pane === undefined) return NOT_HERE;
+      return {
+        kind: 'focus',
+        steps: [
+          { argv: ['tmux', 'select-window', '-t', pane], cwd: null },
+          { argv: ['tmux', 'select-pane', '-t', pane], cwd: null },
+          // Best effort: there may be no client attached to switch.
+          { argv: ['tmux', 'switch-client', '-t', pane], cwd: null },
+        ],
+        note: null,
+        pane,
+      };
+    },
+  },
+  {
     id: 'screen',
     name: 'GNU screen',
     focus(place, context) {
@@ -202,7 +225,7 @@ export const TERMINALS: readonly TerminalEntry[] = [
 ];
 
 /** The first entry that can focus the place; and what each entry that recognised it said. */
-export function focusPlace(place: ProcessPlace, context: FocusContext): { focused: { terminal: TerminalId; steps: FocusStep[]; note: string | null } | null; tried: string[] } {
+export function focusPlace(place: ProcessPlace, context: FocusContext): { focused: { terminal: TerminalId; steps: FocusStep[]; note: string | null; pane?: string } | null; tried: string[] } {
   const tried: string[] = [];
   for (const entry of TERMINALS) {
     const result = entry.focus(place, context);
@@ -213,7 +236,7 @@ export function focusPlace(place: ProcessPlace, context: FocusContext): { focuse
         tried.push(`${entry.name}: ${result.why}`);
         continue;
       case 'focus':
-        return { focused: { terminal: entry.id, steps: result.steps, note: result.note }, tried };
+        return { focused: { terminal: entry.id, steps: result.steps, note: result.note, ...(result.pane === undefined ? {} : { pane: result.pane }) }, tried };
     }
   }
   if (tried.length === 0) tried.push(`no terminal Lookout knows holds process ${place.pid} (its ancestors: ${place.chain.map((item) => item.name).join(' ← ')})`);
