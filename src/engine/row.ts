@@ -52,9 +52,16 @@ export interface Snapshot {
 /** The widest range a JavaScript date can print. */
 const MAX_TIME = 8.64e15;
 
+/** The last time printed: a row prints the same instant several times (its activity, its observation). */
+let lastMs = Number.NaN;
+let lastIso = '';
+
 /** ISO-8601 with milliseconds; a time outside what a date can hold is clamped, never thrown on. */
 export function iso(ms: number): string {
-  return new Date(Number.isFinite(ms) ? Math.max(-MAX_TIME, Math.min(MAX_TIME, ms)) : 0).toISOString();
+  if (ms === lastMs) return lastIso;
+  lastIso = new Date(Number.isFinite(ms) ? Math.max(-MAX_TIME, Math.min(MAX_TIME, ms)) : 0).toISOString();
+  lastMs = ms;
+  return lastIso;
 }
 
 export function isoOrNull(ms: number | null): string | null {

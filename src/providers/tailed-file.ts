@@ -49,7 +49,14 @@ export const DEFAULT_TAIL_OPTIONS: TailOptions = {
 };
 
 export class TailedFile<A extends Accumulator> {
-  tail: A;
+  /** The end's reading; made empty only when first asked for (a file restored from the index never needs an empty one). */
+  private current: A | null = null;
+  get tail(): A {
+    return (this.current ??= this.make());
+  }
+  set tail(reading: A) {
+    this.current = reading;
+  }
   /** The file's first lines, when the tail window did not reach them (titles, first prompt). */
   head: A | null = null;
   malformed = 0;
@@ -65,9 +72,7 @@ export class TailedFile<A extends Accumulator> {
     private readonly make: () => A,
     private readonly options: TailOptions = DEFAULT_TAIL_OPTIONS,
     private readonly index: FileIndex<A> | null = null,
-  ) {
-    this.tail = make();
-  }
+  ) {}
 
   get skipped(): number {
     return this.malformed + this.oversized;

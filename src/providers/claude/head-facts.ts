@@ -55,6 +55,13 @@ function transcriptFromReading(facts: unknown): ClaudeTranscript | null {
   return transcript;
 }
 
+/**
+ * The sidechain of a reading taken back without one: never read (only a sidechain the end saw is a
+ * child) and never fed (a changed file is read afresh), so one serves them all.
+ */
+let unusedSidechain: ClaudeTranscript | null = null;
+const noSidechain = (): ClaudeTranscript => (unusedSidechain ??= new ClaudeTranscript());
+
 /** A subagent's file: the transcript itself. */
 export const TRANSCRIPT_HEAD: FileCodec<ClaudeTranscript> = {
   facts: factsOf,
@@ -69,7 +76,7 @@ export const LEAD_FILE_HEAD: FileCodec<ClaudeLeadFile> = {
   facts: (file) => factsOf(file.lead),
   restore: (facts) => {
     const lead = transcriptOf(facts);
-    return lead === null ? null : new ClaudeLeadFile(lead);
+    return lead === null ? null : new ClaudeLeadFile(lead, noSidechain());
   },
   tailFacts: (file, head) => {
     const lead = readingOf(file.lead, head.lead);
@@ -82,7 +89,7 @@ export const LEAD_FILE_HEAD: FileCodec<ClaudeLeadFile> = {
     if (typeof record !== 'object' || record === null) return null;
     const lead = transcriptFromReading(record.lead);
     const saw = record.sidechain !== undefined;
-    const sidechain = saw ? transcriptFromReading(record.sidechain) : new ClaudeTranscript();
+    const sidechain = saw ? transcriptFromReading(record.sidechain) : noSidechain();
     if (lead === null || sidechain === null) return null;
     const file = new ClaudeLeadFile(lead, sidechain);
     file.sawSidechain = saw;
