@@ -2,6 +2,8 @@
 import type { Band, Row, Snapshot } from '../../engine';
 import { formatDuration, projectName } from '../../engine';
 import { PROVIDERS } from '../../providers';
+import { terminalLine } from './terminal-text';
+import { cut, fit, textWidth } from './text-width';
 
 /** One mark per band, so a row's place in triage reads at a glance. */
 const MARKS: Record<Band, string> = {
@@ -18,8 +20,8 @@ const MARKS: Record<Band, string> = {
   historical: '·',
 };
 
-/** The provider column fits the longest id in the registry. */
-const PROVIDER_WIDTH = Math.max(...PROVIDERS.map((provider) => provider.id.length)) + 1;
+/** The provider column fits the longest id in the registry: never cut. */
+const PROVIDER_WIDTH = Math.max(...PROVIDERS.map((provider) => provider.id.length));
 
 /** "2 need you · 1 to review · 3 working": the engine's counts, as the tray's tooltip words them. */
 export function attentionLine(snapshot: Snapshot): string {
@@ -41,21 +43,81 @@ export function age(row: Row, now: number): string {
   return formatDuration(now - Date.parse(row.lastActivityAt));
 }
 
-function pad(text: string, width: number): string {
-  return text.length >= width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
+/** How the table is laid out: `width` in columns (null: nothing is cut), colour marks or not. */
+export interface TableLayout {
+  width: number | null;
+  color: boolean;
 }
 
-/** The table, one session per line (then its title); printed through terminal-text.ts. */
-export function formatStatus(snapshot: Snapshot, now: number): string[] {
-  const lines = [`Lookout · ${attentionLine(snapshot)}`];
+/** Everything, no colour: a pipe, a file, `--wide`. */
+export const WIDE: TableLayout = { width: null, color: false };
+
+/** Narrower than this, the table is laid out for this many columns anyway (lines wrap). */
+const MIN_WIDTH = 40;
+
+/**
+ * The layout for a stream: `--wide` prints everything; else the width `COLUMNS` gives, else the
+ * terminal's, else (a pipe) everything. Colour only on a terminal, and never with `NO_COLOR`.
+ */
+export function tableLayout(stream: { isTTY?: boolean; columns?: number }, env: NodeJS.ProcessEnv, wide: boolean): TableLayout {
+  const color = stream.isTTY === true && (env.NO_COLOR ?? '') === '';
+  if (wide) return { width: null, color };
+  const columns = Number(env.COLUMNS);
+  if (Number.isInteger(columns) && columns > 0) return { width: Math.max(MIN_WIDTH, columns), color };
+  if (stream.isTTY === true && typeof stream.columns === 'number' && stream.columns > 0) return { width: Math.max(MIN_WIDTH, stream.columns), color };
+  return { width: null, color };
+}
+
+/** SGR colours of the marks, as the popover colours its bands (docs/popover.md). */
+const COLORS: Record<Band, string> = {
+  'needs-you': '31',
+  failed: '31',
+  'ready-for-review': '33',
+  flagged: '33',
+  'needs-review': '33',
+  finished: '32',
+  working: '36',
+  unknown: '35',
+  idle: '2',
+  done: '2',
+  historical: '2',
+};
+
+const GAP = '  ';
+
+/**
+ * The table, one session per line then its title and flags. Every piece read from a file is made
+ * safe (terminal-text.ts) before it is measured and cut, so the lines need no further escaping
+ * and may carry the marks' colours.
+ */
+export function formatStatus(snapshot: Snapshot, now: number, layout: TableLayout = WIDE): string[] {
+  const { width } = layout;
+  const header = `Lookout · ${attentionLine(snapshot)}`;
+  const lines = [width === null ? header : cut(header, width)];
   if (snapshot.sessions.length === 0) lines.push(`No sessions found. (${PROVIDERS.map((provider) => provider.root.env).join(' / ')} set the folders to read.)`);
-  for (const row of snapshot.sessions) {
-    const where = `${projectName(row.cwd) ?? '?'}${row.branch === null ? '' : ` · ${row.branch}`}`;
-    const flags = [row.muted !== null ? 'muted' : '', row.historical ? 'historical' : '', row.observed.confidence].filter((flag) => flag !== '').join(', ');
-    lines.push(
-      `${MARKS[row.band]} ${pad(row.provider, PROVIDER_WIDTH)} ${pad(row.sessionId.slice(0, 8), 8)} ${pad(where, 28)} ${pad(stateText(row), 60)} ${pad(age(row, now), 8)} ${flags}`,
-    );
-    if (row.title !== null) lines.push(`    ${pad(row.title, 100)}`.trimEnd());
+  const rows = snapshot.sessions.map((row) => ({
+    row,
+    age: age(row, now),
+    where: terminalLine(`${row.host === null ? '' : `${row.host}: `}${projectName(row.cwd) ?? '?'}${row.branch === null ? '' : ` · ${row.branch}`}`),
+    state: terminalLine(stateText(row)),
+    title: row.title === null ? null : terminalLine(row.title),
+    flags: [row.muted !== null ? 'muted' : '', row.historical ? 'historical' : '', row.observed.confidence].filter((flag) => flag !== ''),
+  }));
+  // Never cut: the mark, the provider, the id's first 8 characters and the age (as wide as the widest).
+  const ageWidth = Math.max(1, ...rows.map((item) => textWidth(item.age)));
+  const fixed = 2 + PROVIDER_WIDTH + 1 + 8 + GAP.length + ageWidth + GAP.length;
+  const naturalWhere = Math.max(1, ...rows.map((item) => textWidth(item.where)));
+  // The folder gets up to two fifths of what is left; the state the rest.
+  const whereWidth = width === null ? naturalWhere : Math.min(naturalWhere, Math.max(8, Math.floor((width - fixed) * 0.4)));
+  const stateWidth = width === null ? null : Math.max(8, width - fixed - whereWidth - GAP.length);
+  for (const item of rows) {
+    const { row } = item;
+    const mark = layout.color ? `\u001b[${COLORS[row.band]}m${MARKS[row.band]}\u001b[0m` : MARKS[row.band];
+    const state = stateWidth === null ? item.state : cut(item.state, stateWidth);
+    lines.push(`${mark} ${row.provider.padEnd(PROVIDER_WIDTH)} ${terminalLine(row.sessionId.slice(0, 8)).padEnd(8)}${GAP}${item.age.padStart(ageWidth)}${GAP}${fit(item.where, whereWidth)}${GAP}${state}`.trimEnd());
+    const flags = `(${item.flags.join(', ')})`;
+    const title = item.title === null ? '' : width === null ? item.title : cut(item.title, Math.max(8, width - 4 - 1 - textWidth(flags)));
+    lines.push(`    ${title === '' ? flags : `${title} ${flags}`}`);
   }
   return lines;
 }

@@ -30,6 +30,11 @@ export function printLines(stream: NodeJS.WritableStream, lines: readonly string
   stream.write(lines.map((line) => `${terminalLine(line)}\n`).join(''));
 }
 
+/** Writes lines made safe piece by piece already (the status table, whose marks may carry colour). */
+export function printMadeSafe(stream: NodeJS.WritableStream, lines: readonly string[]): void {
+  stream.write(lines.map((line) => `${line}\n`).join(''));
+}
+
 /** `lookout: <message>` on stderr, on one safe line (the first line of a longer message). */
 export function printError(message: string): void {
   printLines(process.stderr, [`lookout: ${message.split('\n')[0] ?? ''}`]);

@@ -50,7 +50,7 @@ export async function helpText(): Promise<string> {
 
 const HELP = `Usage: lookout <command> [options]
 
-  status [--json] [--all] [--now <ISO>]     every session in triage order
+  status [--json] [--all] [--wide]          every session in triage order; the table fits the terminal unless --wide
   watch [--json] [--notify] [--all]         a new snapshot whenever a row changes (Ctrl-C stops)
   explain <session>                         the evidence behind one row
   next [--json|--open]                      the first row that wants attention, or "0 waiting"; --open opens it

@@ -3,8 +3,8 @@
 import { parseArgs } from 'node:util';
 import { SCHEMA_VERSION, rowCounted } from '../../engine';
 import { resolveNow } from '../cli/now-option';
-import { formatStatus } from '../cli/format-status';
-import { jsonLine, printLines } from '../cli/terminal-text';
+import { formatStatus, tableLayout } from '../cli/format-status';
+import { jsonLine, printLines, printMadeSafe } from '../cli/terminal-text';
 import { evaluateFromDisk, withHosts } from '../pipeline/one-shot';
 import { UsageError } from '../cli/usage-error';
 import { openRow } from './open';
@@ -24,7 +24,7 @@ export async function nextCommand(args: string[]): Promise<number> {
     printLines(process.stdout, ['0 waiting']);
   } else {
     // The table without its header line: the count says it instead.
-    printLines(process.stdout, [`${snapshot.attention.count} waiting; next:`, ...formatStatus({ ...snapshot, sessions: [next] }, now).slice(1)]);
+    printMadeSafe(process.stdout, [`${snapshot.attention.count} waiting; next:`, ...formatStatus({ ...snapshot, sessions: [next] }, now, tableLayout(process.stdout, process.env, false)).slice(1)]);
   }
   return 0;
 }

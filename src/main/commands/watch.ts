@@ -4,8 +4,8 @@ import { parseArgs } from 'node:util';
 import { resolveNow } from '../cli/now-option';
 import { untilInterrupted } from './interrupted';
 import { flowingClock } from '../pipeline/clock';
-import { formatStatus } from '../cli/format-status';
-import { jsonLine, printLines } from '../cli/terminal-text';
+import { formatStatus, tableLayout } from '../cli/format-status';
+import { jsonLine, printLines, printMadeSafe } from '../cli/terminal-text';
 import { commandLineNotifier } from '../notify/notifier';
 import { Runtime } from '../runtime/runtime';
 import { openLocal } from '../open/open-local';
@@ -32,7 +32,7 @@ export async function watchCommand(args: string[]): Promise<number> {
   runtime.onSnapshot((snapshot) => {
     const shown = values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };
     if (values.json === true) process.stdout.write(`${jsonLine(shown)}\n`);
-    else printLines(process.stdout, [...formatStatus(shown, clock()), '']);
+    else printMadeSafe(process.stdout, [...formatStatus(shown, clock(), tableLayout(process.stdout, process.env, false)), '']);
   });
   // Listening for Ctrl-C before the first snapshot is out: a caller may stop it as soon as it reads one.
   const interrupted = untilInterrupted();
