@@ -21,6 +21,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   hooks: async () => (await import('./hooks')).hooksCommand,
   hosts: async () => (await import('./hosts')).hostsCommand,
   feed: async () => (await import('./feed')).feedCommand,
+  completion: async () => (await import('./completion')).completionCommand,
+  // For the completion scripts: each session's id and title (not in the help).
+  __sessions: async () => (await import('./completion')).sessionsCommand,
 };
 
 /** Commands that keep running; every other command is one-shot and done in well under a second. */
@@ -59,14 +62,15 @@ const HELP = `Usage: lookout <command> [options]
   unmute <session>
   visit <session>                           record that you looked at it
   attention <session> [message]             raise an expiring "needs you" on it
-  open <session> [--print]                  its tmux pane, else a terminal resuming it, else its folder
-  serve [--port <n>]                        the popover as a page on 127.0.0.1 (first line: its URL)
+  open <session> [--print]                  its own terminal (tmux, kitty, …), else a terminal resuming it, else its folder
+  serve [--port <n>] [--notify]             the popover as a page on 127.0.0.1 (first line: its URL)
   hooks status|install|uninstall [--provider {hookProviders}]
                                             opt-in agent hooks for direct evidence (never installed otherwise)
   hook {hookEntries}            the hook itself, run by the agent (reads JSON, prints nothing)
   hosts add <ssh destination> [--name <n>] [--port <n>] [--command <remote lookout>]
   hosts list|remove <name>                  other machines' sessions, over ssh (docs/hosts.md)
   feed                                      what another machine's Lookout runs here over ssh
+  completion bash|zsh|fish                  a completion script: commands, options, session ids
 
 Every command takes --now <ISO-8601> (the instant used and recorded).
 <session> is a full key ({example}:7f0c…), a full id, or a unique id prefix (4+ characters).

@@ -1,0 +1,51 @@
+// Every command with its options and what its arguments are: the one list shell completion is
+// made from (completion.ts). A test checks each option here against the command itself.
+import { REVIEW_STATES } from '../../engine';
+import { hookProviders } from '../../providers';
+
+/** What an argument position takes. */
+export type ArgumentKind = { kind: 'session' } | { kind: 'words'; words: readonly string[] } | { kind: 'free' };
+
+export interface CommandSpec {
+  name: string;
+  options: readonly string[];
+  /** Options that take a value (the next word is not an argument). */
+  valued: readonly string[];
+  /** Each positional argument in order; the last repeats. */
+  args: readonly ArgumentKind[];
+}
+
+const SESSION: ArgumentKind = { kind: 'session' };
+const FREE: ArgumentKind = { kind: 'free' };
+const words = (list: readonly string[]): ArgumentKind => ({ kind: 'words', words: list });
+const NOW = '--now';
+
+/** The shells `lookout completion` writes for. */
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+export function commandTable(): CommandSpec[] {
+  const hookEntries = hookProviders().flatMap((provider) => provider.hooks?.entries.map((entry) => entry.name) ?? []);
+  return [
+    { name: 'status', options: ['--json', '--all', '--wide', NOW], valued: [NOW], args: [] },
+    { name: 'watch', options: ['--json', '--notify', '--all', NOW], valued: [NOW], args: [] },
+    { name: 'next', options: ['--json', '--open', NOW], valued: [NOW], args: [] },
+    { name: 'explain', options: [NOW], valued: [NOW], args: [SESSION] },
+    { name: 'review', options: [NOW], valued: [NOW], args: [SESSION, words(REVIEW_STATES)] },
+    { name: 'mute', options: ['--for', NOW], valued: ['--for', NOW], args: [SESSION] },
+    { name: 'unmute', options: [NOW], valued: [NOW], args: [SESSION] },
+    { name: 'visit', options: [NOW], valued: [NOW], args: [SESSION] },
+    { name: 'attention', options: [NOW], valued: [NOW], args: [SESSION, FREE] },
+    { name: 'open', options: ['--print', NOW], valued: [NOW], args: [SESSION] },
+    { name: 'serve', options: ['--port', '--notify', NOW], valued: ['--port', NOW], args: [] },
+    { name: 'hooks', options: ['--provider', NOW], valued: ['--provider', NOW], args: [words(['status', 'install', 'uninstall'])] },
+    { name: 'hook', options: [], valued: [], args: [words(hookEntries)] },
+    { name: 'hosts', options: ['--name', '--port', '--command', NOW], valued: ['--name', '--port', '--command', NOW], args: [words(['add', 'list', 'remove']), FREE] },
+    { name: 'feed', options: [NOW], valued: [NOW], args: [] },
+    { name: 'completion', options: [], valued: [], args: [words(SHELLS)] },
+  ];
+}
+
+/** The values an option takes, where they are few (`hooks --provider`). */
+export function optionValues(option: string): readonly string[] {
+  return option === '--provider' ? hookProviders().map((provider) => provider.id) : [];
+}
