@@ -33,6 +33,7 @@ function computeOffsets(settings: Settings): number[] {
     t.idleStaleAfter,
     t.ambiguousNotifyAfter,
     t.toolPendingGrace + t.ambiguousNotifyAfter,
+    t.escalateAfter,
     NOTIFY_LOOKBACK_MS,
     ...rules,
   ].sort((x, y) => x - y);

@@ -3,6 +3,7 @@
 // moved on since (answered, finished anew, muted) is left alone, and the user is told.
 import type { NotificationPlan } from './notify';
 import type { Row } from './row';
+import { STILL_WAITING } from './escalation';
 
 export type NotificationAction = 'open' | 'mute-1h' | 'reviewed';
 
@@ -31,7 +32,9 @@ export function stillNotified(plan: NotificationPlan, rows: readonly Row[]): { c
   const changed: string[] = [];
   plan.keys.forEach((key, index) => {
     const row = byKey.get(key);
-    (row !== undefined && rowClaimId(row) === plan.claimIds[index] ? current : changed).push(key);
+    // An escalation (R61) is notified under its claim's id with a suffix: the same claim.
+    const notified = (plan.claimIds[index] ?? '').replace(STILL_WAITING, '');
+    (row !== undefined && rowClaimId(row) === notified ? current : changed).push(key);
   });
   return { current, changed };
 }

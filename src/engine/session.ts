@@ -1,4 +1,5 @@
 // Derives one session's row at `now`: observation, fold, review, claim (everything but order).
+import { escalatedClaim, escalatedSince } from './escalation';
 import type { SessionEvidence } from './evidence';
 import { sessionKey } from './evidence';
 import type { RuleApplication, Settings, UserFacts } from './facts';
@@ -103,12 +104,16 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     now,
     timings,
   };
-  const claim = deriveClaim(claimInput);
+  const raised = deriveClaim(claimInput);
   const finished = historical ? null : finishedTurn(claimInput);
   const visit = facts.visits[key];
   const wantsWorkingTree = finished !== null && finished.length >= timings.longJobFloor && (visit === undefined || visit.at < finished.at);
   const mute = facts.mutes[key];
-  const muted = mute !== undefined && (mute.until === null || mute.until > now) ? { until: mute.until } : null;
+  const muting = mute !== undefined && (mute.until === null || mute.until > now) ? mute : null;
+  // R61: a needs-you claim that outlasted the mute comes back, counted and notified once.
+  const escalated = muting === null ? null : escalatedSince(raised, muting, visit, now, timings.escalateAfter);
+  const claim = escalated === null || raised === null ? raised : escalatedClaim(raised, timings.escalateAfter);
+  const muted = muting === null || escalated !== null ? null : { until: muting.until };
 
   const band = triageBand(claim, review.state, workflow, historical);
   const derived: DerivedSession = {

@@ -14,6 +14,8 @@ export interface Timings {
   gitRefresh: number;
   ambiguousNotifyAfter: number;
   notifyCoalesce: number;
+  /** R61: a muted session's needs-you claim comes back after this long; 0 never. */
+  escalateAfter: number;
 }
 
 const SECOND = 1000;
@@ -33,6 +35,7 @@ export const DEFAULT_TIMINGS: Readonly<Timings> = Object.freeze({
   gitRefresh: 30 * SECOND,
   ambiguousNotifyAfter: 30 * SECOND,
   notifyCoalesce: 2 * SECOND,
+  escalateAfter: 30 * MINUTE,
 });
 
 /** An assistant text with no stop reason reads as the turn's end once it is this old (§11). */

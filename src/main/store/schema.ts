@@ -51,6 +51,8 @@ export const timingsSchema = z.partial(
     idleStaleAfter: ms,
     gitRefresh: z.int().check(z.minimum(1000)),
     ambiguousNotifyAfter: ms,
+    // R61; 0 turns it off.
+    escalateAfter: ms,
     notifyCoalesce: ms,
   }),
 );

@@ -9,6 +9,7 @@ const EDITABLE: { key: string; label: string }[] = [
   { key: 'ambiguousNotifyAfter', label: 'Notify "may be waiting" after (s)' },
   { key: 'longJobFloor', label: 'Finish notices for turns longer than (s)' },
   { key: 'finishedTick', label: 'Show a finish tick for (s)' },
+  { key: 'escalateAfter', label: 'Bring back a muted session still waiting after (s; 0 never)' },
 ];
 
 const SWITCHES: { key: 'enabled' | 'needsYou' | 'failed' | 'finished'; label: string }[] = [
