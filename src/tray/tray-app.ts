@@ -11,6 +11,7 @@ import { badgeImages } from './badge';
 import { ElectronNotifier } from './electron-notifier';
 import type { ShortcutPort } from './global-key';
 import { GlobalKey } from './global-key';
+import { launchCommand, loginItemFor } from './login-item';
 import { registerIpc } from './ipc';
 import type { MenuAction } from './tray-model';
 import { contextMenu, tooltip, trayTitle } from './tray-model';
@@ -25,6 +26,8 @@ export interface ElectronParts {
   notification: (options: NotificationConstructorOptions) => Notification;
   notificationsSupported: () => boolean;
   globalShortcut: ShortcutPort;
+  /** The platform the shell acts for (tests pass one; Electron's own otherwise). */
+  platform?: NodeJS.Platform;
 }
 
 export interface PopoverWindow {
@@ -130,6 +133,8 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
     globalKey.apply(runtime.shortcut);
   });
 
+  // The true state of starting at login: the XDG entry on disk (Linux), else the system's word.
+  const loginItem = loginItemFor(electron.platform ?? process.platform, env, app, launchCommand(env, process.execPath, process.argv, process.defaultApp === true));
   const act = (action: MenuAction): void => {
     switch (action) {
       case 'open':
@@ -143,7 +148,7 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
         void popover.showWindow();
         return;
       case 'start-at-login':
-        app.setLoginItemSettings({ openAtLogin: !app.getLoginItemSettings().openAtLogin });
+        loginItem.set(!loginItem.enabled());
         return;
       case 'quit':
         app.quit();
@@ -151,7 +156,7 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
     }
   };
   tray.on('right-click', () => {
-    const items = contextMenu(app.getLoginItemSettings().openAtLogin).map((item): MenuItemConstructorOptions => ({
+    const items = contextMenu(loginItem.enabled()).map((item): MenuItemConstructorOptions => ({
       label: item.label,
       ...(item.checked === undefined ? {} : { type: 'checkbox' as const, checked: item.checked }),
       click: () => act(item.action),

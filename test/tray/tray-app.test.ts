@@ -17,7 +17,7 @@ const DIST = resolve(__dirname, '../../dist');
 const key = (name: string) => fixtures('claude').find((item) => item.name === name)?.meta.sessionKey ?? '';
 let n = 0;
 
-function fakes(lock = true, held: readonly string[] = []) {
+function fakes(lock = true, held: readonly string[] = [], platform: NodeJS.Platform = 'darwin') {
   const shortcuts = new Map<string, () => void>();
   const handlers = new Map<string, (event: unknown, raw?: unknown) => unknown>();
   const listeners = new Map<string, (event: unknown) => void>();
@@ -54,6 +54,7 @@ function fakes(lock = true, held: readonly string[] = []) {
       return item;
     },
     notificationsSupported: () => true,
+    platform,
     globalShortcut: {
       // A key another application holds cannot be registered.
       register: (accelerator: string, callback: () => void) => !held.includes(accelerator) && shortcuts.set(accelerator, callback) !== undefined,
@@ -174,6 +175,32 @@ describe('the tray app (fake Electron)', () => {
       expect([...g.shortcuts.keys()]).toEqual(registered);
       await other?.dispose();
     }
+  });
+
+  it('start at login on Linux: an XDG autostart entry, written when turned on and removed when off; the check mark reads the file (issue 16)', async () => {
+    const f = fakes(true, [], 'linux');
+    const env = home([]);
+    const entry = join(env.HOME ?? '', '.config', 'autostart', 'lookout.desktop');
+    const tray = await startTray(f.parts, f.menubar, DIST, env);
+    const checked = () => {
+      f.tray.emit('right-click');
+      return f.menus.at(-1)?.find((item) => item.label === 'Start at login') as { checked?: boolean } | undefined;
+    };
+    expect(checked()?.checked).toBe(false);
+    tray?.act('start-at-login');
+    expect(readFileSync(entry, 'utf8')).toMatch(/^\[Desktop Entry\]\nType=Application\nName=Lookout\n/);
+    expect(readFileSync(entry, 'utf8')).toContain(`Exec=${process.execPath}`);
+    expect(checked()?.checked).toBe(true);
+    expect(f.app.setLoginItemSettings).not.toHaveBeenCalled();
+    // Switched off by the desktop's own settings: the mark says so.
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace('X-GNOME-Autostart-enabled=true', 'X-GNOME-Autostart-enabled=false'));
+    expect(checked()?.checked).toBe(false);
+    tray?.act('start-at-login');
+    expect(checked()?.checked).toBe(true);
+    tray?.act('start-at-login');
+    expect(existsSync(entry)).toBe(false);
+    expect(checked()?.checked).toBe(false);
+    await tray?.dispose();
   });
 
   it('R44 a notification click opens the session and records a visit', async () => {
