@@ -9,7 +9,12 @@ export default async function setup(): Promise<void> {
   execFileSync(process.execPath, [resolve(__dirname, '../scripts/build.mjs')], { stdio: 'inherit' });
   const { build } = await import('esbuild');
   await build({
-    entryPoints: { 'store-writer': resolve(__dirname, 'main/store-writer.ts'), 'notify-helper': resolve(__dirname, 'main/notify-helper.ts') },
+    entryPoints: {
+      'store-writer': resolve(__dirname, 'main/store-writer.ts'),
+      'notify-helper': resolve(__dirname, 'main/notify-helper.ts'),
+      // tray-presence.ts as a module, for a process inside its own D-Bus session.
+      'tray-presence-helper': resolve(__dirname, '../src/tray/tray-presence.ts'),
+    },
     outdir: HELPERS,
     outExtension: { '.js': '.cjs' },
     bundle: true,

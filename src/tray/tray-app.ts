@@ -12,6 +12,8 @@ import { ElectronNotifier } from './electron-notifier';
 import type { ShortcutPort } from './global-key';
 import { GlobalKey } from './global-key';
 import { launchCommand, loginItemFor } from './login-item';
+import type { BusAsk } from './tray-presence';
+import { NO_TRAY_LINE, gdbusWatcherAsk, trayPresence } from './tray-presence';
 import { registerIpc } from './ipc';
 import type { MenuAction } from './tray-model';
 import { contextMenu, tooltip, trayTitle } from './tray-model';
@@ -28,10 +30,12 @@ export interface ElectronParts {
   globalShortcut: ShortcutPort;
   /** The platform the shell acts for (tests pass one; Electron's own otherwise). */
   platform?: NodeJS.Platform;
+  /** Asks the session bus for a tray watcher (Linux; tray-presence.ts). */
+  askBus?: BusAsk;
 }
 
 export interface PopoverWindow {
-  window: { webContents: Electron.WebContents; on(event: 'hide', listener: () => void): void } | undefined;
+  window: { webContents: Electron.WebContents; on(event: 'hide', listener: () => void): void; setAlwaysOnTop(flag: boolean): void } | undefined;
   showWindow(): Promise<void> | void;
   hideWindow(): void;
   on(event: 'after-create-window', listener: () => void): void;
@@ -175,5 +179,11 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
   await runtime.start();
   show(runtime.snapshot);
   globalKey.apply(runtime.shortcut);
+  // No tray to be seen (stock GNOME): said once, and the window stays open on top instead (issue 16).
+  if (trayPresence(electron.platform ?? process.platform, env, electron.askBus ?? gdbusWatcherAsk) === 'hidden') {
+    host.addProblem(NO_TRAY_LINE);
+    await popover.showWindow();
+    popover.window?.setAlwaysOnTop(true);
+  }
   return { runtime, host, act, dispose };
 }

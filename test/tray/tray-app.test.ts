@@ -17,14 +17,14 @@ const DIST = resolve(__dirname, '../../dist');
 const key = (name: string) => fixtures('claude').find((item) => item.name === name)?.meta.sessionKey ?? '';
 let n = 0;
 
-function fakes(lock = true, held: readonly string[] = [], platform: NodeJS.Platform = 'darwin') {
+function fakes(lock = true, held: readonly string[] = [], platform: NodeJS.Platform = 'darwin', bus = '(true,)') {
   const shortcuts = new Map<string, () => void>();
   const handlers = new Map<string, (event: unknown, raw?: unknown) => unknown>();
   const listeners = new Map<string, (event: unknown) => void>();
   const tray = Object.assign(new EventEmitter(), { setImage: vi.fn(), setToolTip: vi.fn(), setTitle: vi.fn(), popUpContextMenu: vi.fn() });
   const sent: [string, unknown][] = [];
   const webContents = Object.assign(new EventEmitter(), { send: (channel: string, value: unknown) => sent.push([channel, value]), setWindowOpenHandler: vi.fn() });
-  const window = Object.assign(new EventEmitter(), { webContents });
+  const window = Object.assign(new EventEmitter(), { webContents, setAlwaysOnTop: vi.fn() });
   const notifications: (EventEmitter & { title: string; body: string; show: () => void })[] = [];
   const app = Object.assign(new EventEmitter(), {
     requestSingleInstanceLock: () => lock,
@@ -55,6 +55,7 @@ function fakes(lock = true, held: readonly string[] = [], platform: NodeJS.Platf
     },
     notificationsSupported: () => true,
     platform,
+    askBus: () => bus,
     globalShortcut: {
       // A key another application holds cannot be registered.
       register: (accelerator: string, callback: () => void) => !held.includes(accelerator) && shortcuts.set(accelerator, callback) !== undefined,
@@ -201,6 +202,21 @@ describe('the tray app (fake Electron)', () => {
     expect(existsSync(entry)).toBe(false);
     expect(checked()?.checked).toBe(false);
     await tray?.dispose();
+  });
+
+  it('no tray to be seen (stock GNOME, no watcher on the bus): said once, the window shown and kept on top (issue 16)', async () => {
+    const f = fakes(true, [], 'linux', '(false,)\n');
+    const tray = await startTray(f.parts, f.menubar, DIST, { ...home([]), XDG_CURRENT_DESKTOP: 'GNOME' });
+    expect(tray?.host.state()?.problems.filter((problem) => problem.text.includes('no tray icons'))).toHaveLength(1);
+    expect(f.popover.shown).toBe(1);
+    expect((f.popover.window as unknown as { setAlwaysOnTop: ReturnType<typeof vi.fn> }).setAlwaysOnTop).toHaveBeenCalledWith(true);
+    await tray?.dispose();
+    // With a watcher there, nothing is said and nothing opens by itself.
+    const g = fakes(true, [], 'linux', '(true,)\n');
+    const other = await startTray(g.parts, g.menubar, DIST, { ...home([]), XDG_CURRENT_DESKTOP: 'GNOME' });
+    expect(other?.host.state()?.problems).toEqual([]);
+    expect(g.popover.shown).toBe(0);
+    await other?.dispose();
   });
 
   it('R44 a notification click opens the session and records a visit', async () => {
