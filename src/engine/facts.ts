@@ -1,4 +1,5 @@
 // The user's facts (status-model.md §10): the only things Lookout persists. Times are epoch ms.
+import type { QuietHours } from './quiet';
 import type { ReviewState } from './vocabulary';
 import type { Timings } from './timings';
 import { DEFAULT_TIMINGS } from './timings';
@@ -43,10 +44,12 @@ export interface UserFacts {
   ruleLedger: RuleApplication[];
   /** Claim ids already notified (R41). */
   notified: string[];
+  /** Notifications paused from the tray until then (issue 16); null when not paused. */
+  pausedUntil: number | null;
 }
 
 export function emptyFacts(): UserFacts {
-  return { reviews: {}, mutes: {}, visits: {}, attentionCalls: {}, ruleLedger: [], notified: [] };
+  return { reviews: {}, mutes: {}, visits: {}, attentionCalls: {}, ruleLedger: [], notified: [], pausedUntil: null };
 }
 
 /** An automation rule (R22). Only time conditions exist so far; rules read only evidence. */
@@ -74,6 +77,8 @@ export interface Settings {
   /** argv template for "open" (R50); null means the built-in choice. */
   openCommand: string[] | null;
   rules: AutomationRule[];
+  /** Quiet hours: nothing sounds or pops within them (issue 16); null for none. */
+  quietHours: QuietHours | null;
 }
 
 export function defaultSettings(): Settings {
@@ -82,5 +87,6 @@ export function defaultSettings(): Settings {
     notifications: { enabled: true, needsYou: true, failed: true, finished: true },
     openCommand: null,
     rules: SHIPPED_RULES.map((rule) => ({ ...rule, when: { ...rule.when } })),
+    quietHours: null,
   };
 }

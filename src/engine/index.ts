@@ -12,6 +12,8 @@ export type { ChildView } from './children';
 export type { NotificationPlan, NotifyCandidate } from './notify';
 export { claimsToNotify, planNotification } from './notify';
 export type { NotificationAction } from './notification-actions';
+export type { QuietHours } from './quiet';
+export { inQuietHours, isQuiet, knownZone, minutesOf, nextLocal } from './quiet';
 export { NOTIFICATION_ACTIONS, actionLabel, rowClaimId, stillNotified } from './notification-actions';
 export type { DerivedSession } from './session';
 export { evaluate, toRow } from './evaluate';

@@ -4,6 +4,7 @@ import type { App, BrowserWindowConstructorOptions, IpcMain, Menu, MenuItemConst
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Snapshot } from '../engine';
+import { nextLocal } from '../engine';
 import { PopoverHost } from '../main/popover/popover-host';
 import { Runtime } from '../main/runtime/runtime';
 import { systemClock } from '../main/pipeline/clock';
@@ -151,6 +152,17 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
         host?.requestView('settings');
         void popover.showWindow();
         return;
+      case 'pause-1h':
+      case 'pause-tomorrow':
+      case 'resume': {
+        // Quiet from the tray (issue 16): "until tomorrow" ends where quiet hours end, else at 08:00.
+        const now = clock();
+        const quiet = runtime.settings.quietHours;
+        const until = action === 'resume' ? null : action === 'pause-1h' ? now + 3_600_000 : nextLocal(now, quiet?.to ?? '08:00', quiet?.timeZone ?? null);
+        runtime.facts.pause(until, now);
+        runtime.evaluateNow();
+        return;
+      }
       case 'start-at-login':
         loginItem.set(!loginItem.enabled());
         return;
@@ -160,7 +172,9 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
     }
   };
   tray.on('right-click', () => {
-    const items = contextMenu(loginItem.enabled()).map((item): MenuItemConstructorOptions => ({
+    const paused = runtime.facts.facts.pausedUntil;
+    const pausedUntil = paused !== null && paused > clock() ? new Date(paused).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : null;
+    const items = contextMenu(loginItem.enabled(), pausedUntil).map((item): MenuItemConstructorOptions => ({
       label: item.label,
       ...(item.checked === undefined ? {} : { type: 'checkbox' as const, checked: item.checked }),
       click: () => act(item.action),

@@ -11,7 +11,7 @@ export function trayTitle(snapshot: Snapshot): string {
   return snapshot.attention.count > 0 ? String(snapshot.attention.count) : '';
 }
 
-export type MenuAction = 'open' | 'mute-all-1h' | 'settings' | 'start-at-login' | 'quit';
+export type MenuAction = 'open' | 'mute-all-1h' | 'pause-1h' | 'pause-tomorrow' | 'resume' | 'settings' | 'start-at-login' | 'quit';
 
 export interface MenuItemSpec {
   action: MenuAction;
@@ -19,10 +19,19 @@ export interface MenuItemSpec {
   checked?: boolean;
 }
 
-export function contextMenu(startsAtLogin: boolean): MenuItemSpec[] {
+/** `pausedUntil`: the local time notifications come back ("08:00"), when paused. */
+export function contextMenu(startsAtLogin: boolean, pausedUntil: string | null = null): MenuItemSpec[] {
+  const pause: MenuItemSpec[] =
+    pausedUntil === null
+      ? [
+          { action: 'pause-1h', label: 'Pause notifications for 1 h' },
+          { action: 'pause-tomorrow', label: 'Pause notifications until tomorrow' },
+        ]
+      : [{ action: 'resume', label: `Resume notifications (paused until ${pausedUntil})` }];
   return [
     { action: 'open', label: 'Open Lookout' },
     { action: 'mute-all-1h', label: 'Mute all for 1 h' },
+    ...pause,
     { action: 'settings', label: 'Settings…' },
     { action: 'start-at-login', label: 'Start at login', checked: startsAtLogin },
     { action: 'quit', label: 'Quit Lookout' },

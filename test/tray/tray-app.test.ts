@@ -131,16 +131,16 @@ describe('the tray app (fake Electron)', () => {
     const tray = await startTray(f.parts, f.menubar, DIST, home(['question-pending', 'working']));
     f.tray.emit('right-click');
     const menu = f.menus.at(-1) ?? [];
-    expect(menu.map((item) => item.label)).toEqual(['Open Lookout', 'Mute all for 1 h', 'Settings…', 'Start at login', 'Quit Lookout']);
+    expect(menu.map((item) => item.label)).toEqual(['Open Lookout', 'Mute all for 1 h', 'Pause notifications for 1 h', 'Pause notifications until tomorrow', 'Settings…', 'Start at login', 'Quit Lookout']);
     menu[0]?.click?.();
     expect(f.popover.shown).toBe(1);
     tray?.act('mute-all-1h');
     expect(tray?.runtime.evaluation?.snapshot.sessions.every((row) => row.muted !== null || row.historical)).toBe(true);
-    menu[2]?.click?.();
-    expect(tray?.host.state()?.request).toEqual({ view: 'settings', serial: 1 });
-    menu[3]?.click?.();
-    expect(f.app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
     menu[4]?.click?.();
+    expect(tray?.host.state()?.request).toEqual({ view: 'settings', serial: 1 });
+    menu[5]?.click?.();
+    expect(f.app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
+    menu[6]?.click?.();
     expect(f.app.quit).toHaveBeenCalled();
     await tray?.dispose();
   });
@@ -217,6 +217,28 @@ describe('the tray app (fake Electron)', () => {
     expect(other?.host.state()?.problems).toEqual([]);
     expect(g.popover.shown).toBe(0);
     await other?.dispose();
+  });
+
+  it('pause notifications from the menu: for an hour, or until tomorrow; the menu then offers to resume (issue 16)', async () => {
+    const f = fakes();
+    const env = home([]);
+    const tray = await startTray(f.parts, f.menubar, DIST, env);
+    const paused = () => JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'store.json'), 'utf8')).pausedUntil as string | null;
+    const before = Date.now();
+    tray?.act('pause-1h');
+    expect(Date.parse(paused() ?? '') - before).toBeGreaterThanOrEqual(3_600_000);
+    expect(Date.parse(paused() ?? '') - Date.now()).toBeLessThanOrEqual(3_600_000);
+    f.tray.emit('right-click');
+    expect(f.menus.at(-1)?.map((item) => item.label)).toContain(`Resume notifications (paused until ${new Date(Date.parse(paused() ?? '')).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })})`);
+    tray?.act('resume');
+    expect(paused()).toBeNull();
+    tray?.act('pause-tomorrow');
+    // Until the next 08:00 on this machine's clock: within a day, on the hour.
+    const until = new Date(Date.parse(paused() ?? ''));
+    expect(until.getTime() - Date.now()).toBeGreaterThan(0);
+    expect(until.getTime() - Date.now()).toBeLessThanOrEqual(86_400_000);
+    expect([until.getHours(), until.getMinutes()]).toEqual([8, 0]);
+    await tray?.dispose();
   });
 
   it('R44 a notification click opens the session and records a visit', async () => {

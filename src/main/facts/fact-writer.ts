@@ -48,6 +48,13 @@ export class FactWriter {
     });
   }
 
+  /** Pauses every notification until `until` (the tray's Pause), or resumes them (null). */
+  pause(until: number | null, now: number): void {
+    this.write(now, (file) => {
+      file.pausedUntil = isoOrNull(until);
+    });
+  }
+
   unmute(key: string, now: number): void {
     this.write(now, (file) => {
       delete file.mutes[key];

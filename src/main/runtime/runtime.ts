@@ -6,7 +6,7 @@ import { errorCode } from '../../providers/problems';
 import { privateFolder } from '../../providers/system/private-files';
 import { sep } from 'node:path';
 import type { Evaluation, NotificationPlan, NotifyCandidate, Snapshot } from '../../engine';
-import { claimsToNotify, mergeHosts, planNotification, remoteCandidates, splitHostKey } from '../../engine';
+import { claimsToNotify, isQuiet, mergeHosts, planNotification, remoteCandidates, splitHostKey } from '../../engine';
 import type { FeedCommand } from '../../engine/contract';
 import { HostSet } from '../hosts/host-set';
 import { BackgroundScan } from './background-scan';
@@ -19,6 +19,7 @@ import { FactWriter } from '../facts/fact-writer';
 import type { Notifier } from '../notify/notifier';
 import type { ActionPorts } from '../notify/notification-action';
 import { applyNotificationAction } from '../notify/notification-action';
+import { QuietHold } from '../notify/quiet-hold';
 import type { Clock } from '../pipeline/clock';
 import { Pipeline } from '../pipeline/pipeline';
 import type { RuntimeState } from '../pipeline/state';
@@ -90,6 +91,7 @@ export class Runtime {
   private readonly settle = new HeapSettle(fullCollector());
   private readonly notifiedHere = new Set<string>();
   private notifyFailed = false;
+  private readonly quietHold = new QuietHold();
   private syncing: Promise<void> | null = null;
   private queued: Set<string> | null | undefined = undefined;
   private disposed = false;
@@ -343,6 +345,7 @@ export class Runtime {
 
   /** The beat: re-derive only when a timed transition may have happened (nextChangeAt). */
   private beat(): void {
+    this.releaseQuiet(this.options.clock());
     const next = this.last?.nextChangeAt;
     if (this.last === null || (next !== null && next !== undefined && this.options.clock() >= next)) {
       this.evaluateNow();
@@ -382,6 +385,7 @@ export class Runtime {
     }
     if (this.options.notifier === null) return;
     const now = this.options.clock();
+    this.releaseQuiet(now);
     const remote = views.length === 0 ? [] : (this.published?.sessions ?? []).filter((row) => row.host !== null && row.claim !== null);
     this.remoteClaims = remote.length > 0;
     const remoteDue = remote.length === 0 ? [] : claimsToNotify(remoteCandidates(remote, this.pipeline.providerNames), new Set(this.facts.facts.notified), this.state.settings.notifications, this.onScreen, now, this.state.settings.timings);
@@ -408,6 +412,23 @@ export class Runtime {
     for (const id of plan.claimIds) this.notifiedHere.add(id);
     // The ledger is written first: each claim notifies at most once, across restarts too (R41).
     this.facts.recordNotified(plan.claimIds, now);
+    // Quiet: nothing sounds or pops; the badge still counts, and the digest comes at the end.
+    if (this.quiet(now)) this.quietHold.hold(plan);
+    else this.send(plan);
+  }
+
+  /** Quiet hours or a pause just ended: what was held is told once, as one digest (issue 16). */
+  private releaseQuiet(now: number): void {
+    if (this.quiet(now)) return;
+    const digest = this.quietHold.release();
+    if (digest !== null) this.send(digest);
+  }
+
+  private quiet(now: number): boolean {
+    return isQuiet(now, this.state.settings.quietHours, this.facts.facts.pausedUntil);
+  }
+
+  private send(plan: NotificationPlan): void {
     this.options.notifier?.send(plan, (action) => void applyNotificationAction(plan, action, this.actionPorts())).catch((error: unknown) => {
       if (this.notifyFailed) return;
       this.notifyFailed = true;

@@ -130,6 +130,7 @@ export function toFacts(file: StoreFile): UserFacts {
     attentionCalls: Object.fromEntries(Object.entries(file.attentionCalls).map(([key, call]) => [key, { at: toMs(call.at), message: call.message }])),
     ruleLedger: file.ruleLedger.map((entry) => ({ ...entry, at: toMs(entry.at), lastActivityAt: toMsOrNull(entry.lastActivityAt) })),
     notified: file.notified.map((entry) => entry.id),
+    pausedUntil: toMsOrNull(file.pausedUntil ?? null),
   };
 }
 

@@ -2,7 +2,7 @@
 // zod/mini: the same checks as zod at a fraction of the start-up cost (docs/performance.md).
 import * as z from 'zod/mini';
 import { providerIds } from '../../providers';
-import { REVIEW_STATES } from '../../engine';
+import { REVIEW_STATES, knownZone, minutesOf } from '../../engine';
 
 export const STORE_VERSION = 2;
 export const SETTINGS_VERSION = 1;
@@ -18,6 +18,8 @@ export const storeSchema = z.object({
   attentionCalls: z.record(z.string(), z.object({ at: isoTime, message: z.nullable(z.string()) })),
   ruleLedger: z.array(z.object({ key: z.string(), ruleId: z.string(), version: z.int(), set: reviewState, at: isoTime, lastActivityAt: z.nullable(isoTime) })),
   notified: z.array(z.object({ id: z.string(), at: isoTime })),
+  // Notifications paused from the tray until then (issue 16); absent in older files.
+  pausedUntil: z.optional(z.nullable(isoTime)),
 });
 export type StoreFile = z.infer<typeof storeSchema>;
 
@@ -84,6 +86,17 @@ export const settingsSchema = z.object({
   openCommand: z._default(z.nullable(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))), null),
   // The tray app's global key (an Electron accelerator), or null for none (issue 15).
   shortcut: z._default(z.nullable(z.string().check(z.regex(ACCELERATOR))), DEFAULT_SHORTCUT),
+  // Quiet hours (issue 16): "HH:MM" to "HH:MM" in a time zone (null: this machine's), or null.
+  quietHours: z._default(
+    z.nullable(
+      z.object({
+        from: z.string().check(z.refine((text) => minutesOf(text) !== null, 'a time of day like 22:00')),
+        to: z.string().check(z.refine((text) => minutesOf(text) !== null, 'a time of day like 07:30')),
+        timeZone: z._default(z.nullable(z.string().check(z.refine(knownZone, 'a time zone this system knows, like Europe/Paris'))), null),
+      }),
+    ),
+    null,
+  ),
   rules: z.optional(z.array(z.object({ id: z.string().check(z.minLength(1)), version: z.int().check(z.positive()), when: z.object({ inactiveFor: duration }), set: reviewState }))),
   // Folders chosen per provider id (the registry's ids; an unknown id is kept and unused).
   roots: z._default(z.record(z.string(), z.string().check(z.minLength(1))), {}),

@@ -28,6 +28,7 @@ export function applySettings(file: SettingsFile): Settings {
     notifications: { ...base.notifications, ...file.notifications },
     openCommand: file.openCommand,
     rules: file.rules ?? base.rules,
+    quietHours: file.quietHours,
   };
 }
 
