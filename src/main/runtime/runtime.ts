@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { errorCode } from '../../providers/problems';
 import { privateFolder } from '../../providers/system/private-files';
 import { sep } from 'node:path';
-import type { Evaluation, NotificationPlan, NotifyCandidate, Snapshot } from '../../engine';
-import { claimsToNotify, isQuiet, mergeHosts, planNotification, remoteCandidates, splitHostKey } from '../../engine';
+import type { Evaluation, NotifyCandidate, Snapshot } from '../../engine';
+import { claimsToNotify, mergeHosts, planNotification, remoteCandidates, splitHostKey } from '../../engine';
 import type { FeedCommand } from '../../engine/contract';
 import { HostSet } from '../hosts/host-set';
 import { BackgroundScan } from './background-scan';
@@ -17,9 +17,7 @@ import { PROVIDERS } from '../../providers';
 import type { WatchTarget } from '../../providers/descriptor';
 import { FactWriter } from '../facts/fact-writer';
 import type { Notifier } from '../notify/notifier';
-import type { ActionPorts } from '../notify/notification-action';
-import { applyNotificationAction } from '../notify/notification-action';
-import { QuietHold } from '../notify/quiet-hold';
+import { Notices } from './notices';
 import type { Clock } from '../pipeline/clock';
 import { Pipeline } from '../pipeline/pipeline';
 import type { RuntimeState } from '../pipeline/state';
@@ -89,9 +87,8 @@ export class Runtime {
   private readonly listeners = new Set<SnapshotListener>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly settle = new HeapSettle(fullCollector());
-  private readonly notifiedHere = new Set<string>();
-  private notifyFailed = false;
-  private readonly quietHold = new QuietHold();
+  /** Notifications carried out: null without a notifier. */
+  private readonly notices: Notices | null;
   private syncing: Promise<void> | null = null;
   private queued: Set<string> | null | undefined = undefined;
   private disposed = false;
@@ -119,6 +116,25 @@ export class Runtime {
     this.pipeline = new Pipeline({ roots: this.state.roots, home: this.state.home, watching: true, writer: this.facts, onProblem: options.onProblem, index: this.index });
     this.background = new BackgroundScan(this.pipeline, () => void this.sync(new Set()));
     this.hosts = new HostSet({ clock: options.clock, env: options.env, onChange: () => this.hostChanged(), onProblem: options.onProblem });
+    const { notifier } = options;
+    this.notices =
+      notifier === null
+        ? null
+        : new Notices({
+            notifier,
+            facts: this.facts,
+            quietHours: () => this.state.settings.quietHours,
+            onProblem: options.onProblem,
+            actions: () => ({
+              rows: () => this.published?.sessions ?? [],
+              facts: this.facts,
+              remoteAsk: (command) => this.remoteAsk(command),
+              open: (keys) => this.options.onOpen?.(keys),
+              onProblem: this.options.onProblem,
+              evaluateNow: () => this.evaluateNow(),
+              now: this.options.clock,
+            }),
+          });
   }
 
   /**
@@ -226,7 +242,7 @@ export class Runtime {
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     if (this.hostsTimer !== null) clearTimeout(this.hostsTimer);
     this.background.dispose();
-    this.options.notifier?.dispose?.();
+    this.notices?.dispose();
     this.index.dispose();
     this.hosts.dispose();
     this.settle.dispose();
@@ -345,7 +361,7 @@ export class Runtime {
 
   /** The beat: re-derive only when a timed transition may have happened (nextChangeAt). */
   private beat(): void {
-    this.releaseQuiet(this.options.clock());
+    this.notices?.releaseQuiet(this.options.clock());
     const next = this.last?.nextChangeAt;
     if (this.last === null || (next !== null && next !== undefined && this.options.clock() >= next)) {
       this.evaluateNow();
@@ -383,56 +399,13 @@ export class Runtime {
       for (const listener of this.listeners) listener(snapshot, evaluation);
       this.settle.touch();
     }
-    if (this.options.notifier === null) return;
+    if (this.notices === null) return;
     const now = this.options.clock();
-    this.releaseQuiet(now);
+    this.notices.releaseQuiet(now);
     const remote = views.length === 0 ? [] : (this.published?.sessions ?? []).filter((row) => row.host !== null && row.claim !== null);
     this.remoteClaims = remote.length > 0;
     const remoteDue = remote.length === 0 ? [] : claimsToNotify(remoteCandidates(remote, this.pipeline.providerNames), new Set(this.facts.facts.notified), this.state.settings.notifications, this.onScreen, now, this.state.settings.timings);
     const plan = planNotification([...localDue, ...remoteDue]);
-    if (plan !== null) this.notify(plan, now);
-  }
-
-  /** What a notification's action needs of the runtime (issue 15). */
-  private actionPorts(): ActionPorts {
-    return {
-      rows: () => this.published?.sessions ?? [],
-      facts: this.facts,
-      remoteAsk: (command) => this.remoteAsk(command),
-      open: (keys) => this.options.onOpen?.(keys),
-      onProblem: this.options.onProblem,
-      evaluateNow: () => this.evaluateNow(),
-      now: this.options.clock,
-    };
-  }
-
-  private notify(plan: NotificationPlan, now: number): void {
-    // If the store could not record them, this set still keeps each claim to one notification.
-    if (plan.claimIds.every((id) => this.notifiedHere.has(id))) return;
-    for (const id of plan.claimIds) this.notifiedHere.add(id);
-    // The ledger is written first: each claim notifies at most once, across restarts too (R41).
-    this.facts.recordNotified(plan.claimIds, now);
-    // Quiet: nothing sounds or pops; the badge still counts, and the digest comes at the end.
-    if (this.quiet(now)) this.quietHold.hold(plan);
-    else this.send(plan);
-  }
-
-  /** Quiet hours or a pause just ended: what was held is told once, as one digest (issue 16). */
-  private releaseQuiet(now: number): void {
-    if (this.quiet(now)) return;
-    const digest = this.quietHold.release();
-    if (digest !== null) this.send(digest);
-  }
-
-  private quiet(now: number): boolean {
-    return isQuiet(now, this.state.settings.quietHours, this.facts.facts.pausedUntil);
-  }
-
-  private send(plan: NotificationPlan): void {
-    this.options.notifier?.send(plan, (action) => void applyNotificationAction(plan, action, this.actionPorts())).catch((error: unknown) => {
-      if (this.notifyFailed) return;
-      this.notifyFailed = true;
-      this.options.onProblem(`lookout: notifications are unavailable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); Lookout goes on without them`);
-    });
+    if (plan !== null) this.notices.tell(plan, now);
   }
 }

@@ -1,0 +1,62 @@
+// The runtime's notifications, once the engine has planned them (R40–R44): each claim told at
+// most once (the ledger, and a set for a store that cannot write), held while quiet and told as
+// one digest after (issue 16), failures said once, and a notification's actions carried out
+// (issue 15).
+import type { NotificationPlan, QuietHours } from '../../engine';
+import { isQuiet } from '../../engine';
+import type { FactWriter } from '../facts/fact-writer';
+import type { ActionPorts } from '../notify/notification-action';
+import { applyNotificationAction } from '../notify/notification-action';
+import type { Notifier } from '../notify/notifier';
+import { QuietHold } from '../notify/quiet-hold';
+
+export interface NoticePorts {
+  notifier: Notifier;
+  facts: FactWriter;
+  quietHours(): QuietHours | null;
+  onProblem(line: string): void;
+  /** What a notification's action needs (the rows as they are, opening, asking other machines). */
+  actions(): ActionPorts;
+}
+
+export class Notices {
+  private readonly toldHere = new Set<string>();
+  private failed = false;
+  private readonly held = new QuietHold();
+
+  constructor(private readonly ports: NoticePorts) {}
+
+  tell(plan: NotificationPlan, now: number): void {
+    // If the store could not record them, this set still keeps each claim to one notification.
+    if (plan.claimIds.every((id) => this.toldHere.has(id))) return;
+    for (const id of plan.claimIds) this.toldHere.add(id);
+    // The ledger is written first: each claim notifies at most once, across restarts too (R41).
+    this.ports.facts.recordNotified(plan.claimIds, now);
+    // Quiet: nothing sounds or pops; the badge still counts, and the digest comes at the end.
+    if (this.quiet(now)) this.held.hold(plan);
+    else this.send(plan);
+  }
+
+  /** Quiet hours or a pause just ended: what was held is told once, as one digest. */
+  releaseQuiet(now: number): void {
+    if (this.quiet(now)) return;
+    const digest = this.held.release();
+    if (digest !== null) this.send(digest);
+  }
+
+  dispose(): void {
+    this.ports.notifier.dispose?.();
+  }
+
+  private quiet(now: number): boolean {
+    return isQuiet(now, this.ports.quietHours(), this.ports.facts.facts.pausedUntil);
+  }
+
+  private send(plan: NotificationPlan): void {
+    this.ports.notifier.send(plan, (action) => void applyNotificationAction(plan, action, this.ports.actions())).catch((error: unknown) => {
+      if (this.failed) return;
+      this.failed = true;
+      this.ports.onProblem(`lookout: notifications are unavailable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); Lookout goes on without them`);
+    });
+  }
+}
