@@ -2,34 +2,27 @@
 // reviewed through libnotify's notify-send; the user picks Mute 1 hour in dunst's action menu (a
 // stand-in for dmenu picks it), and Lookout mutes the session. Xvfb, D-Bus and dunst, as in
 // notify-delivery.test.ts; skips, saying why, where a part is missing. Fixture: Claude Code 2.1.143.
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI } from './cli-process';
+import { missingTools, poll, startDunst, virtualDisplay } from './dunst-session';
 import { FIXTURES, fixtures } from '../providers/fixture-roots';
 
-const tools = ['Xvfb', 'dbus-run-session', 'dunst', 'dunstctl', 'notify-send'];
-const missing = tools.filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+const missing = missingTools();
 const actions = missing.length === 0 && (spawnSync('notify-send', ['--help'], { encoding: 'utf8' }).stdout ?? '').includes('--action');
 if (missing.length > 0) console.log(`notification action test skipped: missing ${missing.join(', ')} (.ci/run installs them)`);
 else if (!actions) console.log('notification action test skipped: this notify-send has no --action (libnotify older than 0.7.10)');
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-actions-dunst-'));
-const display = `:${80 + Math.floor(Math.random() * 9)}`;
-let xvfb: ChildProcess | null = null;
-afterAll(() => {
-  xvfb?.kill();
-  rmSync(base, { recursive: true, force: true });
-});
+const { display, ready } = virtualDisplay(80);
+afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe.skipIf(!actions)('notification actions (Xvfb + D-Bus + dunst)', () => {
   it('Mute 1 hour picked in the notification mutes the session for an hour', async () => {
-    xvfb = spawn('Xvfb', [display, '-screen', '0', '1024x768x24'], { stdio: 'ignore' });
-    const socket = `/tmp/.X11-unix/X${display.slice(1)}`;
-    for (let waited = 0; waited < 20_000 && !existsSync(socket); waited += 50) await new Promise((done) => setTimeout(done, 50));
+    await ready();
     cpSync(join(FIXTURES, 'claude', 'question-pending'), join(base, 'claude'), { recursive: true });
     const home = join(base, 'home');
     const target = fixtures('claude').find((item) => item.name === 'question-pending')?.meta.sessionKey ?? '';
@@ -37,12 +30,8 @@ describe.skipIf(!actions)('notification actions (Xvfb + D-Bus + dunst)', () => {
     const menu = join(base, 'pick');
     writeFileSync(menu, '#!/bin/sh\ngrep -m1 "Mute 1 hour"\n', { mode: 0o755 });
     writeFileSync(join(base, 'dunstrc'), `[global]\n    dmenu = ${menu}\n`);
-    // Each step waits for its condition (dunst owns the name; the notification shows; the mute is in the store), at most 20 s.
-    const poll = (condition: string) => `n=0; until ${condition} || [ $n -ge 200 ]; do n=$((n+1)); sleep 0.1; done`;
-    const owned = 'dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q true';
     const script = [
-      `dunst -config "${join(base, 'dunstrc')}" >/dev/null 2>&1 & DUNST=$!`,
-      poll(`{ ${owned}; }`),
+      ...startDunst(join(base, 'dunstrc')),
       `"${process.execPath}" "${CLI}" watch --notify --json --now 2026-11-29T12:02:00.000Z >/dev/null 2>"${join(base, 'watch.err')}" & WATCH=$!`,
       poll('[ "$(dunstctl count displayed)" -ge 1 ]'),
       'dunstctl context',

@@ -2,43 +2,33 @@
 // daemon (dunst, under Xvfb and D-Bus); when the quiet ends, one digest is shown. The watch's clock
 // starts seconds before the end of the window (--now) and flows on. Skips, saying why, without the
 // parts. Fixture: Claude Code 2.1.143.
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI } from './cli-process';
+import { missingTools, poll, startDunst, virtualDisplay } from './dunst-session';
 import { FIXTURES } from '../providers/fixture-roots';
 
-const tools = ['Xvfb', 'dbus-run-session', 'dunst', 'dunstctl', 'notify-send'];
-const missing = tools.filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+const missing = missingTools();
 if (missing.length > 0) console.log(`quiet hours delivery test skipped: missing ${missing.join(', ')} (.ci/run installs them)`);
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-quiet-dunst-'));
-const display = `:${60 + Math.floor(Math.random() * 9)}`;
-let xvfb: ChildProcess | null = null;
-afterAll(() => {
-  xvfb?.kill();
-  rmSync(base, { recursive: true, force: true });
-});
+const { display, ready } = virtualDisplay(60);
+afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe.skipIf(missing.length > 0)('quiet hours with a real notification daemon', () => {
   it('nothing is shown while quiet; one digest when it ends', async () => {
-    xvfb = spawn('Xvfb', [display, '-screen', '0', '1024x768x24'], { stdio: 'ignore' });
-    const socket = `/tmp/.X11-unix/X${display.slice(1)}`;
-    for (let waited = 0; waited < 20_000 && !existsSync(socket); waited += 50) await new Promise((done) => setTimeout(done, 50));
+    await ready();
     cpSync(join(FIXTURES, 'claude', 'question-pending'), join(base, 'claude'), { recursive: true });
     const home = join(base, 'home');
     mkdirSync(home, { recursive: true });
     // Quiet until 12:03 UTC; the watch starts at 12:02:48 (its clock flows on from there).
     writeFileSync(join(home, 'settings.json'), JSON.stringify({ quietHours: { from: '12:00', to: '12:03', timeZone: 'UTC' }, timings: { beat: 250 } }));
     const out = join(base, 'watch.out');
-    const poll = (condition: string) => `n=0; until ${condition} || [ $n -ge 200 ]; do n=$((n+1)); sleep 0.1; done`;
-    const owned = 'dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q true';
     const script = [
-      'dunst >/dev/null 2>&1 & DUNST=$!',
-      poll(`{ ${owned}; }`),
+      ...startDunst(null),
       `"${process.execPath}" "${CLI}" watch --notify --json --now 2026-11-29T12:02:48.000Z >"${out}" 2>"${join(base, 'watch.err')}" & WATCH=$!`,
       // The first snapshot is out: the question was seen, within the quiet.
       poll(`[ -s "${out}" ]`),
