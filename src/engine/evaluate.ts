@@ -1,5 +1,6 @@
 // The engine's one entry: evidence + user facts + settings + now → rows, attention, decisions.
 // Pure: no clock, no I/O. The runtime carries out the decisions it returns.
+import { notifyLevel } from './rules';
 import type { SessionEvidence } from './evidence';
 import type { RuleApplication, Settings, UserFacts } from './facts';
 import type { NotificationPlan, NotifyCandidate } from './notify';
@@ -134,6 +135,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
       muted: session.muted !== null,
       historical: session.historical,
       treeKnown: treeKnown(session),
+      level: notifyLevel(settings.rules, { cwd: session.evidence.cwd, provider: session.evidence.provider, host: null }),
     })),
     new Set(facts.notified),
     settings.notifications,

@@ -15,7 +15,10 @@ export interface RuleApplication {
   key: string;
   ruleId: string;
   version: number;
-  set: ReviewState;
+  /** The review state it set, or null (a rule that muted). */
+  set: ReviewState | null;
+  /** It muted the session (recorded as a mute the user may lift). */
+  mute?: boolean;
   at: number;
   lastActivityAt: number | null;
 }
@@ -53,11 +56,21 @@ export function emptyFacts(): UserFacts {
 }
 
 /** An automation rule (R22). Only time conditions exist so far; rules read only evidence. */
+/** How much a session notifies (a rule's `notify`). */
+export type NotifyLevel = 'never' | 'needs-you' | 'everything';
+
+/**
+ * R22, and rules per project (issue 16). `when` narrows the sessions (every condition given must
+ * hold); then the rule sets a review state and/or mutes, once per session and version (recorded),
+ * and/or sets how much the session notifies (for as long as the rule is there).
+ */
 export interface AutomationRule {
   id: string;
   version: number;
-  when: { inactiveFor: string };
-  set: ReviewState;
+  when: { inactiveFor?: string; folder?: string; provider?: string; host?: string; finished?: boolean };
+  set?: ReviewState;
+  mute?: boolean;
+  notify?: NotifyLevel;
 }
 
 export const SHIPPED_RULES: readonly AutomationRule[] = [

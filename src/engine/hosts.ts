@@ -3,6 +3,8 @@
 // last rows, each read `unknown` (`host-unreachable`) with the time of its last good snapshot:
 // never idle, never dropped, never counted as needing you. Pure: no I/O, no clock.
 import { rowClaimId } from './notification-actions';
+import type { AutomationRule } from './facts';
+import { notifyLevel } from './rules';
 import type { Claim } from './claims';
 import type { NotifyCandidate } from './notify';
 import type { Row, Snapshot } from './row';
@@ -104,7 +106,7 @@ export function mergeHosts(local: Snapshot, hosts: readonly HostView[]): Snapsho
  * Remote rows as notification candidates for this machine's ledger (R40–R44): a claim is known by
  * its row's key, kind and start, so each is told once here whatever the host sends again.
  */
-export function remoteCandidates(rows: readonly Row[], providerNames: Readonly<Record<string, string>>): NotifyCandidate[] {
+export function remoteCandidates(rows: readonly Row[], providerNames: Readonly<Record<string, string>>, rules: readonly AutomationRule[] = []): NotifyCandidate[] {
   return rows.flatMap((row) => {
     if (row.host === null || row.claim === null) return [];
     const since = ms(row.claim.since);
@@ -119,6 +121,7 @@ export function remoteCandidates(rows: readonly Row[], providerNames: Readonly<R
       source: row.observed.source,
     };
     // The host's own Lookout waited for its working tree before it called a turn finished.
-    return [{ key: row.key, providerName: `${providerNames[row.provider] ?? row.provider} on ${row.host}`, cwd: row.cwd, branch: row.branch, claim, muted: row.muted !== null, historical: row.historical, treeKnown: true }];
+    const level = notifyLevel(rules, { cwd: row.cwd, provider: row.provider, host: row.host });
+    return [{ key: row.key, providerName: `${providerNames[row.provider] ?? row.provider} on ${row.host}`, cwd: row.cwd, branch: row.branch, claim, muted: row.muted !== null, historical: row.historical, treeKnown: true, level }];
   });
 }

@@ -1,6 +1,6 @@
 // Which claims to notify now, coalesced into one notification per evaluation (R40–R43).
 import type { Claim } from './claims';
-import type { NotificationSwitches } from './facts';
+import type { NotificationSwitches, NotifyLevel } from './facts';
 import type { Timings } from './timings';
 import { NOTIFY_LOOKBACK_MS } from './timings';
 import { projectName } from './row';
@@ -20,6 +20,8 @@ export interface NotifyCandidate {
    * would hear of it twice: such a finish waits.
    */
   treeKnown: boolean;
+  /** How much its rules let it notify (rules per project; 'everything' without one). */
+  level?: NotifyLevel;
 }
 
 /** Lines of a digest's body: past this, the last one says how many more. */
@@ -55,8 +57,9 @@ export function claimsToNotify(
   timings: Timings,
 ): NotifyCandidate[] {
   if (!switches.enabled) return [];
-  return candidates.filter(({ key, claim, muted, historical, treeKnown }) => {
+  return candidates.filter(({ key, claim, muted, historical, treeKnown, level = 'everything' }) => {
     if (claim === null || muted || historical || key === onScreen) return false;
+    if (level === 'never' || (level === 'needs-you' && claim.kind !== 'needs-you')) return false;
     if ((claim.kind === 'finished' || claim.kind === 'ready-for-review') && !treeKnown) return false;
     if (notified.has(claim.id) || !wanted(claim, switches)) return false;
     if (claim.ambiguous) return now - claim.since >= timings.ambiguousNotifyAfter;

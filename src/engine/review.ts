@@ -3,6 +3,8 @@ import type { AutomationRule, RuleApplication, UserFacts } from './facts';
 import type { ReviewState, State, Workflow } from './vocabulary';
 import type { Observation } from './observation';
 import { parseDuration } from './duration';
+import type { RuleSubject } from './rules';
+import { ruleMatches } from './rules';
 
 export interface EffectiveReview {
   state: ReviewState;
@@ -14,7 +16,7 @@ export interface EffectiveReview {
 /** A rule's duration, parsed once per rule object (pure memo). */
 const spans = new WeakMap<AutomationRule, number | null>();
 function ruleSpan(rule: AutomationRule): number | null {
-  if (!spans.has(rule)) spans.set(rule, parseDuration(rule.when.inactiveFor));
+  if (!spans.has(rule)) spans.set(rule, rule.when.inactiveFor === undefined ? null : parseDuration(rule.when.inactiveFor));
   return spans.get(rule) ?? null;
 }
 
@@ -44,8 +46,10 @@ export function ruleLabel(ruleId: string, version: number): string {
 }
 
 /**
- * R22: the rules that apply now to one session. Each applies once per (session, id, version);
- * a session with unknown last activity never matches a time condition.
+ * R22 and rules per project: the rules that apply now to one session (those that set a review
+ * state or mute). Each applies once per (session, id, version); its conditions: the folder,
+ * provider and host it names, the time without activity (a session with unknown last activity
+ * never matches one), a finished turn.
  */
 export function dueRules(
   key: string,
@@ -53,14 +57,18 @@ export function dueRules(
   ledger: readonly RuleApplication[],
   lastActivityAt: number | null,
   now: number,
+  subject: RuleSubject & { finished: boolean },
 ): RuleApplication[] {
-  if (lastActivityAt === null) return [];
   const due: RuleApplication[] = [];
   for (const rule of rules) {
-    const inactiveFor = ruleSpan(rule);
-    if (inactiveFor === null || now - lastActivityAt < inactiveFor) continue;
+    if (rule.set === undefined && rule.mute !== true) continue;
+    if (rule.when.inactiveFor !== undefined) {
+      const inactiveFor = ruleSpan(rule);
+      if (inactiveFor === null || lastActivityAt === null || now - lastActivityAt < inactiveFor) continue;
+    }
+    if ((rule.when.finished === true && !subject.finished) || !ruleMatches(rule, subject)) continue;
     const applied = ledgerFor(ledger, key).some((entry) => entry.ruleId === rule.id && entry.version === rule.version);
-    if (!applied) due.push({ key, ruleId: rule.id, version: rule.version, set: rule.set, at: now, lastActivityAt });
+    if (!applied) due.push({ key, ruleId: rule.id, version: rule.version, set: rule.set ?? null, ...(rule.mute === true ? { mute: true } : {}), at: now, lastActivityAt });
   }
   return due;
 }
@@ -71,7 +79,7 @@ export function effectiveReview(key: string, facts: UserFacts, applied: readonly
   const user = facts.reviews[key];
   if (user !== undefined) review = { state: user.state, by: 'user', at: user.at, lastActivityAt: user.lastActivityAt };
   for (const entry of [...ledgerFor(facts.ruleLedger, key), ...applied]) {
-    if (entry.key !== key) continue;
+    if (entry.key !== key || entry.set === null) continue;
     if (review.at === null || entry.at > review.at) {
       review = { state: entry.set, by: ruleLabel(entry.ruleId, entry.version), at: entry.at, lastActivityAt: entry.lastActivityAt };
     }

@@ -85,7 +85,9 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   ]);
   const historical = lastActivityAt !== null && now - lastActivityAt > timings.historicalAfter && evidence.liveness.kind !== 'alive';
 
-  const applied = dueRules(key, settings.rules, facts.ruleLedger, lastActivityAt, now);
+  // Rules per project match by folder, provider and host; "after a finish" wants a turn that ended.
+  const finishedNow = evidence.turn !== null && evidence.turn.endedAt !== null && (observed.state === 'idle' || observed.state === 'ended');
+  const applied = dueRules(key, settings.rules, facts.ruleLedger, lastActivityAt, now, { cwd: evidence.cwd, provider: evidence.provider, host: null, finished: finishedNow });
   const review = effectiveReview(key, facts, applied);
   const workflow = workflowOf(observed, review.state, historical);
   const claimInput = {
@@ -113,7 +115,9 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   // R61: a needs-you claim that outlasted the mute comes back, counted and notified once.
   const escalated = muting === null ? null : escalatedSince(raised, muting, visit, now, timings.escalateAfter);
   const claim = escalated === null || raised === null ? raised : escalatedClaim(raised, timings.escalateAfter);
-  const muted = muting === null || escalated !== null ? null : { until: muting.until };
+  // A rule that mutes takes effect in the evaluation that applies it (the fact is written after).
+  const mutedByRule = muting === null && applied.some((application) => application.mute === true);
+  const muted = mutedByRule ? { until: null } : muting === null || escalated !== null ? null : { until: muting.until };
 
   const band = triageBand(claim, review.state, workflow, historical);
   const derived: DerivedSession = {

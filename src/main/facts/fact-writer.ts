@@ -81,7 +81,9 @@ export class FactWriter {
     if (applications.length === 0) return;
     this.tryWrite(now, (file) => {
       for (const entry of applications) {
-        file.ruleLedger.push({ key: entry.key, ruleId: entry.ruleId, version: entry.version, set: entry.set, at: iso(entry.at), lastActivityAt: isoOrNull(entry.lastActivityAt) });
+        file.ruleLedger.push({ key: entry.key, ruleId: entry.ruleId, version: entry.version, set: entry.set, ...(entry.mute === true ? { mute: true } : {}), at: iso(entry.at), lastActivityAt: isoOrNull(entry.lastActivityAt) });
+        // A rule's mute is a mute like the user's own: lifted by unmuting, not set again (the ledger).
+        if (entry.mute === true) file.mutes[entry.key] ??= { at: iso(entry.at), until: null };
       }
     });
   }

@@ -404,7 +404,7 @@ export class Runtime {
     this.notices.releaseQuiet(now);
     const remote = views.length === 0 ? [] : (this.published?.sessions ?? []).filter((row) => row.host !== null && row.claim !== null);
     this.remoteClaims = remote.length > 0;
-    const remoteDue = remote.length === 0 ? [] : claimsToNotify(remoteCandidates(remote, this.pipeline.providerNames), new Set(this.facts.facts.notified), this.state.settings.notifications, this.onScreen, now, this.state.settings.timings);
+    const remoteDue = remote.length === 0 ? [] : claimsToNotify(remoteCandidates(remote, this.pipeline.providerNames, this.state.settings.rules), new Set(this.facts.facts.notified), this.state.settings.notifications, this.onScreen, now, this.state.settings.timings);
     const plan = planNotification([...localDue, ...remoteDue]);
     if (plan !== null) this.notices.tell(plan, now);
   }

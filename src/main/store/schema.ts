@@ -16,7 +16,7 @@ export const storeSchema = z.object({
   mutes: z.record(z.string(), z.object({ at: isoTime, until: z.nullable(isoTime) })),
   visits: z.record(z.string(), z.object({ at: isoTime, fingerprint: z.nullable(z.string()) })),
   attentionCalls: z.record(z.string(), z.object({ at: isoTime, message: z.nullable(z.string()) })),
-  ruleLedger: z.array(z.object({ key: z.string(), ruleId: z.string(), version: z.int(), set: reviewState, at: isoTime, lastActivityAt: z.nullable(isoTime) })),
+  ruleLedger: z.array(z.object({ key: z.string(), ruleId: z.string(), version: z.int(), set: z.nullable(reviewState), mute: z.optional(z.boolean()), at: isoTime, lastActivityAt: z.nullable(isoTime) })),
   notified: z.array(z.object({ id: z.string(), at: isoTime })),
   // Notifications paused from the tray until then (issue 16); absent in older files.
   pausedUntil: z.optional(z.nullable(isoTime)),
@@ -79,6 +79,8 @@ export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+J';
 /** One to four modifiers and one key, as Electron's accelerators name them. */
 export const ACCELERATOR = /^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+){1,4}([A-Z0-9]|F([1-9]|1[0-9]|2[0-4])|Space|Tab|Enter|Up|Down|Left|Right|Home|End|PageUp|PageDown|Escape|Backspace|Delete|Insert|Plus|[`\-=[\];',./])$/;
 
+export const NOTIFY_LEVELS = ['never', 'needs-you', 'everything'] as const;
+
 export const settingsSchema = z.object({
   schemaVersion: z._default(z.literal(SETTINGS_VERSION), SETTINGS_VERSION),
   timings: z._default(timingsSchema, {}),
@@ -97,7 +99,28 @@ export const settingsSchema = z.object({
     ),
     null,
   ),
-  rules: z.optional(z.array(z.object({ id: z.string().check(z.minLength(1)), version: z.int().check(z.positive()), when: z.object({ inactiveFor: duration }), set: reviewState }))),
+  // R22's rules, and rules per project (issue 16): conditions in `when`, then at least one action.
+  rules: z.optional(
+    z.array(
+      z
+        .object({
+          id: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)),
+          version: z.int().check(z.positive()),
+          when: z.object({
+            inactiveFor: z.optional(duration),
+            // An absolute folder or one under ~, with * (within a name), ** (any depth) and ?.
+            folder: z.optional(z.string().check(z.regex(/^(\/|~\/)[^\0\n]{0,500}$/))),
+            provider: z.optional(z.string().check(z.minLength(1))),
+            host: z.optional(z.string().check(z.minLength(1))),
+            finished: z.optional(z.boolean()),
+          }),
+          set: z.optional(reviewState),
+          mute: z.optional(z.boolean()),
+          notify: z.optional(z.enum(NOTIFY_LEVELS)),
+        })
+        .check(z.refine((rule) => rule.set !== undefined || rule.mute === true || rule.notify !== undefined, 'a rule needs an action: set, mute or notify')),
+    ).check(z.refine((rules) => new Set(rules.map((rule) => rule.id)).size === rules.length, 'two rules share an id')),
+  ),
   // Folders chosen per provider id (the registry's ids; an unknown id is kept and unused).
   roots: z._default(z.record(z.string(), z.string().check(z.minLength(1))), {}),
   // Other machines whose sessions this one shows, over ssh (issue 13, docs/hosts.md).

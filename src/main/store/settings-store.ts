@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writePrivate } from '../../providers/system/private-files';
 import { join } from 'node:path';
+import { homedir } from 'node:os';
 import { prettifyError } from 'zod/mini';
 import type { Settings } from '../../engine';
 import { defaultSettings } from '../../engine';
@@ -27,7 +28,7 @@ export function applySettings(file: SettingsFile): Settings {
     timings: { ...base.timings, ...file.timings },
     notifications: { ...base.notifications, ...file.notifications },
     openCommand: file.openCommand,
-    rules: file.rules ?? base.rules,
+    rules: file.rules === undefined ? base.rules : file.rules.map((rule) => (rule.when.folder?.startsWith('~/') === true ? { ...rule, when: { ...rule.when, folder: join(homedir(), rule.when.folder.slice(2)) } } : rule)),
     quietHours: file.quietHours,
   };
 }

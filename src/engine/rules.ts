@@ -1,0 +1,42 @@
+// Rules per project (issue 16, R22 extended): a rule matches sessions by folder (a glob on the
+// session's folder), provider and host, and then mutes them, sets a review state (after a
+// finish, or after a time without activity) or sets how much they notify. Pure.
+import type { AutomationRule, NotifyLevel } from './facts';
+
+/** What a rule is matched against. */
+export interface RuleSubject {
+  cwd: string | null;
+  provider: string;
+  /** The machine's name for another machine's session; null for this machine's. */
+  host: string | null;
+}
+
+/** `*` any characters but "/", `**` any characters, `?` one character; a pattern ending in "/**" also matches the folder itself. */
+export function globMatch(pattern: string, path: string): boolean {
+  if (pattern.endsWith('/**') && path === pattern.slice(0, -3)) return true;
+  let source = '';
+  for (let index = 0; index < pattern.length; index += 1) {
+    const char = pattern[index] ?? '';
+    if (char === '*' && pattern[index + 1] === '*') {
+      source += '.*';
+      index += 1;
+    } else if (char === '*') source += '[^/]*';
+    else if (char === '?') source += '[^/]';
+    else source += char.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`).test(path);
+}
+
+/** Whether every condition the rule names holds ("local" is this machine in `host`). */
+export function ruleMatches(rule: AutomationRule, subject: RuleSubject): boolean {
+  const { folder, provider, host } = rule.when;
+  if (folder !== undefined && (subject.cwd === null || !globMatch(folder, subject.cwd))) return false;
+  if (provider !== undefined && provider !== subject.provider) return false;
+  if (host !== undefined && host !== (subject.host ?? 'local')) return false;
+  return true;
+}
+
+/** How much a session notifies: the first matching rule that says, else everything the switches allow. */
+export function notifyLevel(rules: readonly AutomationRule[], subject: RuleSubject): NotifyLevel {
+  return rules.find((rule) => rule.notify !== undefined && ruleMatches(rule, subject))?.notify ?? 'everything';
+}
