@@ -57,6 +57,8 @@ export const settingsViewSchema = z.object({
   hooks: z.array(z.string()),
   /** Other machines whose sessions are shown (settings.json `hosts`), and how each link stands. */
   hosts: z.array(z.object({ name: z.string(), destination: z.string(), state: z.string() })),
+  /** The rules of settings.json, each with its words ("noisy v1: folder ~/work/noisy/** → mute"). */
+  rules: z._default(z.array(z.object({ id: z.string(), line: z.string() })), []),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
@@ -94,6 +96,9 @@ export function commandSchemaFor(providerIds: readonly string[]) {
     z.object({ type: z.literal('review'), key, state: z.enum(REVIEW_STATES) }),
     z.object({ type: z.literal('mute'), key, span: z.enum(['1h', 'tomorrow', 'forever']) }),
     z.object({ type: z.literal('unmute'), key }),
+    // Rules per project (issue 16): a rule muting the row's folder; a rule removed by its id.
+    z.object({ type: z.literal('mute-project'), key }),
+    z.object({ type: z.literal('rule-remove'), id: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)) }),
     z.object({ type: z.literal('select'), key: z.nullable(key) }),
     z.object({ type: z.literal('open'), key }),
     z.object({ type: z.literal('dismiss'), id: z.string().check(z.maxLength(200)) }),

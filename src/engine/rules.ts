@@ -11,13 +11,24 @@ export interface RuleSubject {
   host: string | null;
 }
 
-/** `*` any characters but "/", `**` any characters, `?` one character; a pattern ending in "/**" also matches the folder itself. */
+/** A folder as a glob that matches just it: its `*`, `?` and `\` escaped. */
+export function literalGlob(folder: string): string {
+  return folder.replace(/[*?\\]/g, '\\$&');
+}
+
+/**
+ * `*` any characters but "/", `**` any characters, `?` one character, `\` takes the next one as it
+ * is; a pattern ending in "/**" also matches the folder itself.
+ */
 export function globMatch(pattern: string, path: string): boolean {
-  if (pattern.endsWith('/**') && path === pattern.slice(0, -3)) return true;
+  if (pattern.endsWith('/**') && globMatch(pattern.slice(0, -3), path)) return true;
   let source = '';
   for (let index = 0; index < pattern.length; index += 1) {
     const char = pattern[index] ?? '';
-    if (char === '*' && pattern[index + 1] === '*') {
+    if (char === '\\' && index + 1 < pattern.length) {
+      index += 1;
+      source += (pattern[index] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    } else if (char === '*' && pattern[index + 1] === '*') {
       source += '.*';
       index += 1;
     } else if (char === '*') source += '[^/]*';
@@ -39,4 +50,18 @@ export function ruleMatches(rule: AutomationRule, subject: RuleSubject): boolean
 /** How much a session notifies: the first matching rule that says, else everything the switches allow. */
 export function notifyLevel(rules: readonly AutomationRule[], subject: RuleSubject): NotifyLevel {
   return rules.find((rule) => rule.notify !== undefined && ruleMatches(rule, subject))?.notify ?? 'everything';
+}
+
+/** "noisy-1 v1: folder ~/work/noisy/** → mute". */
+export function ruleLine(rule: AutomationRule): string {
+  const { when } = rule;
+  const conditions = [
+    when.folder === undefined ? '' : `folder ${when.folder}`,
+    when.provider === undefined ? '' : `provider ${when.provider}`,
+    when.host === undefined ? '' : `host ${when.host}`,
+    when.inactiveFor === undefined ? '' : `inactive for ${when.inactiveFor}`,
+    when.finished === true ? 'after a finish' : '',
+  ].filter((part) => part !== '');
+  const actions = [rule.mute === true ? 'mute' : '', rule.notify === undefined ? '' : `notify ${rule.notify}`, rule.set === undefined ? '' : `review ${rule.set}`].filter((part) => part !== '');
+  return `${rule.id} v${rule.version}: ${conditions.length === 0 ? 'every session' : conditions.join(', ')} → ${actions.join(', ')}`;
 }

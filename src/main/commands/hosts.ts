@@ -7,16 +7,14 @@ import { UsageError } from '../cli/usage-error';
 import { printLines } from '../cli/terminal-text';
 import { lookoutHome } from '../store/home';
 import type { HostConfig } from '../store/schema';
-import { HOST_NAME, SSH_DESTINATION, settingsSchema } from '../store/schema';
-import { loadSettings, saveSettings } from '../store/settings-store';
+import { HOST_NAME, SSH_DESTINATION } from '../store/schema';
+import { loadSettings, updateSettings } from '../store/settings-store';
 import { probeHosts } from '../hosts/probe';
 import { hostState } from '../../engine';
 
 /** The settings file as it is, with its hosts replaced. */
 function writeHosts(home: string, now: number, hosts: HostConfig[]): void {
-  const current = loadSettings(home, now);
-  for (const line of current.problems) printLines(process.stderr, [line]);
-  saveSettings(home, settingsSchema.parse({ timings: current.settings.timings, notifications: current.settings.notifications, openCommand: current.settings.openCommand, rules: current.settings.rules, roots: current.roots, hosts }));
+  printLines(process.stderr, updateSettings(home, now, (file) => ({ ...file, hosts })));
 }
 
 /** A name from a destination: the host part of user@host, as a name may be spelled. */

@@ -1,7 +1,8 @@
 // The runtime as the popover sees it, whatever the transport: the state it pushes, the commands
 // it accepts (validated), explanations. `lookout serve` and the tray app both use this.
 import type { DerivedSession, Snapshot } from '../../engine';
-import { hostState } from '../../engine';
+import type { AutomationRule } from '../../engine';
+import { defaultSettings, hostState, literalGlob, projectName, ruleLine } from '../../engine';
 import { splitHostKey } from '../../engine';
 import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState } from '../../engine/contract';
 import { admit, commandSchemaFor, explainRequestSchema } from '../../engine/contract';
@@ -16,8 +17,7 @@ import { systemProbes } from '../open/probes';
 import { runPlan } from '../open/run';
 import { planRemoteOpen } from '../open/remote-plan';
 import type { Runtime } from '../runtime/runtime';
-import { loadSettings, saveSettings } from '../store/settings-store';
-import { settingsSchema } from '../store/schema';
+import { updateSettings } from '../store/settings-store';
 
 export type StateListener = (state: PopoverState) => void;
 
@@ -106,6 +106,7 @@ export class PopoverHost {
         })),
         hooks: this.hookLines,
         hosts: this.runtime.hosts.views().map((view) => ({ name: view.name, destination: this.runtime.hostConfigs.find((host) => host.name === view.name)?.destination ?? view.name, state: hostState(view.status) })),
+        rules: settings.rules.map((rule) => ({ id: rule.id, line: ruleLine(rule) })),
       },
       ...(this.request === undefined ? {} : { request: this.request }),
     };
@@ -206,6 +207,8 @@ export class PopoverHost {
       case 'dismiss':
       case 'settings':
       case 'hooks':
+      case 'mute-project':
+      case 'rule-remove':
         return false;
     }
   }
@@ -229,6 +232,16 @@ export class PopoverHost {
         this.known(command.key);
         facts.unmute(command.key, now);
         this.runtime.evaluateNow();
+        return;
+      case 'mute-project': {
+        // A rule muting the row's folder and everything under it (issue 16): this session at once, later ones as they come.
+        const cwd = this.known(command.key).evidence.cwd;
+        if (cwd === null) throw new Error('this session has no folder to make a rule of');
+        this.changeRules((rules) => [...rules, { id: freeRuleId(`mute-${projectName(cwd) ?? 'project'}`, rules), version: 1, when: { folder: `${literalGlob(cwd)}/**` }, mute: true }]);
+        return;
+      }
+      case 'rule-remove':
+        this.changeRules((rules) => rules.filter((rule) => rule.id !== command.id));
         return;
       case 'select':
         // Selecting a row records a visit (R30); the selected row is "on screen" (R40, §5).
@@ -286,22 +299,37 @@ export class PopoverHost {
     this.open(key).catch((error: unknown) => this.addProblem(`lookout: could not open ${key}: ${error instanceof Error ? error.message : String(error)}`));
   }
 
+  /** The rules of settings.json changed (as written there), then taken up at once. */
+  private changeRules(change: (rules: AutomationRule[]) => AutomationRule[]): void {
+    for (const line of updateSettings(this.runtime.home, this.clock(), (file) => ({ ...file, rules: change(file.rules ?? defaultSettings().rules) }))) this.addProblem(line);
+    this.runtime.reloadFacts();
+    this.runtime.evaluateNow();
+    this.push();
+  }
+
   private saveSettings(command: Extract<PopoverCommand, { type: 'settings' }>): void {
     if (command.openCommand !== undefined && !this.programsEditable) {
       throw new Error('the open command changes only in settings.json or in the Lookout app');
     }
-    const home = this.runtime.home;
-    const current = loadSettings(home, this.clock());
-    const file = settingsSchema.parse({
-      timings: { ...current.settings.timings, ...command.timings },
-      notifications: { ...current.settings.notifications, ...command.notifications },
-      openCommand: command.openCommand === undefined ? current.settings.openCommand : command.openCommand,
-      rules: current.settings.rules,
-      roots: current.roots,
-      hosts: current.hosts,
-    });
-    saveSettings(home, file);
+    for (const line of updateSettings(this.runtime.home, this.clock(), (file) => ({
+      ...file,
+      timings: { ...file.timings, ...command.timings },
+      notifications: { ...file.notifications, ...command.notifications },
+      openCommand: command.openCommand === undefined ? file.openCommand : command.openCommand,
+    }))) {
+      this.addProblem(line);
+    }
     this.runtime.reloadFacts();
     this.push();
+  }
+}
+
+/** `base`, or `base-2`, `base-3`…: an id no rule has, in the shape ids take. */
+function freeRuleId(base: string, rules: readonly AutomationRule[]): string {
+  const clean = base.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 56) || 'rule';
+  const taken = new Set(rules.map((rule) => rule.id));
+  for (let n = 1; ; n += 1) {
+    const id = n === 1 ? clean : `${clean}-${n}`;
+    if (!taken.has(id)) return id;
   }
 }

@@ -58,6 +58,29 @@ function setAside(path: string, why: string, now: number): LoadedSettings {
   return { settings: defaultSettings(), roots: {}, hosts: [], shortcut: DEFAULT_SHORTCUT, problems: [`lookout: ${path} could not be used (${why}); kept aside as ${aside}, using defaults`] };
 }
 
+/**
+ * Changes settings.json through `change`, keeping every field it does not touch as written (a
+ * rule's "~/" folder stays so). A file that cannot be used is kept aside first, as on load; its
+ * problem lines are returned.
+ */
+export function updateSettings(home: string, now: number, change: (file: SettingsFile) => SettingsFile): string[] {
+  const { file, problems } = readSettingsFile(home, now);
+  saveSettings(home, change(file));
+  return problems;
+}
+
+/** settings.json as written (defaults filled in, nothing expanded); a bad one kept aside, as on load. */
+export function readSettingsFile(home: string, now: number): { file: SettingsFile; problems: string[] } {
+  const { problems } = loadSettings(home, now);
+  try {
+    const parsed = settingsSchema.safeParse(JSON.parse(readFileSync(settingsPath(home), 'utf8')));
+    if (parsed.success) return { file: parsed.data, problems };
+  } catch {
+    // Absent, or just kept aside: the defaults.
+  }
+  return { file: settingsSchema.parse({}), problems };
+}
+
 /** Writes settings atomically (a temp file renamed over the old one), private (0600). */
 export function saveSettings(home: string, file: SettingsFile): void {
   writePrivate(settingsPath(home), `${JSON.stringify(settingsSchema.parse(file), null, 2)}\n`);

@@ -31,6 +31,7 @@ const MUTES = [
   { value: '1h', label: 'for 1 hour' },
   { value: 'tomorrow', label: 'until tomorrow' },
   { value: 'forever', label: 'until unmuted' },
+  { value: 'project', label: 'this project (a rule)' },
 ];
 
 export function RowItem({ row, providerNames, now, selected, onSelect, onCommand, onExplain, reviewRef, muteRef }: Props) {
@@ -98,6 +99,7 @@ export function RowItem({ row, providerNames, now, selected, onSelect, onCommand
                 items={MUTES}
                 onChoose={(span) => {
                   if (span === '1h' || span === 'tomorrow' || span === 'forever') onCommand({ type: 'mute', key: row.key, span });
+                  else if (span === 'project') onCommand({ type: 'mute-project', key: row.key });
                 }}
               />
             ) : (

@@ -135,6 +135,19 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
           ))}
       </fieldset>
       <fieldset>
+        <legend>Rules</legend>
+        {settings.rules.length === 0 && <p>None.</p>}
+        {settings.rules.map((rule) => (
+          <div class="rule-line" key={rule.id}>
+            <span>{rule.line}</span>
+            <button type="button" aria-label={`Remove rule ${rule.id}`} onClick={() => void onCommand({ type: 'rule-remove', id: rule.id })}>
+              Remove
+            </button>
+          </div>
+        ))}
+        <p class="hint">A row's Mute → "this project" adds one; `lookout rules add` adds any (folder, provider, host; mute, notify level, review after a finish).</p>
+      </fieldset>
+      <fieldset>
         <legend>Other machines (over ssh)</legend>
         {settings.hosts.length === 0 && <p>None.</p>}
         {settings.hosts.map((host) => (
