@@ -265,6 +265,29 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.screenshot({ path: join(ARTIFACTS, 'popover-dark.png') });
   });
 
+  it('Mute this project: a rule on the row\'s folder mutes it; the settings view lists the rule and removes it (issue 16)', async () => {
+    const target = key('claude', 'question-pending');
+    const settingsFile = () => JSON.parse(readFileSync(join(dir, 'home', 'settings.json'), 'utf8')) as { rules?: { id: string; when: { folder?: string }; mute?: boolean }[] };
+    await page.click(`${rowSelector(target)} .row-main`);
+    await page.getByRole('button', { name: 'Mute', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'this project (a rule)' }).click();
+    try {
+      await waitFor(() => store().mutes[target] !== undefined);
+      const rule = settingsFile().rules?.find((item) => item.mute === true);
+      expect(rule).toMatchObject({ id: 'mute-app', when: { folder: '/home/me/app/**' }, mute: true });
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('region', { name: 'Settings' }).waitFor();
+      expect(await page.textContent('.settings')).toContain('mute-app v1: folder /home/me/app/** → mute');
+      await page.getByRole('button', { name: 'Remove rule mute-app' }).click();
+      await waitFor(() => settingsFile().rules?.some((item) => item.id === 'mute-app') === false);
+      await page.waitForFunction(() => document.querySelector('.settings')?.textContent?.includes('mute-app') === false);
+      await page.getByRole('button', { name: '← Back' }).click();
+    } finally {
+      // The rule muted every session of the folder (the facts stay once it is gone): lifted for the tests after.
+      for (const muted of Object.keys(store().mutes)) runCli(['unmute', muted, '--now', NOW], env);
+    }
+  }, 90_000);
+
   it('settings: saving writes settings.json; hooks install and remove only on request (issue 6)', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('region', { name: 'Settings' }).waitFor();
