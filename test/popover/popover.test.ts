@@ -1,6 +1,6 @@
 // The popover in real headless Chromium, served by `lookout serve` over fixture roots: triage
 // order, review and mute that persist, visits on selection, keys, and no console errors.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -265,14 +265,16 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.screenshot({ path: join(ARTIFACTS, 'popover-dark.png') });
   });
 
-  it('Mute this project: a rule on the row\'s folder mutes it; the settings view lists the rule and removes it (issue 16)', async () => {
+  it('Mute this project: a rule on the row\'s folder mutes it; the settings view lists the rules, removes one and adds one (issue 16)', async () => {
     const target = key('claude', 'question-pending');
     const settingsFile = () => JSON.parse(readFileSync(join(dir, 'home', 'settings.json'), 'utf8')) as { rules?: { id: string; when: { folder?: string }; mute?: boolean }[] };
+    // The store is written by the first fact: absent until then.
+    const mutes = (): Record<string, unknown> => (existsSync(join(dir, 'home', 'store.json')) ? store().mutes : {});
     await page.click(`${rowSelector(target)} .row-main`);
     await page.getByRole('button', { name: 'Mute', exact: true }).click();
     await page.getByRole('menuitem', { name: 'this project (a rule)' }).click();
     try {
-      await waitFor(() => store().mutes[target] !== undefined);
+      await waitFor(() => mutes()[target] !== undefined);
       const rule = settingsFile().rules?.find((item) => item.mute === true);
       expect(rule).toMatchObject({ id: 'mute-app', when: { folder: '/home/me/app/**' }, mute: true });
       await page.getByRole('button', { name: 'Settings' }).click();
@@ -281,10 +283,20 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
       await page.getByRole('button', { name: 'Remove rule mute-app' }).click();
       await waitFor(() => settingsFile().rules?.some((item) => item.id === 'mute-app') === false);
       await page.waitForFunction(() => document.querySelector('.settings')?.textContent?.includes('mute-app') === false);
+      // A rule of any folder, from the form; a folder that is not absolute is refused, and nothing is written.
+      await page.getByRole('textbox', { name: 'Rule folder' }).fill('work/**');
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      await page.getByRole('status').filter({ hasText: 'an absolute folder or one under ~/' }).first().waitFor();
+      await page.getByRole('textbox', { name: 'Rule folder' }).fill('/home/me/elsewhere/**');
+      await page.getByRole('combobox', { name: 'Rule action' }).selectOption('notify-never');
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      await waitFor(() => settingsFile().rules?.some((item) => item.when.folder === '/home/me/elsewhere/**') === true);
+      expect(settingsFile().rules?.filter((item) => item.when.folder === 'work/**')).toEqual([]);
+      await page.waitForFunction(() => document.querySelector('.settings')?.textContent?.includes('rule v1: folder /home/me/elsewhere/** → notify never') === true);
       await page.getByRole('button', { name: '← Back' }).click();
     } finally {
       // The rule muted every session of the folder (the facts stay once it is gone): lifted for the tests after.
-      for (const muted of Object.keys(store().mutes)) runCli(['unmute', muted, '--now', NOW], env);
+      for (const muted of Object.keys(mutes())) runCli(['unmute', muted, '--now', NOW], env);
     }
   }, 90_000);
 

@@ -209,6 +209,7 @@ export class PopoverHost {
       case 'hooks':
       case 'mute-project':
       case 'rule-remove':
+      case 'rule-add':
         return false;
     }
   }
@@ -243,6 +244,11 @@ export class PopoverHost {
       case 'rule-remove':
         this.changeRules((rules) => rules.filter((rule) => rule.id !== command.id));
         return;
+      case 'rule-add': {
+        const action = RULE_ACTIONS[command.action];
+        this.changeRules((rules) => [...rules, { id: freeRuleId('rule', rules), version: 1, ...action, when: { folder: command.folder, ...action.when } }]);
+        return;
+      }
       case 'select':
         // Selecting a row records a visit (R30); the selected row is "on screen" (R40, §5).
         this.runtime.onScreen = command.key;
@@ -323,6 +329,14 @@ export class PopoverHost {
     this.push();
   }
 }
+
+/** What the settings view's "Add rule" does, by the action chosen. */
+const RULE_ACTIONS: Record<Extract<PopoverCommand, { type: 'rule-add' }>['action'], Omit<AutomationRule, 'id' | 'version' | 'when'> & { when?: AutomationRule['when'] }> = {
+  mute: { mute: true },
+  'notify-never': { notify: 'never' },
+  'notify-needs-you': { notify: 'needs-you' },
+  'review-after-finish': { set: 'needs-review', when: { finished: true } },
+};
 
 /** `base`, or `base-2`, `base-3`…: an id no rule has, in the shape ids take. */
 function freeRuleId(base: string, rules: readonly AutomationRule[]): string {

@@ -12,6 +12,14 @@ const EDITABLE: { key: string; label: string }[] = [
   { key: 'escalateAfter', label: 'Bring back a muted session still waiting after (s; 0 never)' },
 ];
 
+type RuleAction = 'mute' | 'notify-never' | 'notify-needs-you' | 'review-after-finish';
+const RULE_ACTIONS: { value: RuleAction; label: string }[] = [
+  { value: 'mute', label: 'mute' },
+  { value: 'notify-never', label: 'never notify' },
+  { value: 'notify-needs-you', label: 'notify only when it needs you' },
+  { value: 'review-after-finish', label: 'needs review after a finish' },
+];
+
 const SWITCHES: { key: 'enabled' | 'needsYou' | 'failed' | 'finished'; label: string }[] = [
   { key: 'enabled', label: 'Notifications' },
   { key: 'needsYou', label: 'When a session needs you' },
@@ -33,6 +41,8 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
   const [notifications, setNotifications] = useState(settings.notifications);
   const [template, setTemplate] = useState((settings.openCommand ?? []).join('\n'));
   const [status, setStatus] = useState('');
+  const [ruleFolder, setRuleFolder] = useState('');
+  const [ruleAction, setRuleAction] = useState<RuleAction>('mute');
   const edited = useRef(false);
   // Settings changed elsewhere (another window, the file) show up until the user starts editing.
   useEffect(() => {
@@ -145,7 +155,28 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
             </button>
           </div>
         ))}
-        <p class="hint">A row's Mute → "this project" adds one; `lookout rules add` adds any (folder, provider, host; mute, notify level, review after a finish).</p>
+        <div class="rule-add">
+          <input type="text" aria-label="Rule folder" placeholder="~/work/noisy/**" value={ruleFolder} onInput={(event) => setRuleFolder((event.target as HTMLInputElement).value)} />
+          <select aria-label="Rule action" value={ruleAction} onChange={(event) => setRuleAction((event.target as HTMLSelectElement).value as RuleAction)}>
+            {RULE_ACTIONS.map((item) => (
+              <option key={item.value} value={item.value}>
+                {item.label}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            onClick={() => {
+              const folder = ruleFolder.trim();
+              // Said here, not sent: the runtime would refuse it the same way.
+              if (!/^(\/|~\/)/.test(folder)) setStatus("a rule's folder: an absolute folder or one under ~/");
+              else void onCommand({ type: 'rule-add', folder, action: ruleAction }).then((ok) => ok && setRuleFolder(''));
+            }}
+          >
+            Add rule
+          </button>
+        </div>
+        <p class="hint">A row's Mute → "this project" adds one too; `lookout rules add` also matches by provider and host.</p>
       </fieldset>
       <fieldset>
         <legend>Other machines (over ssh)</legend>
