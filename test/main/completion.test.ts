@@ -36,7 +36,7 @@ describe('shell completion (issue 16)', () => {
   it('every option the table completes is in the help of its command', () => {
     const help = runCli(['--help'], env).stdout;
     for (const spec of commandTable()) {
-      const line = help.split('\n').find((item) => item.startsWith(`  ${spec.name} `)) ?? '';
+      const line = help.split('\n').filter((item) => item.startsWith(`  ${spec.name} `)).join(' ');
       for (const option of spec.options.filter((item) => item !== '--now')) expect(line, `${spec.name} ${option}`).toContain(option);
     }
     expect(runCli(['completion', 'tcsh'], env)).toMatchObject({ code: 2, stderr: 'lookout: completion needs a shell: bash, zsh, fish\n' });
