@@ -98,7 +98,7 @@ export function commandSchemaFor(providerIds: readonly string[]) {
     z.object({ type: z.literal('unmute'), key }),
     // Rules per project (issue 16): a rule muting the row's folder; a rule removed by its id.
     z.object({ type: z.literal('mute-project'), key }),
-    z.object({ type: z.literal('rule-remove'), id: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)) }),
+    z.object({ type: z.literal('rule-remove'), id: z.string().check(z.minLength(1), z.maxLength(200)) }),
     z.object({ type: z.literal('rule-add'), folder: z.string().check(z.regex(/^(\/|~\/)[^\0\n]{0,500}$/, 'a rule\'s folder: an absolute folder or one under ~/')), action: z.enum(['mute', 'notify-never', 'notify-needs-you', 'review-after-finish']) }),
     z.object({ type: z.literal('select'), key: z.nullable(key) }),
     z.object({ type: z.literal('open'), key }),

@@ -25,10 +25,13 @@ export function autostartPath(env: NodeJS.ProcessEnv): string {
   return join(config, 'autostart', 'lookout.desktop');
 }
 
-/** One Exec argument as the desktop entry specification quotes it. */
+/**
+ * One Exec argument as the desktop entry specification quotes it: `"`, `` ` ``, `$` and `\` escaped
+ * inside double quotes; then, since Exec is a string value, each backslash written twice.
+ */
 export function execArgument(argument: string): string {
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(argument)) return argument;
-  return `"${argument.replace(/[\\"`$]/g, (char) => `\\${char}`)}"`;
+  return `"${argument.replace(/[\\"`$]/g, (char) => `\\${char}`)}"`.replace(/\\/g, '\\\\');
 }
 
 export function desktopEntry(command: readonly string[]): string {

@@ -159,7 +159,11 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
         const now = clock();
         const quiet = runtime.settings.quietHours;
         const until = action === 'resume' ? null : action === 'pause-1h' ? now + 3_600_000 : nextLocal(now, quiet?.to ?? '08:00', quiet?.timeZone ?? null);
-        runtime.facts.pause(until, now);
+        try {
+          runtime.facts.pause(until, now);
+        } catch (error) {
+          host?.addProblem(`lookout: could not pause notifications: ${error instanceof Error ? error.message : String(error)}`);
+        }
         runtime.evaluateNow();
         return;
       }

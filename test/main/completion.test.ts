@@ -2,7 +2,7 @@
 // states and session ids complete. Each shell's part skips, saying why, where it is missing
 // (.ci/run installs them). Fixtures: Claude Code 2.1.143.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,10 @@ import { FIXTURES, fixtures } from '../providers/fixture-roots';
 const base = mkdtempSync(join(tmpdir(), 'lookout-completion-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 for (const name of ['question-pending', 'working']) cpSync(join(FIXTURES, 'claude', name), join(base, 'claude'), { recursive: true });
+// A transcript whose session id is shell text: it never reaches a shell's completion.
+const pwned = join(base, 'pwned');
+mkdirSync(join(base, 'claude', 'projects', '-evil'), { recursive: true });
+writeFileSync(join(base, 'claude', 'projects', '-evil', 'evil.jsonl'), `${JSON.stringify({ type: 'user', sessionId: `c1a$(touch ${pwned})`, cwd: '/tmp', timestamp: '2026-11-29T12:00:00.000Z', uuid: 'e1', parentUuid: null, isSidechain: false, version: '2.1.143', message: { role: 'user', content: 'hi' } })}\n`);
 const env = { CLAUDE_CONFIG_DIR: join(base, 'claude'), CODEX_HOME: join(base, 'codex'), LOOKOUT_HOME: join(base, 'home'), HOME: base, PATH: '/usr/bin:/bin' };
 const ids = ['question-pending', 'working'].map((name) => fixtures('claude').find((item) => item.name === name)?.meta.sessionKey.slice('claude:'.length) ?? '');
 const has = (shell: string): boolean => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
@@ -50,6 +54,9 @@ describe('shell completion (issue 16)', () => {
     expect(complete(['lookout', 'review', ids[0] ?? '', 'fl'])).toEqual(['flagged']);
     expect(complete(['lookout', 'mute', '--for', '2h', 'c1a']).sort()).toEqual([...ids].sort());
     expect(complete(['lookout', 'hooks', '--provider', 'co'])).toEqual(['codex', 'copilot']);
+    // The shell-text id was neither offered nor run.
+    expect(existsSync(pwned)).toBe(false);
+    expect(runCli(['__sessions'], env).stdout).not.toContain('touch');
   });
 
   it.skipIf(!has('zsh'))('zsh: the same, through compadd', () => {

@@ -62,4 +62,15 @@ describe('lookout rules (issue 16)', () => {
     expect(runCli(['unmute', key, '--now', NOW], env).code).toBe(0);
     expect(status().sessions.find((row) => row.key === key)?.muted).toBeNull();
   });
+
+  it('an older settings.json still loads: rule ids of any words, two rules sharing an id, a key Electron would not take (it falls back)', () => {
+    const env = home();
+    mkdirSync(env.LOOKOUT_HOME ?? '', { recursive: true });
+    const rule = { id: 'stale review (mine)', version: 1, when: { inactiveFor: '3d' }, set: 'outdated' };
+    writeFileSync(join(env.LOOKOUT_HOME ?? '', 'settings.json'), JSON.stringify({ rules: [rule, rule], shortcut: 'Hyper+Q', openCommand: ['code', '{cwd}'] }));
+    const status = runCli(['status', '--now', NOW], env);
+    expect(status.stderr).toBe('');
+    expect(runCli(['rules', 'list'], env).stdout.split('\n').filter(Boolean)).toEqual(['stale review (mine) v1: inactive for 3d → review outdated', 'stale review (mine) v1: inactive for 3d → review outdated']);
+    expect(settings(env).openCommand).toEqual(['code', '{cwd}']);
+  });
 });

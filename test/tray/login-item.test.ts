@@ -13,7 +13,8 @@ describe('XDG autostart (issue 16)', () => {
   it('quotes Exec arguments as the desktop entry specification says', () => {
     expect(execArgument('/opt/Lookout/lookout')).toBe('/opt/Lookout/lookout');
     expect(execArgument('/home/me/My Apps/Lookout.AppImage')).toBe('"/home/me/My Apps/Lookout.AppImage"');
-    expect(execArgument('/home/me/$(x)/`y`/"z"\\w')).toBe('"/home/me/\\$(x)/\\`y\\`/\\"z\\"\\\\w"');
+    // Quoted as the Exec rules say (\$, \`, \", \\), then each backslash doubled for the string value.
+    expect(execArgument('/home/me/$(x)/`y`/"z"\\w')).toBe('"/home/me/\\\\$(x)/\\\\`y\\\\`/\\\\"z\\\\"\\\\\\\\w"');
     expect(desktopEntry(['/home/me/100% sure/lookout'])).toContain('Exec="/home/me/100%% sure/lookout"\n');
     expect(desktopEntry(['/a\nExec=evil'])).not.toContain('\nExec=evil');
   });

@@ -58,7 +58,12 @@ ${table.map((spec) => `      ${spec.name}) COMPREPLY=( $(compgen -W "${spec.opti
   done
   case "$cmd:$n" in
 ${wordCases(table).map((item) => `    ${item.pattern}) COMPREPLY=( $(compgen -W "${item.words.join(' ')}" -- "$cur") ) ;;`).join('\n')}
-    ${sessions}) COMPREPLY=( $(compgen -W "$(_lookout_run __sessions 2>/dev/null | cut -f1)" -- "$cur") ) ;;
+    ${sessions})
+      # Matched here, not by compgen -W (which would expand what it is given).
+      local id
+      while IFS=$'\t' read -r id _; do
+        [[ "$id" == "$cur"* ]] && COMPREPLY+=( "$id" )
+      done < <(_lookout_run __sessions 2>/dev/null) ;;
   esac
 }
 complete -F _lookout lookout

@@ -9,6 +9,7 @@ import { UsageError } from '../cli/usage-error';
 import { terminalLine } from '../cli/terminal-text';
 import { resolveNow } from '../cli/now-option';
 import { evaluateFromDisk } from '../pipeline/one-shot';
+import { safeSessionId } from '../open/plan';
 
 const isShell = (name: string): name is Shell => (SHELLS as readonly string[]).includes(name);
 
@@ -25,7 +26,8 @@ export async function sessionsCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { now: { type: 'string' } }, strict: true, allowPositionals: false });
   const context = await evaluateFromDisk(resolveNow(values.now));
   // This machine's sessions, newest first in triage order; titles on one safe line, no tab in them.
-  const lines = context.evaluation.snapshot.sessions.map((row) => `${row.sessionId}\t${terminalLine(row.title ?? row.cwd ?? '').replace(/\t/g, ' ').slice(0, 80)}`);
+  // Only ids that are plain words reach a shell's completion: an id is read from a file anyone can write.
+  const lines = context.evaluation.snapshot.sessions.filter((row) => safeSessionId(row.sessionId)).map((row) => `${row.sessionId}\t${terminalLine(row.title ?? row.cwd ?? '').replace(/\t/g, ' ').slice(0, 80)}`);
   process.stdout.write(lines.map((line) => `${line}\n`).join(''));
   return 0;
 }

@@ -17,11 +17,14 @@ export class QuietHold {
     if (this.held.length === 0) return null;
     const plans = this.held;
     this.held = [];
-    const keys = [...new Set(plans.flatMap((plan) => plan.keys))];
+    // One claim per session, its newest: an action pairs keys and claim ids by position.
+    const newest = new Map<string, string>();
+    for (const plan of plans) plan.keys.forEach((key, index) => newest.set(key, plan.claimIds[index] ?? ''));
+    const keys = [...newest.keys()];
     const lines = plans.map((plan) => (plan.keys.length === 1 && plan.body !== '' ? `${plan.title}: ${plan.body}` : plan.title));
     const shown = lines.length <= DIGEST_LINES ? lines : [...lines.slice(0, DIGEST_LINES - 1), `and ${lines.length - DIGEST_LINES + 1} more`];
     return {
-      claimIds: plans.flatMap((plan) => plan.claimIds),
+      claimIds: [...newest.values()],
       keys,
       title: `While quiet: ${keys.length} session${keys.length === 1 ? '' : 's'} wanted you`,
       body: shown.join('\n'),

@@ -1,6 +1,6 @@
 // Reads a process's place (process-place.ts) from the system: /proc on Linux, `ps` elsewhere
 // (argv only); and which processes hold a file open (a Codex rollout names no pid of its own).
-import { closeSync, openSync, readSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { closeSync, openSync, readSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ProcessPlace } from './process-place';
 import { placeVariables, placeVariablesFromPs, ttyFromLink, ttyFromPs } from './process-place';
@@ -66,7 +66,14 @@ export function readPlace(pid: number): ProcessPlace | null {
 }
 
 /** The processes that hold `path` open, Lookout itself left out: /proc's descriptors, else `lsof`. */
-export function fileHolders(path: string): number[] {
+export function fileHolders(given: string): number[] {
+  // A descriptor's link names the real file: a symlinked home or CODEX_HOME would never match.
+  let path = given;
+  try {
+    path = realpathSync(given);
+  } catch {
+    return [];
+  }
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));

@@ -238,6 +238,7 @@ export class PopoverHost {
         // A rule muting the row's folder and everything under it (issue 16): this session at once, later ones as they come.
         const cwd = this.known(command.key).evidence.cwd;
         if (cwd === null) throw new Error('this session has no folder to make a rule of');
+        if (!cwd.startsWith('/')) throw new Error('rules match folders written with "/" (macOS, Linux); on Windows, mute the session instead');
         this.changeRules((rules) => [...rules, { id: freeRuleId(`mute-${projectName(cwd) ?? 'project'}`, rules), version: 1, when: { folder: `${literalGlob(cwd)}/**` }, mute: true }]);
         return;
       }

@@ -2,7 +2,7 @@
 // most once (the ledger, and a set for a store that cannot write), held while quiet and told as
 // one digest after (issue 16), failures said once, and a notification's actions carried out
 // (issue 15).
-import type { NotificationPlan, QuietHours } from '../../engine';
+import type { NotificationAction, NotificationPlan, QuietHours } from '../../engine';
 import { isQuiet } from '../../engine';
 import type { FactWriter } from '../facts/fact-writer';
 import type { ActionPorts } from '../notify/notification-action';
@@ -53,7 +53,11 @@ export class Notices {
   }
 
   private send(plan: NotificationPlan): void {
-    this.ports.notifier.send(plan, (action) => void applyNotificationAction(plan, action, this.ports.actions())).catch((error: unknown) => {
+    const act = (action: NotificationAction): void => {
+      // A store that cannot be written is said, never a crash of the runtime.
+      applyNotificationAction(plan, action, this.ports.actions()).catch((error: unknown) => this.ports.onProblem(`lookout: could not carry out that notification's action: ${error instanceof Error ? error.message : String(error)}`));
+    };
+    this.ports.notifier.send(plan, act).catch((error: unknown) => {
       if (this.failed) return;
       this.failed = true;
       this.ports.onProblem(`lookout: notifications are unavailable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); Lookout goes on without them`);

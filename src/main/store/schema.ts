@@ -77,7 +77,7 @@ export type HostConfig = z.infer<typeof hostSchema>;
 /** Ctrl+Shift+J; ⌘⇧J on macOS. */
 export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+J';
 /** One to four modifiers and one key, as Electron's accelerators name them. */
-export const ACCELERATOR = /^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+){1,4}([A-Z0-9]|F([1-9]|1[0-9]|2[0-4])|Space|Tab|Enter|Up|Down|Left|Right|Home|End|PageUp|PageDown|Escape|Backspace|Delete|Insert|Plus|[`\-=[\];',./])$/;
+export const ACCELERATOR = /^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+){1,4}([A-Z0-9]|F([1-9]|1[0-9]|2[0-4])|Space|Tab|Enter|Return|Up|Down|Left|Right|Home|End|PageUp|PageDown|Escape|Esc|Backspace|Delete|Insert|Plus|PrintScreen|num[0-9]|numadd|numsub|nummult|numdiv|numdec|MediaPlayPause|MediaNextTrack|MediaPreviousTrack|MediaStop|VolumeUp|VolumeDown|VolumeMute|[`\-=[\];',./])$/i;
 
 export const NOTIFY_LEVELS = ['never', 'needs-you', 'everything'] as const;
 
@@ -87,7 +87,8 @@ export const settingsSchema = z.object({
   notifications: z._default(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() })), {}),
   openCommand: z._default(z.nullable(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))), null),
   // The tray app's global key (an Electron accelerator), or null for none (issue 15).
-  shortcut: z._default(z.nullable(z.string().check(z.regex(ACCELERATOR))), DEFAULT_SHORTCUT),
+  // A key Electron would not take falls back to the default rather than setting the whole file aside.
+  shortcut: z.catch(z._default(z.nullable(z.string().check(z.regex(ACCELERATOR))), DEFAULT_SHORTCUT), DEFAULT_SHORTCUT),
   // Quiet hours (issue 16): "HH:MM" to "HH:MM" in a time zone (null: this machine's), or null.
   quietHours: z._default(
     z.nullable(
@@ -104,7 +105,8 @@ export const settingsSchema = z.object({
     z.array(
       z
         .object({
-          id: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)),
+          // Any name older files held; the command line and the popover make plain ones.
+          id: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[^\0-\x1f\x7f]*$/)),
           version: z.int().check(z.positive()),
           when: z.object({
             inactiveFor: z.optional(duration),
@@ -119,7 +121,7 @@ export const settingsSchema = z.object({
           notify: z.optional(z.enum(NOTIFY_LEVELS)),
         })
         .check(z.refine((rule) => rule.set !== undefined || rule.mute === true || rule.notify !== undefined, 'a rule needs an action: set, mute or notify')),
-    ).check(z.refine((rules) => new Set(rules.map((rule) => rule.id)).size === rules.length, 'two rules share an id')),
+    ),
   ),
   // Folders chosen per provider id (the registry's ids; an unknown id is kept and unused).
   roots: z._default(z.record(z.string(), z.string().check(z.minLength(1))), {}),
