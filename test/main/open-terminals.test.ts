@@ -124,6 +124,21 @@ describe('the terminal table (issue 15)', () => {
     expect(argvOf(focusPlace(place({ env: { TERM_PROGRAM: 'vscode' } }), linux()))).toEqual([['code', '--', '/home/me/app']]);
   });
 
+  it('variables only inherited do not decide: an xterm started from a kitty shell holds the session, not kitty', () => {
+    const chain = [
+      { pid: 4242, name: 'claude' },
+      { pid: 4000, name: 'zsh' },
+      { pid: 3900, name: 'xterm' },
+      { pid: 3800, name: 'zsh' },
+      { pid: 3000, name: 'kitty' },
+    ];
+    const result = focusPlace(place({ chain, env: { KITTY_WINDOW_ID: '7', KITTY_LISTEN_ON: 'unix:/tmp/k' } }), linux());
+    expect(result.focused?.terminal).toBe('other');
+    expect(argvOf(result)).toEqual([['xdotool', 'search', '--onlyvisible', '--pid', '3900', 'windowactivate']]);
+    // In kitty itself (kitty nearest), kitty.
+    expect(focusPlace(place({ chain: [chain[0], chain[1], { pid: 3000, name: 'kitty' }] as ProcessPlace['chain'], env: { KITTY_WINDOW_ID: '7', KITTY_LISTEN_ON: 'unix:/tmp/k' } }), linux()).focused?.terminal).toBe('kitty');
+  });
+
   it('a process in no terminal Lookout knows: what was tried names its ancestors', () => {
     expect(focusPlace(place(), linux())).toEqual({ focused: null, tried: ['no terminal Lookout knows holds process 4242 (its ancestors: claude ← zsh ← login)'] });
   });

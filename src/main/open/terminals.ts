@@ -101,6 +101,32 @@ const MAC_TTY = /^\/dev\/ttys\d{1,4}$/;
 const VSCODE_CLIS: Record<string, string> = { code: 'code', 'code-insiders': 'code-insiders', codium: 'codium', cursor: 'cursor', windsurf: 'windsurf' };
 /** Terminals with no interface for focusing one of their windows from outside: raised whole where X11 allows. */
 const OTHER_TERMINALS = ['xterm', 'alacritty', 'foot', 'urxvt', 'rxvt', 'xfce4-terminal', 'terminator', 'tilix', 'ghostty', 'st', 'lxterminal', 'mate-terminal', 'qterminal', 'sakura', 'terminology'];
+/** Each terminal's own process names, as /proc or ps shows them. */
+const PROCESS_NAMES: Record<Exclude<TerminalId, 'tmux' | 'other'>, readonly string[]> = {
+  screen: ['screen', 'SCREEN'],
+  kitty: ['kitty'],
+  wezterm: ['wezterm-gui', 'wezterm'],
+  iterm2: ['iTerm2'],
+  'terminal-app': ['Terminal'],
+  konsole: ['konsole'],
+  'gnome-terminal': ['gnome-terminal-', 'gnome-terminal-server', 'gnome-terminal'],
+  vscode: Object.keys(VSCODE_CLIS),
+};
+const ALL_NAMES: readonly string[] = [...Object.values(PROCESS_NAMES).flat(), ...OTHER_TERMINALS];
+
+/**
+ * Whether another terminal's process sits nearer the session than `id`'s own (or is there and
+ * `id`'s is not): then `id`'s variables were only inherited (an xterm started from a kitty shell
+ * still carries KITTY_WINDOW_ID), and the nearer terminal holds the session.
+ */
+function inheritedOnly(place: ProcessPlace, id: Exclude<TerminalId, 'tmux' | 'other'>): boolean {
+  const own = PROCESS_NAMES[id];
+  for (const item of place.chain) {
+    if (own.includes(item.name)) return false;
+    if (ALL_NAMES.includes(item.name)) return true;
+  }
+  return false;
+}
 
 /** A macOS terminal found by its TERM_PROGRAM or an ancestor's name, focused by the session's tty through AppleScript. */
 function macTerminal(id: TerminalId, name: string, program: string, app: string, script: readonly string[]): TerminalEntry {
@@ -228,6 +254,7 @@ export const TERMINALS: readonly TerminalEntry[] = [
 export function focusPlace(place: ProcessPlace, context: FocusContext): { focused: { terminal: TerminalId; steps: FocusStep[]; note: string | null; pane?: string } | null; tried: string[] } {
   const tried: string[] = [];
   for (const entry of TERMINALS) {
+    if (entry.id !== 'tmux' && entry.id !== 'other' && inheritedOnly(place, entry.id)) continue;
     const result = entry.focus(place, context);
     switch (result.kind) {
       case 'not-here':
