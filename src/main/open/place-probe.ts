@@ -67,7 +67,7 @@ export function readPlace(pid: number): ProcessPlace | null {
 
 /** The processes that hold `path` open, Lookout itself left out: /proc's descriptors, else `lsof`. */
 export function fileHolders(given: string): number[] {
-  // A descriptor's link names the real file: a symlinked home or CODEX_HOME would never match.
+  // A descriptor's link names the real file: a symlinked home or agent folder would never match.
   let path = given;
   try {
     path = realpathSync(given);
