@@ -18,6 +18,7 @@ import type { WatchTarget } from '../../providers/descriptor';
 import { FactWriter } from '../facts/fact-writer';
 import type { Notifier } from '../notify/notifier';
 import { Notices } from './notices';
+import { Recheck } from './recheck';
 import type { Clock } from '../pipeline/clock';
 import { Pipeline } from '../pipeline/pipeline';
 import type { RuntimeState } from '../pipeline/state';
@@ -49,12 +50,6 @@ export function rescanInterval(env: NodeJS.ProcessEnv): number {
   return Number.isInteger(value) && value >= 1000 ? value : RESCAN_MS;
 }
 
-/**
- * A changed file is read again this long after its change was handled. chokidar reports one change
- * per file per 50 ms and drops the ones in between (its change throttle): an append inside that
- * window would otherwise wait for the next write or the rescan.
- */
-export const RECHECK_MS = 120;
 /** A batch this large may be a burst the kernel's queue could not hold: everything is looked at once more. */
 const BURST_PATHS = 100;
 const BURST_SETTLE_MS = 500;
@@ -92,9 +87,8 @@ export class Runtime {
   private syncing: Promise<void> | null = null;
   private queued: Set<string> | null | undefined = undefined;
   private disposed = false;
-  /** Paths to read once more, with when (RECHECK_MS after their change was handled). */
-  private readonly recheck = new Map<string, number>();
-  private recheckTimer: NodeJS.Timeout | null = null;
+  /** What chokidar's throttle held back is read once more a little later. */
+  private readonly recheck = new Recheck((paths) => this.changed(paths, true));
   private settleTimer: NodeJS.Timeout | null = null;
   /** The session selected in an open popover (R40, §5): never notified, never awarded ready-for-review. */
   onScreen: string | null = null;
@@ -238,7 +232,7 @@ export class Runtime {
   async dispose(): Promise<void> {
     this.disposed = true;
     for (const timer of this.timers) clearInterval(timer);
-    if (this.recheckTimer !== null) clearTimeout(this.recheckTimer);
+    this.recheck.dispose();
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     if (this.hostsTimer !== null) clearTimeout(this.hostsTimer);
     this.background.dispose();
@@ -285,7 +279,7 @@ export class Runtime {
       this.reloadFacts();
       this.evaluateNow();
       // Facts another process writes in quick succession (several `lookout mute`) come within chokidar's throttle too.
-      if (!recheck) this.scheduleRecheck(own);
+      if (!recheck) this.recheck.schedule(own);
     }
     // Lookout's own folder (lock, temp files) is never provider evidence; its spool is.
     const home = `${this.state.home}${sep}`;
@@ -294,39 +288,13 @@ export class Runtime {
     if (provider.size === 0) return;
     void this.sync(provider);
     if (recheck) return;
-    this.scheduleRecheck(provider);
+    this.recheck.schedule(provider);
     if (provider.size >= BURST_PATHS && this.settleTimer === null) {
       this.settleTimer = setTimeout(() => {
         this.settleTimer = null;
         if (!this.disposed) void this.sync(undefined);
       }, BURST_SETTLE_MS);
     }
-  }
-
-  /** Reads these paths once more after RECHECK_MS: what chokidar's throttle held back is read then. */
-  private scheduleRecheck(paths: ReadonlySet<string>): void {
-    // Real elapsed time, not the evaluation clock (which `--now` or a test may hold still).
-    const due = performance.now() + RECHECK_MS;
-    for (const path of paths) this.recheck.set(path, due);
-    if (this.recheckTimer === null) this.armRecheck();
-  }
-
-  private armRecheck(): void {
-    let earliest = Infinity;
-    for (const at of this.recheck.values()) earliest = Math.min(earliest, at);
-    if (earliest === Infinity || this.disposed) return;
-    this.recheckTimer = setTimeout(() => {
-      this.recheckTimer = null;
-      const now = performance.now();
-      const ready = new Set<string>();
-      for (const [path, at] of this.recheck) {
-        if (at > now) continue;
-        ready.add(path);
-        this.recheck.delete(path);
-      }
-      if (ready.size > 0) this.changed(ready, true);
-      this.armRecheck();
-    }, Math.max(0, earliest - performance.now()));
   }
 
   /** Another process (a command, the other face) changed the store or the settings. */
