@@ -28,9 +28,20 @@ export function knownZone(timeZone: string): boolean {
   }
 }
 
+/** One formatter per zone: quiet is asked at every beat and every notification. */
+const clocks = new Map<string | null, Intl.DateTimeFormat>();
+function clockIn(timeZone: string | null): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone);
+  if (clock === undefined) {
+    clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: 'numeric', hourCycle: 'h23', ...(timeZone === null ? {} : { timeZone }) });
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
 /** Minutes since local midnight at `now` in `timeZone` (this machine's when null). */
 export function localMinutes(now: number, timeZone: string | null): number {
-  const parts = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: 'numeric', hourCycle: 'h23', ...(timeZone === null ? {} : { timeZone }) }).formatToParts(now);
+  const parts = clockIn(timeZone).formatToParts(now);
   const value = (type: string): number => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return value('hour') * 60 + value('minute');
 }

@@ -22,6 +22,14 @@ export function literalGlob(folder: string): string {
  */
 export function globMatch(pattern: string, path: string): boolean {
   if (pattern.endsWith('/**') && globMatch(pattern.slice(0, -3), path)) return true;
+  return globRegex(pattern).test(path);
+}
+
+/** Each pattern compiled once: every session is matched against every rule at every evaluation. */
+const compiled = new Map<string, RegExp>();
+function globRegex(pattern: string): RegExp {
+  const known = compiled.get(pattern);
+  if (known !== undefined) return known;
   let source = '';
   for (let index = 0; index < pattern.length; index += 1) {
     const char = pattern[index] ?? '';
@@ -35,7 +43,9 @@ export function globMatch(pattern: string, path: string): boolean {
     else if (char === '?') source += '[^/]';
     else source += char.replace(/[.+^${}()|[\]\\]/g, '\\$&');
   }
-  return new RegExp(`^${source}$`).test(path);
+  const regex = new RegExp(`^${source}$`);
+  compiled.set(pattern, regex);
+  return regex;
 }
 
 /** Whether every condition the rule names holds ("local" is this machine in `host`). */
