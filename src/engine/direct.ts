@@ -61,8 +61,10 @@ export function readHook(
         ? observe('running', 'provider-busy', at, source, 'direct', detail, 'hook mid-turn mark (hookWorkingHold)')
         : null;
     case 'stop':
-    case 'idle-notice':
       return observe('idle', 'turn-finished', at, source, 'direct', null, 'hook turn stopped');
+    case 'idle-notice':
+      // The turn is over (~60 s ago); how it ended is another record's to say.
+      return observe('idle', 'provider-idle', at, source, 'direct', null, 'hook idle notice');
     case 'stop-failure':
       return observe('error', 'api-error', at, source, 'direct', detail, 'hook turn failed');
     case 'session-end':
@@ -73,7 +75,21 @@ export function readHook(
   }
 }
 
-/** The newest usable direct observation; registry statuses count only from a live process. */
+/** A registry's idle or an idle notice: the turn is over, but not how it ended (issue 22). */
+function onlyTurnOver(observation: Observation): boolean {
+  return observation.state === 'idle' && observation.reason === 'provider-idle';
+}
+
+/** A hook that says how a turn ended: a stop or a failure. */
+function isTurnOutcome(evidence: DirectEvidence): boolean {
+  return evidence.kind === 'hook' && (evidence.event === 'stop' || evidence.event === 'stop-failure');
+}
+
+/**
+ * The newest usable direct observation; registry statuses count only from a live process. When
+ * the newest only says the turn is over, a hook that said how it ended (a StopFailure a few ms
+ * before the registry's idle) tells the outcome.
+ */
 export function readDirect(
   direct: readonly DirectEvidence[],
   liveness: Liveness,
@@ -82,6 +98,7 @@ export function readDirect(
   timings: Timings,
 ): Observation | null {
   let best: Observation | null = null;
+  let outcome: Observation | null = null;
   for (const evidence of direct) {
     const observation =
       evidence.kind === 'hook'
@@ -89,14 +106,22 @@ export function readDirect(
         : liveness.kind === 'alive'
           ? readRegistryStatus(evidence, signal)
           : null;
-    if (observation !== null && (best === null || observation.at >= best.at)) best = observation;
+    if (observation === null) continue;
+    if (best === null || observation.at >= best.at) best = observation;
+    if (isTurnOutcome(evidence) && (outcome === null || observation.at >= outcome.at)) outcome = observation;
   }
+  if (best !== null && outcome !== null && onlyTurnOver(best)) return { ...outcome, rule: `${outcome.rule}; ${best.rule} says only that the turn is over` };
   return best;
 }
 
 /** Records that prove a request was answered (R8). */
 function answers(signal: TranscriptSignal): boolean {
   return signal.kind === 'tool-result' || signal.kind === 'interrupted' || signal.kind === 'prompt';
+}
+
+/** Records that end a turn, and so say how it ended. */
+function endsTurn(signal: TranscriptSignal): boolean {
+  return signal.kind === 'turn-end' || signal.kind === 'api-error' || signal.kind === 'interrupted' || (signal.kind === 'assistant-text' && signal.stop === 'end');
 }
 
 /**
@@ -119,6 +144,15 @@ export function decideLead(
     return observe('ended', 'registry-removed', liveness.at, liveness.source, 'inferred', null, '§11 registry entry removed while watched');
   }
   if (direct === null) return inferred;
+  // An idle registry says the turn is over, not how: a transcript that ended it says how (issue 22).
+  if (inferred !== null && signal !== null && onlyTurnOver(direct) && endsTurn(signal)) {
+    return { ...inferred, rule: `R8 ${direct.rule} ends the turn; the transcript says how (${inferred.rule})` };
+  }
+  // A working mark (a prompt hook, a busy registry) is superseded by a newer record ending the turn:
+  // an agent that fires no hook when a turn fails must not read running (issue 22).
+  if (inferred !== null && signal !== null && direct.state === 'running' && endsTurn(signal) && signal.at > direct.at) {
+    return { ...inferred, rule: `R8 a newer transcript record ended the turn (${inferred.rule}) after ${direct.rule}` };
+  }
   if (inferred !== null && signal !== null && isAsking(direct.state) && answers(signal) && signal.at > direct.at) {
     return { ...inferred, rule: `R8 newer ${signal.kind} answered the direct request` };
   }

@@ -169,7 +169,7 @@ export class CodexRollout {
       case 'turn_complete':
         this.explicitTurns = true;
         if (this.endsAnotherTurn(payload)) return;
-        this.endTurn(at, { kind: 'turn-end', at, failed: false, detail: null }, num(payload.duration_ms));
+        this.endTurn(at, turnEnd(payload, at), num(payload.duration_ms));
         return;
       case 'turn_aborted':
         // Only an interrupt ends the turn; "replaced" and the like hand over to the next turn.
@@ -319,4 +319,12 @@ export class CodexRollout {
     if (this.pending.size > 0) return this.pendingSignal(this.lastTurnActivity ?? 0);
     return this.lastTurnActivity === null ? null : { kind: 'progress', at: this.lastTurnActivity };
   }
+}
+
+/** A turn's end; 0.169+ ends a failed turn with a task_complete carrying `error` (no error event). */
+function turnEnd(payload: JsonRecord, at: number): TranscriptSignal {
+  const error = obj(payload.error);
+  if (error === null) return { kind: 'turn-end', at, failed: false, detail: null };
+  const detail = str(error.message) ?? str(error.codex_error_info) ?? 'the turn failed';
+  return { kind: 'turn-end', at, failed: true, detail: oneLine(detail, 100) };
 }

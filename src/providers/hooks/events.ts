@@ -2,7 +2,7 @@
 // engine decides what they mean for the row.
 import type { HookEvent } from '../../engine';
 import type { JsonRecord } from '../jsonl/parse-record';
-import { obj, oneLine, str } from '../jsonl/parse-record';
+import { arr, obj, oneLine, str } from '../jsonl/parse-record';
 
 export type HookFact =
   | { kind: 'event'; event: HookEvent; detail: string | null }
@@ -28,12 +28,31 @@ function toolDetail(payload: JsonRecord): string | null {
   return subject === null ? tool : `${tool}: ${oneLine(subject, 80)}`;
 }
 
+/** Tools whose prompt is a question or a plan to accept (Claude's AskUserQuestion and ExitPlanMode, Codex's request_user_input). */
+const INPUT_TOOLS = new Set(['AskUserQuestion', 'ExitPlanMode', 'request_user_input']);
+
+function asksInput(tool: string | null): boolean {
+  return tool !== null && INPUT_TOOLS.has(tool);
+}
+
+/** A question's own words ("asks: Which database?"), else the tool and its subject. */
+function requestDetail(payload: JsonRecord): string | null {
+  const tool = str(payload.tool_name);
+  if (tool === 'ExitPlanMode') return 'plan ready for approval';
+  if (!asksInput(tool)) return toolDetail(payload);
+  const input = obj(payload.tool_input);
+  const first = obj(arr(input?.questions)[0]);
+  const question = str(first?.question) ?? str(input?.question);
+  return question === null ? 'asks a question' : `asks: ${oneLine(question, 100)}`;
+}
+
 /** Agent hook events (Claude Code and Codex share the names). */
 export function readHookPayload(payload: JsonRecord): HookFact {
   const event = str(payload.hook_event_name);
   switch (event) {
     case 'PermissionRequest':
-      return { kind: 'event', event: 'permission-request', detail: toolDetail(payload) };
+      // Claude fires it for its question and plan tools too: those ask for an answer, not a permission.
+      return { kind: 'event', event: asksInput(str(payload.tool_name)) ? 'input-request' : 'permission-request', detail: requestDetail(payload) };
     case 'Elicitation':
       return { kind: 'event', event: 'input-request', detail: str(payload.message) === null ? 'asks for input' : `asks: ${oneLine(str(payload.message) ?? '', 100)}` };
     case 'UserPromptSubmit':

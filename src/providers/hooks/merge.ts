@@ -70,6 +70,9 @@ export function mergeHooks(evidence: readonly SessionEvidence[], hooks: Readonly
   // ended, or all its hooks said is that it moved on (nothing to show).
   for (const [key, session] of hooks) {
     if (seen.has(key) || session.last === null || session.last.event === 'session-end' || session.last.event === 'settled') continue;
+    // A notify program's turn-complete opens no session: Codex fires it for its own title thread too,
+    // which has no rollout (issue 22).
+    if (session.last.source.endsWith('.notify')) continue;
     merged.push({
       provider: session.provider,
       sessionId: session.sessionId,

@@ -64,7 +64,7 @@ export class SpoolFold implements Accumulator {
         if (agentId !== null) {
           // Inside a subagent: it is the child's state, not the lead's.
           session.subagents.set(agentId, { name: child?.name ?? agentId, startedAt: child?.startedAt ?? at, stoppedAt: child?.stoppedAt ?? null, last: mark });
-        } else session.last = mark;
+        } else if (!(fact.event === 'idle-notice' && endsTurnWith(session.last))) session.last = mark;
         return;
       }
       case 'notice':
@@ -82,6 +82,11 @@ export class SpoolFold implements Accumulator {
         return;
     }
   }
+}
+
+/** The mark says how the turn ended: an idle notice after it adds nothing, and must not hide it. */
+function endsTurnWith(last: HookMark | null): boolean {
+  return last !== null && (last.event === 'stop' || last.event === 'stop-failure');
 }
 
 /** The spools of every provider with hooks (live and rotated), read whole (the writers rotate them at 8 MB). */

@@ -1,0 +1,144 @@
+// One scenario: a fake model with its script, a temporary home, the real agent in tmux, and
+// Lookout asked what it sees. Everything it starts it ends, by pid or by its own tmux server.
+import { join, resolve } from 'node:path';
+import type { AgentLab } from './agents/agent';
+import { FakeModel } from './fake-model';
+import { LabHome } from './home';
+import type { LabRow, LabSnapshot } from './lookout';
+import { describeRows, lookout, status } from './lookout';
+import type { Reply } from './script';
+import { Script } from './script';
+import { Tmux } from './tmux';
+import { waitFor } from './wait';
+
+/** The lab's pinned agents. `LOOKOUT_LAB_MODULES` points the same scenarios at another install (lab:latest). */
+export const LAB_MODULES = process.env.LOOKOUT_LAB_MODULES ?? resolve(__dirname, '../node_modules');
+
+export interface ScenarioOptions {
+  name: string;
+  replies: readonly Reply[];
+  /** Lookout's hooks installed for this agent before it starts. */
+  hooks?: boolean;
+}
+
+export class Scenario {
+  readonly model: FakeModel;
+  readonly home: LabHome;
+  readonly tmux: Tmux;
+  readonly agentEnv: NodeJS.ProcessEnv;
+  readonly lookoutEnv: NodeJS.ProcessEnv;
+  private lastSnapshot: LabSnapshot | null = null;
+
+  private constructor(
+    readonly agent: AgentLab,
+    readonly options: ScenarioOptions,
+    model: FakeModel,
+  ) {
+    this.model = model;
+    this.home = new LabHome(`${agent.id}-${options.name}`);
+    const own = agent.prepare(this.home, model);
+    this.agentEnv = this.home.baseEnv(own);
+    // Lookout reads the agent's folders through the same variables the agent was given.
+    this.lookoutEnv = this.home.baseEnv(Object.fromEntries(Object.entries(own).filter(([key]) => /_(DIR|HOME)$/.test(key))));
+    this.tmux = new Tmux(`lookout-lab-${agent.id}-${options.name}-${process.pid}`, this.agentEnv);
+  }
+
+  static async start(agent: AgentLab, options: ScenarioOptions): Promise<Scenario> {
+    const model = await new FakeModel(new Script(options.replies)).start();
+    const scenario = new Scenario(agent, options, model);
+    try {
+      if (options.hooks === true) scenario.installHooks();
+      await scenario.launch();
+    } catch (error) {
+      await scenario.end();
+      throw error;
+    }
+    return scenario;
+  }
+
+  private installHooks(): void {
+    const result = lookout(['hooks', 'install', '--provider', this.agent.id], this.lookoutEnv);
+    if (result.code !== 0) throw new Error(`lookout hooks install: ${result.stdout}${result.stderr}`);
+  }
+
+  /** Starts the TUI and waits for its prompt box, dismissing known start-up dialogs on the way. */
+  private async launch(): Promise<void> {
+    const binary = this.agent.binary(LAB_MODULES);
+    if (binary === null) throw new Error(`${this.agent.id} is not installed under ${LAB_MODULES} (npm install in test/live)`);
+    this.tmux.start(this.home.project, [binary, ...this.agent.args]);
+    await waitFor(`${this.agent.id} ready`, () => {
+      const screen = this.tmux.screen();
+      const keys = this.agent.dismiss(screen);
+      if (keys !== null) {
+        this.tmux.keys(...keys);
+        return undefined;
+      }
+      return this.agent.ready(screen) ? true : undefined;
+    }, () => this.tmux.screen());
+  }
+
+  /** Types a prompt and sends it, once the text is seen in the box. */
+  async prompt(text: string): Promise<void> {
+    this.tmux.type(text);
+    await this.tmux.waitForScreen(`the prompt "${text}" typed`, (screen) => screen.includes(text));
+    this.tmux.keys('Enter');
+  }
+
+  /** The rows of this agent now (a scenario's home holds only its own sessions). */
+  rows(): LabRow[] {
+    this.lastSnapshot = status(this.lookoutEnv);
+    return this.lastSnapshot.sessions.filter((row) => row.provider === this.agent.id);
+  }
+
+  /**
+   * Waits until this agent has exactly one row and it satisfies `test`; returns it. Two rows for
+   * one session (a phantom) fail at once.
+   */
+  async expectRow(what: string, test: (row: LabRow) => boolean, timeout = 90_000): Promise<LabRow> {
+    return waitFor(
+      what,
+      () => {
+        const rows = this.rows();
+        if (rows.length > 1) throw new Error(`expected one ${this.agent.id} row, saw ${rows.length}:\n${describeRows({ now: '', sessions: rows })}`);
+        const row = rows[0];
+        return row !== undefined && test(row) ? row : undefined;
+      },
+      () => `${this.lastSnapshot === null ? '(no snapshot)' : describeRows(this.lastSnapshot)}\n--- screen ---\n${this.tmux.screen()}`,
+      { timeout },
+    );
+  }
+
+  /** `lookout explain` of the one row, for failure messages and checks. */
+  explain(row: LabRow): string {
+    return lookout(['explain', row.key], this.lookoutEnv).stdout;
+  }
+
+  /** kill -9 the agent (and its daemons): no exit handler runs. */
+  kill9(): void {
+    const pids = [this.tmux.panePid(), ...this.agent.daemonPids(this.home)];
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+
+  async end(): Promise<void> {
+    for (const pid of this.agent.daemonPids(this.home)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    this.tmux.kill();
+    await this.model.stop();
+    this.home.remove();
+  }
+
+  get projectFile(): (name: string) => string {
+    return (name) => join(this.home.project, name);
+  }
+}

@@ -1,0 +1,104 @@
+// Claude Code, the real TUI against the lab's model: what Lookout says at each moment of each
+// scenario, checked against what the scenario did.
+import { existsSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { claude } from '../lab/agents/claude';
+import type { ScenarioOptions } from '../lab/scenario';
+import { LAB_MODULES, Scenario } from '../lab/scenario';
+import { waitFor } from '../lab/wait';
+
+const installed = claude.binary(LAB_MODULES) !== null;
+if (!installed) console.warn(`live lab: Claude Code is not installed under ${LAB_MODULES}; run npm install in test/live`);
+
+describe.skipIf(!installed)(`Claude Code ${claude.version(LAB_MODULES) ?? ''} in the live lab`, () => {
+  let scenario: Scenario | null = null;
+  const start = async (options: ScenarioOptions): Promise<Scenario> => {
+    scenario = await Scenario.start(claude, options);
+    return scenario;
+  };
+  afterEach(async () => {
+    await scenario?.end();
+    scenario = null;
+  });
+
+  it('R1 running: a held model stream reads running from the registry, then finished', async () => {
+    const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking about it…' }] });
+    await lab.prompt('take your time');
+    await lab.expectRow('running', (row) => row.observed.state === 'running' && row.observed.confidence === 'direct');
+    lab.model.release();
+    const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    expect(row.observed.reason).toMatch(/turn-finished|provider-idle/);
+  });
+
+  for (const hooks of [false, true]) {
+    it(`R8 a permission prompt left unanswered reads awaiting-approval (hooks ${hooks ? 'on' : 'off'}), then approved it runs and finishes`, async () => {
+      const lab = await start({ name: `approve-${String(hooks)}`, hooks, replies: [{ kind: 'tool', call: claude.tools.guardedShell('touch lab-made.txt'), text: 'Making it.' }, { kind: 'text', text: 'Made the file.' }] });
+      await lab.prompt('make the file');
+      await lab.tmux.waitForScreen('the permission prompt', claude.asksPermission);
+      const asking = await lab.expectRow('awaiting approval', (row) => row.observed.state === 'awaiting-approval');
+      expect(asking.observed.confidence).toBe('direct');
+      expect(asking.observed.detail).toContain('touch lab-made.txt');
+      expect(asking.claim?.kind).toBe('needs-you');
+      lab.tmux.keys(...claude.approveKeys);
+      await waitFor('the approved command ran', () => (existsSync(lab.projectFile('lab-made.txt')) ? true : undefined));
+      const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+      expect(done.observed.reason).toBe('turn-finished');
+      expect(done.claim?.kind ?? 'none').not.toBe('needs-you');
+    });
+
+    it(`R3 a question (AskUserQuestion) reads awaiting-input, never approval (hooks ${hooks ? 'on' : 'off'}: case 6)`, async () => {
+      const question = claude.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
+      if (question === null) throw new Error('Claude has a question tool');
+      const lab = await start({ name: `question-${String(hooks)}`, hooks, replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
+      await lab.prompt('ask me a question');
+      await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
+      // Long enough for every hook and registry write the question causes to land.
+      await waitFor('the question settled', () => (lab.rows()[0]?.observed.state === 'awaiting-input' ? true : undefined));
+      const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
+      expect(row.observed.detail ?? '').toContain('Which colour');
+      expect(row.claim?.kind).toBe('needs-you');
+    });
+
+    it(`R5 a model that keeps failing (529) reads error/api-error, not idle (hooks ${hooks ? 'on' : 'off'}: case 1)`, async () => {
+      const lab = await start({ name: `error-${String(hooks)}`, hooks, replies: [{ kind: 'error', status: 529, message: 'Overloaded (lab)' }] });
+      await lab.prompt('this will fail');
+      await lab.tmux.waitForScreen('the API error', (screen) => /API Error|Overloaded|529/.test(screen));
+      // The registry turns idle a few ms after the error record: wait for it, then read the row.
+      const row = await lab.expectRow('error', (row) => row.observed.state === 'error');
+      expect(row.observed.reason).toBe('api-error');
+      expect(row.claim?.kind).toBe('failed');
+      expect(lab.model.mainRequests.length).toBeGreaterThanOrEqual(2);
+    });
+  }
+
+  it('R8 an interrupt (Escape) while the model streams leaves the session idle, not running', async () => {
+    const lab = await start({ name: 'interrupt', replies: [{ kind: 'hold', text: 'Working on a long answer…' }] });
+    await lab.prompt('a long job');
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    await lab.tmux.waitForScreen('the streamed text', (screen) => screen.includes('Working on a long answer'));
+    lab.tmux.keys('Escape');
+    const row = await lab.expectRow('idle after the interrupt', (row) => row.observed.state === 'idle');
+    expect(['interrupted', 'provider-idle', 'turn-finished']).toContain(row.observed.reason);
+  });
+
+  it('R7 killed with kill -9 mid-turn: the registry pid is gone, the row reads ended', async () => {
+    const lab = await start({ name: 'kill', replies: [{ kind: 'hold', text: 'Busy…' }] });
+    await lab.prompt('keep busy');
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    lab.kill9();
+    const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended');
+    expect(row.observed.reason).toBe('process-gone');
+  });
+
+  it('R11 a subagent at work while the lead waits on it reads running', async () => {
+    const subagent = claude.tools.subagent('Look around', 'List the files here.');
+    if (subagent === null) throw new Error('Claude has subagents');
+    const lab = await start({ name: 'subagent', replies: [{ kind: 'tool', call: subagent }, { kind: 'hold', text: 'Subagent looking…' }, { kind: 'text', text: 'Nothing here.' }] });
+    await lab.prompt('use a subagent');
+    await waitFor('the subagent asked the model', () => (lab.model.openHolds > 0 ? true : undefined));
+    const row = await lab.expectRow('running with its subagent', (row) => row.observed.state === 'running' || row.observed.state === 'running-subagents');
+    expect(row.observed.state).toMatch(/running/);
+    lab.model.release();
+    await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+  });
+});
