@@ -124,6 +124,17 @@ function endsTurn(signal: TranscriptSignal): boolean {
   return signal.kind === 'turn-end' || signal.kind === 'api-error' || signal.kind === 'interrupted' || (signal.kind === 'assistant-text' && signal.stop === 'end');
 }
 
+function deathRule(why: Extract<Liveness, { kind: 'dead' }>['why']): string {
+  switch (why) {
+    case 'pid-reused':
+      return 'R7 pid reused by another process';
+    case 'no-process':
+      return '§11 registry pid not running';
+    case 'no-writer':
+      return 'R7 a turn left open and no process holds its writer lock';
+  }
+}
+
 /**
  * R8: direct beats inferred, except that a newer transcript record answering a direct request
  * clears it — the last record, or an earlier answer that later records followed (`answeredAt`).
@@ -137,7 +148,7 @@ export function decideLead(
   answeredAt: number | null = null,
 ): Observation | null {
   if (liveness.kind === 'dead') {
-    const why = liveness.why === 'pid-reused' ? 'R7 pid reused by another process' : '§11 registry pid not running';
+    const why = deathRule(liveness.why);
     return observe('ended', 'process-gone', liveness.at, liveness.source, 'inferred', null, why);
   }
   if (liveness.kind === 'removed') {

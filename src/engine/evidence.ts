@@ -76,7 +76,8 @@ export type HookEvent =
 export type Liveness =
   | { kind: 'unreported' } // no registry entry known (Codex; Claude without a registry file)
   | { kind: 'alive'; pid: number }
-  | { kind: 'dead'; source: string; pid: number; at: number; why: 'no-process' | 'pid-reused' }
+  /** The process is gone: its pid is not running or was reused, or (pid null) no process holds the writer's lock of a turn left open. */
+  | { kind: 'dead'; source: string; pid: number | null; at: number; why: 'no-process' | 'pid-reused' | 'no-writer' }
   | { kind: 'removed'; source: string; at: number }; // the entry vanished while Lookout watched
 
 /** A subagent transcript, or a background watcher (a shell loop the agent left running). */

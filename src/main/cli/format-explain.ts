@@ -22,7 +22,7 @@ export function formatExplain(row: Row, derived: DerivedSession): string[] {
   lines.push(`Children: ${row.children.liveness} (${row.children.live} live)`);
   for (const child of derived.children) lines.push(`  ${child.name}: ${child.state}${child.request === null ? '' : ` — ${child.request.detail}`} (${when(child.at)})`);
   const liveness = derived.evidence.liveness;
-  lines.push(`Liveness: ${liveness.kind}${'pid' in liveness ? ` (pid ${liveness.pid})` : ''}`);
+  lines.push(`Liveness: ${liveness.kind}${'pid' in liveness && liveness.pid !== null ? ` (pid ${liveness.pid})` : ''}${liveness.kind === 'dead' ? ` — ${liveness.why}` : ''}`);
   lines.push(`Skipped lines (malformed or oversized): ${derived.evidence.skippedLines}`);
   return lines;
 }

@@ -12,6 +12,7 @@ import { readCompressed } from './compressed';
 import { discoverCodex } from './discover';
 import { CodexRollout } from './rollout';
 import { ThreadNames } from './thread-names';
+import { LOCK_SOURCE, LockTable, writerLock } from './writer-lock';
 
 import type { SessionIndexPort } from '../session-index';
 import { NO_INDEX } from '../session-index';
@@ -54,15 +55,33 @@ export class CodexProvider implements EvidenceSource {
     this.index = new TailedFile(join(root, 'session_index.jsonl'), () => new ThreadNames(), { ...options, firstWindow: whole, maxWindow: whole });
   }
 
+  /** The rollouts' evidence, before the writer locks are asked. */
+  private base: SessionEvidence[] | null = null;
   private last: SessionEvidence[] | null = null;
+  private lockSignature = '';
 
   async sync(_now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const files = discoverCodex(this.root, this.problems);
     const rollouts = await syncFiles(this.rollouts, files.rollouts, (path) => new TailedFile(path, () => new CodexRollout(), this.options, this.headIndex), changed, this.problems);
     const compressed = await this.syncCompressed(files.compressed);
     const index = await this.syncIndex(changed);
-    if (!rollouts && !compressed && !index && this.last !== null) return this.last;
-    this.last = this.assemble();
+    const touched = rollouts || compressed || index || this.base === null;
+    if (touched || this.base === null) this.base = this.assemble();
+    return this.withWriters(this.base, touched);
+  }
+
+  /**
+   * A turn the rollout leaves open whose writer lock nobody holds: the Codex that wrote it is gone
+   * (killed mid-turn). Asked at every sync, since a process dies without touching a file.
+   */
+  private withWriters(base: SessionEvidence[], touched: boolean): SessionEvidence[] {
+    const open = base.filter((item) => turnLeftOpen(item));
+    const table = open.length === 0 ? null : LockTable.read();
+    const free = new Set(open.filter((item) => writerLock(this.root, item.sessionId, table) === 'free').map((item) => item.sessionId));
+    const signature = [...free].sort().join(',');
+    if (!touched && this.last !== null && signature === this.lockSignature) return this.last;
+    this.lockSignature = signature;
+    this.last = free.size === 0 ? base : base.map((item) => (free.has(item.sessionId) ? { ...item, liveness: { kind: 'dead', source: LOCK_SOURCE, pid: null, at: item.lastRecordAt ?? 0, why: 'no-writer' } } : item));
     return this.last;
   }
 
@@ -165,5 +184,24 @@ export class CodexProvider implements EvidenceSource {
       if (previous === undefined || (evidence.lastRecordAt ?? 0) > (previous.lastRecordAt ?? 0)) sessions.set(id, evidence);
     }
     return [...sessions.values()];
+  }
+}
+
+/** The rollout's last record leaves a turn open (a prompt, a call, progress, text before the turn's end). */
+function turnLeftOpen(evidence: SessionEvidence): boolean {
+  const signal = evidence.signal;
+  if (signal === null) return false;
+  switch (signal.kind) {
+    case 'prompt':
+    case 'tool-result':
+    case 'progress':
+    case 'tool-call':
+      return true;
+    case 'assistant-text':
+      return signal.stop !== 'end';
+    case 'turn-end':
+    case 'interrupted':
+    case 'api-error':
+      return false;
   }
 }

@@ -9,11 +9,13 @@ export function pidAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return errorCode(error) === 'EPERM';
+    if (errorCode(error) !== 'EPERM') return false;
   }
+  // A killed process nobody has reaped yet (its parent gone too, under an init that does not reap) is
+  // a zombie: signals reach it, but it runs nothing.
+  return procStat(pid)?.[0] !== 'Z';
 }
 
 /** The fields of /proc/<pid>/stat after the command name (field 3 onward), or null off Linux. */

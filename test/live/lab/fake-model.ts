@@ -159,8 +159,17 @@ export class FakeModel {
         const stream = new SseStream(res, wire, model, this.nextId('msg'));
         stream.begin();
         stream.text(reply.text);
-        const held: Held = { closed: false, finish: () => stream.finish(false) };
+        // Keep-alives while held: agents give up on a stream that says nothing for a while.
+        const beat = setInterval(() => stream.keepAlive(), 2_000);
+        const held: Held = {
+          closed: false,
+          finish: () => {
+            clearInterval(beat);
+            stream.finish(false);
+          },
+        };
         res.on('close', () => {
+          clearInterval(beat);
           held.closed = true;
         });
         this.holds.push(held);
@@ -232,6 +241,13 @@ class SseStream {
   private send(event: string | null, data: unknown): void {
     if (this.res.writableEnded || this.res.destroyed) return;
     this.res.write(`${event === null ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+  }
+
+  /** A ping the wire format allows mid-stream (Anthropic's ping event, an SSE comment elsewhere). */
+  keepAlive(): void {
+    if (this.res.writableEnded || this.res.destroyed) return;
+    if (this.wire === 'anthropic') this.send('ping', { type: 'ping' });
+    else this.res.write(': keep-alive\n\n');
   }
 
   begin(): void {

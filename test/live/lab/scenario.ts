@@ -1,5 +1,6 @@
 // One scenario: a fake model with its script, a temporary home, the real agent in tmux, and
 // Lookout asked what it sees. Everything it starts it ends, by pid or by its own tmux server.
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AgentLab } from './agents/agent';
 import { FakeModel } from './fake-model';
@@ -66,21 +67,36 @@ export class Scenario {
     const binary = this.agent.binary(LAB_MODULES);
     if (binary === null) throw new Error(`${this.agent.id} is not installed under ${LAB_MODULES} (npm install in test/live)`);
     this.tmux.start(this.home.project, [binary, ...this.agent.args]);
+    let pending = this.agent.expectedDialog?.(this.options.hooks === true) ?? null;
     await waitFor(`${this.agent.id} ready`, () => {
       const screen = this.tmux.screen();
       const keys = this.agent.dismiss(screen);
       if (keys !== null) {
+        if (pending !== null && screen.includes(pending)) pending = null;
         this.tmux.keys(...keys);
         return undefined;
       }
-      return this.agent.ready(screen) ? true : undefined;
+      return pending === null && this.agent.ready(screen) ? true : undefined;
     }, () => this.tmux.screen());
   }
 
-  /** Types a prompt and sends it, once the text is seen in the box. */
+  /**
+   * Types a prompt and sends it once the text is seen in the box. A TUI that drops keys while it
+   * settles (Codex, its first seconds) is typed to again.
+   */
   async prompt(text: string): Promise<void> {
-    this.tmux.type(text);
-    await this.tmux.waitForScreen(`the prompt "${text}" typed`, (screen) => screen.includes(text));
+    await waitFor(`the prompt "${text}" typed`, async () => {
+      const keys = this.agent.dismiss(this.tmux.screen());
+      if (keys !== null) this.tmux.keys(...keys);
+      this.tmux.type(text);
+      try {
+        return await this.tmux.waitForScreen(`the prompt "${text}" shown`, (screen) => screen.includes(text), 5_000);
+      } catch {
+        // Dropped: clear whatever part of it landed, then type again.
+        this.tmux.keys('C-u');
+        return undefined;
+      }
+    }, () => this.tmux.screen());
     this.tmux.keys('Enter');
   }
 
@@ -113,32 +129,71 @@ export class Scenario {
     return lookout(['explain', row.key], this.lookoutEnv).stdout;
   }
 
-  /** kill -9 the agent (and its daemons): no exit handler runs. */
-  kill9(): void {
-    const pids = [this.tmux.panePid(), ...this.agent.daemonPids(this.home)];
-    for (const pid of pids) {
+  /** Approves the permission prompt on screen, pressing again if a key was dropped. */
+  async approve(): Promise<void> {
+    await waitFor('the permission prompt answered', async () => {
+      if (!this.agent.asksPermission(this.tmux.screen())) return true;
+      this.tmux.keys(...this.agent.approveKeys);
       try {
-        process.kill(pid, 'SIGKILL');
+        return await this.tmux.waitForScreen('the prompt gone', (screen) => !this.agent.asksPermission(screen), 5_000).then(() => true);
       } catch {
-        // Already gone.
+        return undefined;
+      }
+    }, () => this.tmux.screen());
+  }
+
+  /** Every process of this scenario: the agent and whatever it left running (its daemons, updaters). */
+  processes(): number[] {
+    const marker = `LOOKOUT_HOME=${this.home.lookoutHome}\0`;
+    const pids = new Set<number>(this.agent.daemonPids(this.home));
+    if (!this.tmux.paneDead()) pids.add(this.tmux.panePid());
+    for (const name of safeList('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        if (readFileSync(`/proc/${name}/environ`, 'latin1').includes(marker)) pids.add(Number(name));
+      } catch {
+        // Gone, or not ours to read.
       }
     }
+    pids.delete(process.pid);
+    return [...pids];
+  }
+
+  /** kill -9 the agent and every process it started: no exit handler runs. */
+  kill9(): void {
+    const server = this.tmux.serverPid();
+    for (const pid of this.processes()) if (pid !== server) signal(pid, 'SIGKILL');
   }
 
   async end(): Promise<void> {
-    for (const pid of this.agent.daemonPids(this.home)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
+    const pids = this.processes();
+    for (const pid of pids) signal(pid, 'SIGKILL');
     this.tmux.kill();
     await this.model.stop();
+    // The agent may still be writing its files as it dies: its home goes once it has.
+    await waitFor('the agent gone', () => (pids.every((pid) => !signal(pid, 0)) ? true : undefined), () => pids.join(' '), { timeout: 30_000 });
     this.home.remove();
   }
 
   get projectFile(): (name: string) => string {
     return (name) => join(this.home.project, name);
+  }
+}
+
+/** Sends a signal to a pid the scenario started; says whether the process was there. */
+function signal(pid: number, name: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(pid, name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function safeList(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
   }
 }

@@ -34,6 +34,15 @@ export class Tmux {
     return Number(this.run(['display-message', '-p', '-t', 'lab', '#{pane_pid}']).trim());
   }
 
+  /** The tmux server's own pid (it reaps the agent; a kill of the agent leaves it). */
+  serverPid(): number | null {
+    try {
+      return Number(this.run(['display-message', '-p', '#{pid}']).trim());
+    } catch {
+      return null;
+    }
+  }
+
   paneDead(): boolean {
     try {
       return this.run(['display-message', '-p', '-t', 'lab', '#{pane_dead}']).trim() === '1';

@@ -1,25 +1,13 @@
 // Claude Code, the real TUI against the lab's model: what Lookout says at each moment of each
 // scenario, checked against what the scenario did.
 import { existsSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claude } from '../lab/agents/claude';
-import type { ScenarioOptions } from '../lab/scenario';
-import { LAB_MODULES, Scenario } from '../lab/scenario';
+import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
 
-const installed = claude.binary(LAB_MODULES) !== null;
-if (!installed) console.warn(`live lab: Claude Code is not installed under ${LAB_MODULES}; run npm install in test/live`);
-
-describe.skipIf(!installed)(`Claude Code ${claude.version(LAB_MODULES) ?? ''} in the live lab`, () => {
-  let scenario: Scenario | null = null;
-  const start = async (options: ScenarioOptions): Promise<Scenario> => {
-    scenario = await Scenario.start(claude, options);
-    return scenario;
-  };
-  afterEach(async () => {
-    await scenario?.end();
-    scenario = null;
-  });
+describe.skipIf(!installed(claude))(suiteName(claude), () => {
+  const start = scenarios(claude);
 
   it('R1 running: a held model stream reads running from the registry, then finished', async () => {
     const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking about it…' }] });
@@ -39,7 +27,7 @@ describe.skipIf(!installed)(`Claude Code ${claude.version(LAB_MODULES) ?? ''} in
       expect(asking.observed.confidence).toBe('direct');
       expect(asking.observed.detail).toContain('touch lab-made.txt');
       expect(asking.claim?.kind).toBe('needs-you');
-      lab.tmux.keys(...claude.approveKeys);
+      await lab.approve();
       await waitFor('the approved command ran', () => (existsSync(lab.projectFile('lab-made.txt')) ? true : undefined));
       const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
       expect(done.observed.reason).toBe('turn-finished');
@@ -75,7 +63,7 @@ describe.skipIf(!installed)(`Claude Code ${claude.version(LAB_MODULES) ?? ''} in
     const lab = await start({ name: 'interrupt', replies: [{ kind: 'hold', text: 'Working on a long answer…' }] });
     await lab.prompt('a long job');
     await lab.expectRow('running', (row) => row.observed.state === 'running');
-    await lab.tmux.waitForScreen('the streamed text', (screen) => screen.includes('Working on a long answer'));
+    await lab.tmux.waitForScreen('the turn under way', (screen) => screen.includes('esc to interrupt'));
     lab.tmux.keys('Escape');
     const row = await lab.expectRow('idle after the interrupt', (row) => row.observed.state === 'idle');
     expect(['interrupted', 'provider-idle', 'turn-finished']).toContain(row.observed.reason);

@@ -20,6 +20,8 @@ export interface AgentLab {
   args: readonly string[];
   /** The screen shows the prompt box, ready for text. */
   ready(screen: string): boolean;
+  /** A start-up dialog that is sure to come (and must be dismissed) before the prompt is ready, given hooks or not. */
+  expectedDialog?: (hooks: boolean) => string | null;
   /** Keys that dismiss a start-up dialog on this screen, or null when there is none. */
   dismiss(screen: string): string[] | null;
   /** The screen shows a permission prompt. */

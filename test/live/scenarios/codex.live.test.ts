@@ -1,0 +1,95 @@
+// Codex, the real TUI against the lab's model: what Lookout says at each moment of each scenario,
+// checked against what the scenario did.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { codex, codexHome } from '../lab/agents/codex';
+import type { Scenario } from '../lab/scenario';
+import { installed, scenarios, suiteName } from '../lab/suite';
+import { waitFor } from '../lab/wait';
+
+/** The rollout's text once it holds `marker` (the record a moment of the scenario writes). */
+async function rolloutWith(lab: Scenario, marker: string): Promise<string> {
+  return waitFor(`a rollout record with ${marker}`, () => {
+    for (const path of rollouts(join(codexHome(lab.home), 'sessions'))) {
+      const text = readFileSync(path, 'utf8');
+      if (text.includes(marker)) return text;
+    }
+    return undefined;
+  });
+}
+
+function rollouts(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.jsonl')).map((name) => join(folder, name));
+}
+
+describe.skipIf(!installed(codex))(suiteName(codex), () => {
+  const start = scenarios(codex);
+  const shell = codex.tools.guardedShell('touch lab-made.txt');
+
+  it('R1 running: a held model stream reads running, then finished', async () => {
+    const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] });
+    await lab.prompt('take your time');
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    lab.model.release();
+    const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    expect(row.observed.reason).toBe('turn-finished');
+  });
+
+  it('R3 an approval prompt without hooks: Codex writes nothing for it, so the row says it may be waiting (unknown), never running or idle', async () => {
+    const lab = await start({ name: 'approve-nohooks', replies: [{ kind: 'tool', call: shell }, { kind: 'text', text: 'Made it.' }] });
+    await lab.prompt('make the file');
+    await lab.tmux.waitForScreen('the approval prompt', codex.asksPermission);
+    const row = await lab.expectRow('unknown: a call pending', (row) => row.observed.state === 'unknown');
+    expect(row.observed.reason).toBe('tool-pending');
+    expect(row.observed.detail ?? '').toContain('touch lab-made.txt');
+  });
+
+  it('R8 an approval prompt with hooks reads awaiting-approval (one row: no phantom for the title thread, case 4), then approved it runs and finishes', async () => {
+    const lab = await start({ name: 'approve-hooks', hooks: true, replies: [{ kind: 'tool', call: shell }, { kind: 'text', text: 'Made it.' }] });
+    await lab.prompt('make the file');
+    await lab.tmux.waitForScreen('the approval prompt', codex.asksPermission);
+    const asking = await lab.expectRow('awaiting approval', (row) => row.observed.state === 'awaiting-approval');
+    expect(asking.observed.confidence).toBe('direct');
+    expect(asking.claim?.kind).toBe('needs-you');
+    // The title thread's notify has fired by now (it answers before the turn's first reply).
+    expect(lab.model.requests.some((request) => request.role === 'side')).toBe(true);
+    await lab.approve();
+    await waitFor('the approved command ran', () => (existsSync(lab.projectFile('lab-made.txt')) ? true : undefined));
+    const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    expect(done.observed.reason).toBe('turn-finished');
+  });
+
+  for (const hooks of [false, true]) {
+    it(`R5 a model that keeps failing (500) reads error/api-error the moment the failed turn is written (hooks ${hooks ? 'on: case 3' : 'off: case 2'})`, async () => {
+      const lab = await start({ name: `error-${String(hooks)}`, hooks, replies: [{ kind: 'error', status: 500, message: 'lab model down' }] });
+      await lab.prompt('this will fail');
+      await rolloutWith(lab, '"codex_error_info"');
+      // Read at once: with hooks the prompt's working mark must not hold the row running.
+      const row = await lab.expectRow('error', (row) => row.observed.state === 'error', 15_000);
+      expect(row.observed.reason).toBe('api-error');
+      expect(row.claim?.kind).toBe('failed');
+    });
+  }
+
+  it('R8 an interrupt (Escape) mid-turn reads idle/interrupted', async () => {
+    const lab = await start({ name: 'interrupt', replies: [{ kind: 'hold', text: 'A long answer…' }] });
+    await lab.prompt('a long job');
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    await waitFor('the model stream held', () => (lab.model.openHolds > 0 ? true : undefined));
+    lab.tmux.keys('Escape');
+    const row = await lab.expectRow('interrupted', (row) => row.observed.state === 'idle');
+    expect(row.observed.reason).toBe('interrupted');
+  });
+
+  it('R7 killed with kill -9 (the TUI and its app-server daemon) mid-turn reads ended, not running (case 5)', async () => {
+    const lab = await start({ name: 'kill', replies: [{ kind: 'hold', text: 'Busy…' }] });
+    await lab.prompt('keep busy');
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    lab.kill9();
+    const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended', 30_000);
+    expect(row.observed.reason).toBe('process-gone');
+    expect(row.observed.source).toBe('codex.thread-writer-lock');
+  });
+});
