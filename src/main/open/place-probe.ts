@@ -1,10 +1,11 @@
 // Reads a process's place (process-place.ts) from the system: /proc on Linux, `ps` elsewhere
 // (argv only); and which processes hold a file open (a Codex rollout names no pid of its own).
-import { closeSync, openSync, readSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { closeSync, openSync, readSync, readFileSync, readlinkSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ProcessPlace } from './process-place';
 import { placeVariables, placeVariablesFromPs, ttyFromLink, ttyFromPs } from './process-place';
 import { parentPid, pidAlive } from '../../providers/system/process';
+import { procHolders } from '../../providers/system/file-holders';
 
 /** An environment block larger than this is read only this far (the variables wanted come early enough or not at all). */
 const ENVIRON_CAP = 256 * 1024;
@@ -66,44 +67,13 @@ export function readPlace(pid: number): ProcessPlace | null {
 }
 
 /** The processes that hold `path` open, Lookout itself left out: /proc's descriptors, else `lsof`. */
-export function fileHolders(given: string): number[] {
-  // A descriptor's link names the real file: a symlinked home or agent folder would never match.
-  let path = given;
+export function fileHolders(path: string): number[] {
+  const held = procHolders(path);
+  if (held !== null) return held;
   try {
-    path = realpathSync(given);
+    const out = process.getBuiltinModule('node:child_process').execFileSync('lsof', ['-t', '--', path], { encoding: 'utf8', timeout: PS_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
+    return out.split('\n').filter((line) => /^\d+$/.test(line)).map(Number).filter((pid) => pid !== process.pid);
   } catch {
     return [];
   }
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    try {
-      const out = process.getBuiltinModule('node:child_process').execFileSync('lsof', ['-t', '--', path], { encoding: 'utf8', timeout: PS_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
-      return out.split('\n').filter((line) => /^\d+$/.test(line)).map(Number).filter((pid) => pid !== process.pid);
-    } catch {
-      return [];
-    }
-  }
-  const holders: number[] = [];
-  for (const pid of pids) {
-    if (Number(pid) === process.pid) continue;
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue; // someone else's, or gone
-    }
-    for (const fd of fds) {
-      try {
-        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === path) {
-          holders.push(Number(pid));
-          break;
-        }
-      } catch {
-        // Closed meanwhile.
-      }
-    }
-  }
-  return holders;
 }

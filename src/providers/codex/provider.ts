@@ -13,6 +13,7 @@ import { discoverCodex } from './discover';
 import { CodexRollout } from './rollout';
 import { ThreadNames } from './thread-names';
 import { LOCK_SOURCE, LockTable, writerLock } from './writer-lock';
+import { turnLeftOpen, writerGone } from '../open-turn';
 
 import type { SessionIndexPort } from '../session-index';
 import { NO_INDEX } from '../session-index';
@@ -81,7 +82,7 @@ export class CodexProvider implements EvidenceSource {
     const signature = [...free].sort().join(',');
     if (!touched && this.last !== null && signature === this.lockSignature) return this.last;
     this.lockSignature = signature;
-    this.last = free.size === 0 ? base : base.map((item) => (free.has(item.sessionId) ? { ...item, liveness: { kind: 'dead', source: LOCK_SOURCE, pid: null, at: item.lastRecordAt ?? 0, why: 'no-writer' } } : item));
+    this.last = free.size === 0 ? base : base.map((item) => (free.has(item.sessionId) ? writerGone(item, LOCK_SOURCE) : item));
     return this.last;
   }
 
@@ -187,21 +188,3 @@ export class CodexProvider implements EvidenceSource {
   }
 }
 
-/** The rollout's last record leaves a turn open (a prompt, a call, progress, text before the turn's end). */
-function turnLeftOpen(evidence: SessionEvidence): boolean {
-  const signal = evidence.signal;
-  if (signal === null) return false;
-  switch (signal.kind) {
-    case 'prompt':
-    case 'tool-result':
-    case 'progress':
-    case 'tool-call':
-      return true;
-    case 'assistant-text':
-      return signal.stop !== 'end';
-    case 'turn-end':
-    case 'interrupted':
-    case 'api-error':
-      return false;
-  }
-}

@@ -11,6 +11,8 @@ import { Problems, errorCode } from '../problems';
 import type { EvidenceSource } from '../source';
 import type { MessageRow, PartRow, SessionRow, Snapshot } from './database';
 import { OpencodeDatabase } from './database';
+import { procHolders } from '../system/file-holders';
+import { turnLeftOpen, writerGone } from '../open-turn';
 import { LegacyStorage } from './legacy-storage';
 import { assistantSignal, createdAt, messageData } from './messages';
 
@@ -44,6 +46,9 @@ function turnOf(prompt: MessageRow | undefined, signal: TranscriptSignal | null)
   const ended = signal !== null && (signal.kind === 'turn-end' || signal.kind === 'interrupted' || signal.kind === 'api-error');
   return { startedAt: createdAt(data, prompt.created), endedAt: ended ? signal.at : null, durationMs: null };
 }
+
+/** The liveness source: whether any process holds the database open for writing. */
+export const WRITER_SOURCE = 'opencode.db-writer';
 
 export class OpencodeProvider implements EvidenceSource {
   readonly name = PROVIDER;
@@ -92,18 +97,50 @@ export class OpencodeProvider implements EvidenceSource {
     }
     const stamps = paths.map((path) => this.stampOf(path));
     const stamp = stamps.join('\n');
-    if (this.last !== null && this.last.stamp === stamp) return this.last.evidence;
-    const evidence: SessionEvidence[] = [];
-    let failed = false;
-    for (const [index, path] of paths.entries()) {
-      const read = await this.snapshotOf(path, stamps[index] ?? '');
-      failed ||= read.failed;
-      if (read.snapshot !== null) evidence.push(...this.assemble(read.snapshot));
+    if (this.last === null || this.last.stamp !== stamp) {
+      const evidence: SessionEvidence[] = [];
+      this.databaseOf.clear();
+      let failed = false;
+      for (const [index, path] of paths.entries()) {
+        const read = await this.snapshotOf(path, stamps[index] ?? '');
+        failed ||= read.failed;
+        if (read.snapshot === null) continue;
+        const sessions = this.assemble(read.snapshot);
+        for (const session of sessions) this.databaseOf.set(session.sessionId, path);
+        evidence.push(...sessions);
+      }
+      // A read that failed (locked, mid-replace) is tried again next time even if no file changed.
+      // Sessions that did not change keep their objects downstream (the pipeline's SameEvidence).
+      this.last = { stamp: failed ? '' : stamp, evidence };
+      this.withWriters = null;
     }
-    // A read that failed (locked, mid-replace) is tried again next time even if no file changed.
-    // Sessions that did not change keep their objects downstream (the pipeline's SameEvidence).
-    this.last = { stamp: failed ? '' : stamp, evidence };
-    return this.last.evidence;
+    return this.writersChecked(this.last.evidence);
+  }
+
+  /** Which database each session was read from, for its writer check. */
+  private readonly databaseOf = new Map<string, string>();
+  private withWriters: { signature: string; evidence: SessionEvidence[] } | null = null;
+
+  /**
+   * A turn left open in a database no process holds open for writing: the opencode that wrote it
+   * is gone (killed mid-turn). Lookout's own connection is read-only, so it never counts. Asked
+   * at every sync: a process dies without touching a file. Where there is no /proc, not judged.
+   */
+  private writersChecked(base: SessionEvidence[]): SessionEvidence[] {
+    const open = base.filter((session) => turnLeftOpen(session));
+    const unwritten = new Set<string>();
+    const asked = new Map<string, boolean>();
+    for (const session of open) {
+      const path = this.databaseOf.get(session.sessionId);
+      if (path === undefined) continue;
+      if (!asked.has(path)) asked.set(path, procHolders(path, true)?.length === 0);
+      if (asked.get(path) === true) unwritten.add(session.sessionId);
+    }
+    const signature = [...unwritten].sort().join(',');
+    if (this.withWriters !== null && this.withWriters.signature === signature) return this.withWriters.evidence;
+    const evidence = unwritten.size === 0 ? base : base.map((session) => (unwritten.has(session.sessionId) ? writerGone(session, WRITER_SOURCE) : session));
+    this.withWriters = { signature, evidence };
+    return evidence;
   }
 
   /** The very same array as last time when no session changed (the runtime then skips work). */

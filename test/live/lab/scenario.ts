@@ -129,6 +129,17 @@ export class Scenario {
     return lookout(['explain', row.key], this.lookoutEnv).stdout;
   }
 
+  /** Waits until the agent's request is held open by the model (the turn is really under way). */
+  async held(): Promise<void> {
+    await waitFor('a model stream held open', () => (this.model.openHolds > 0 ? true : undefined), () => this.tmux.screen());
+  }
+
+  /** Ends the held stream normally, once there is one. */
+  async releaseHold(): Promise<void> {
+    await this.held();
+    this.model.release();
+  }
+
   /** Approves the permission prompt on screen, pressing again if a key was dropped. */
   async approve(): Promise<void> {
     await waitFor('the permission prompt answered', async () => {

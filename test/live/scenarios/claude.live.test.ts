@@ -13,7 +13,7 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
     const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking about it…' }] });
     await lab.prompt('take your time');
     await lab.expectRow('running', (row) => row.observed.state === 'running' && row.observed.confidence === 'direct');
-    lab.model.release();
+    await lab.releaseHold();
     const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
     expect(row.observed.reason).toMatch(/turn-finished|provider-idle/);
   });
@@ -83,10 +83,10 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
     if (subagent === null) throw new Error('Claude has subagents');
     const lab = await start({ name: 'subagent', replies: [{ kind: 'tool', call: subagent }, { kind: 'hold', text: 'Subagent looking…' }, { kind: 'text', text: 'Nothing here.' }] });
     await lab.prompt('use a subagent');
-    await waitFor('the subagent asked the model', () => (lab.model.openHolds > 0 ? true : undefined));
+    await lab.held();
     const row = await lab.expectRow('running with its subagent', (row) => row.observed.state === 'running' || row.observed.state === 'running-subagents');
     expect(row.observed.state).toMatch(/running/);
-    lab.model.release();
+    await lab.releaseHold();
     await lab.expectRow('finished', (row) => row.observed.state === 'idle');
   });
 });

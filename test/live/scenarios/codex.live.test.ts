@@ -32,7 +32,7 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
     const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] });
     await lab.prompt('take your time');
     await lab.expectRow('running', (row) => row.observed.state === 'running');
-    lab.model.release();
+    await lab.releaseHold();
     const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
     expect(row.observed.reason).toBe('turn-finished');
   });
@@ -77,7 +77,7 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
     const lab = await start({ name: 'interrupt', replies: [{ kind: 'hold', text: 'A long answer…' }] });
     await lab.prompt('a long job');
     await lab.expectRow('running', (row) => row.observed.state === 'running');
-    await waitFor('the model stream held', () => (lab.model.openHolds > 0 ? true : undefined));
+    await lab.held();
     lab.tmux.keys('Escape');
     const row = await lab.expectRow('interrupted', (row) => row.observed.state === 'idle');
     expect(row.observed.reason).toBe('interrupted');

@@ -1,0 +1,62 @@
+// opencode in the lab: chat completions through its bundled openai-compatible provider, a
+// config of its own in the lab's XDG folders, its native binary.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AgentLab } from './agent';
+import { fileIn, packageVersion } from './installed';
+
+export const opencode: AgentLab = {
+  id: 'opencode',
+  npmPackage: 'opencode-ai',
+  wire: 'chat',
+  binary: (modules) => fileIn(modules, 'opencode-linux-x64', 'bin', 'opencode'),
+  version: (modules) => packageVersion(modules, 'opencode-ai'),
+  prepare(home, model) {
+    const config = join(home.home, '.config', 'opencode');
+    mkdirSync(config, { recursive: true });
+    writeFileSync(
+      join(config, 'opencode.json'),
+      JSON.stringify(
+        {
+          provider: {
+            lab: {
+              npm: '@ai-sdk/openai-compatible',
+              name: 'Lab',
+              options: { baseURL: `${model.url}/v1`, apiKey: 'dummy' },
+              models: { 'fake-model': { name: 'Fake model', tool_call: true } },
+            },
+          },
+          model: 'lab/fake-model',
+          small_model: 'lab/fake-model',
+          autoupdate: false,
+          share: 'disabled',
+          // Ask before a shell command or an edit, as a careful user sets it.
+          permission: { bash: 'ask', edit: 'ask' },
+        },
+        null,
+        2,
+      ),
+    );
+    return {
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+      OPENCODE_DISABLE_SHARE: '1',
+      OPENCODE_DISABLE_CLAUDE_CODE: '1',
+      OPENCODE_DISABLE_TERMINAL_TITLE: '1',
+      OPENCODE_DATA_DIR: join(home.home, '.local', 'share', 'opencode'),
+    };
+  },
+  args: [],
+  ready: (screen) => /ctrl\+p|Ask anything|tab agents|commands/i.test(screen),
+  dismiss: () => null,
+  asksPermission: (screen) => /Permission required|Allow once|Allow always/i.test(screen),
+  approveKeys: ['Enter'],
+  tools: {
+    guardedShell: (command) => ({ name: 'bash', input: { command, description: 'Run a lab command' } }),
+    question: (question, options) => ({ name: 'question', input: { questions: [{ question, header: 'Lab', options: options.map((label) => ({ label, description: `Choose ${label}` })) }] } }),
+    subagent: (description, prompt) => ({ name: 'task', input: { description, prompt, subagent_type: 'general' } }),
+  },
+  daemonPids: () => [],
+};

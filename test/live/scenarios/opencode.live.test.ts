@@ -1,0 +1,100 @@
+// opencode, the real TUI against the lab's model: what Lookout says at each moment of each
+// scenario, checked against what the scenario did.
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { opencode } from '../lab/agents/opencode';
+import { installed, scenarios, suiteName } from '../lab/suite';
+import { waitFor } from '../lab/wait';
+
+describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
+  const start = scenarios(opencode);
+  const shell = opencode.tools.guardedShell('touch lab-made.txt');
+
+  it('R1 running: a held model stream reads running, then finished', async () => {
+    const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] });
+    await lab.prompt('take your time');
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    await lab.releaseHold();
+    const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    expect(row.observed.reason).toBe('turn-finished');
+  });
+
+  it('R3 a permission prompt without the plugin: the database holds only a running tool, so the row says it may be waiting (unknown)', async () => {
+    const lab = await start({ name: 'approve-nohooks', replies: [{ kind: 'tool', call: shell }, { kind: 'text', text: 'Made it.' }] });
+    await lab.prompt('make the file');
+    await lab.tmux.waitForScreen('the permission prompt', opencode.asksPermission);
+    const row = await lab.expectRow('unknown: a call pending', (row) => row.observed.state === 'unknown');
+    expect(row.observed.reason).toBe('tool-pending');
+    expect(row.observed.detail ?? '').toContain('touch lab-made.txt');
+  });
+
+  it('R8 a permission prompt with the plugin reads awaiting-approval, then approved it runs and finishes', async () => {
+    const lab = await start({ name: 'approve-hooks', hooks: true, replies: [{ kind: 'tool', call: shell }, { kind: 'text', text: 'Made it.' }] });
+    await lab.prompt('make the file');
+    await lab.tmux.waitForScreen('the permission prompt', opencode.asksPermission);
+    const asking = await lab.expectRow('awaiting approval', (row) => row.observed.state === 'awaiting-approval');
+    expect(asking.observed.confidence).toBe('direct');
+    expect(asking.claim?.kind).toBe('needs-you');
+    await lab.approve();
+    await waitFor('the approved command ran', () => (existsSync(lab.projectFile('lab-made.txt')) ? true : undefined));
+    const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    expect(done.observed.reason).toBe('turn-finished');
+  });
+
+  for (const hooks of [false, true]) {
+    it(`R3 a question (the question tool) reads awaiting-input (plugin ${hooks ? 'on' : 'off'})`, async () => {
+      const question = opencode.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
+      if (question === null) throw new Error('opencode has a question tool');
+      const lab = await start({ name: `question-${String(hooks)}`, hooks, replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
+      await lab.prompt('ask me a question');
+      await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
+      const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
+      expect(row.claim?.kind).toBe('needs-you');
+    });
+  }
+
+  it('R5 a model that keeps failing (401: opencode retries for about 75 s, then gives up) reads error/api-error', async () => {
+    const lab = await start({ name: 'error', replies: [{ kind: 'error', status: 401, message: 'lab: bad key' }] });
+    await lab.prompt('this will fail');
+    const row = await lab.expectRow('error', (row) => row.observed.state === 'error', 150_000);
+    expect(row.observed.reason).toBe('api-error');
+    expect(row.claim?.kind).toBe('failed');
+  });
+
+  it('R8 an interrupt (Escape twice) mid-turn reads idle/interrupted', async () => {
+    const lab = await start({ name: 'interrupt', replies: [{ kind: 'hold', text: 'A long answer…' }] });
+    await lab.prompt('a long job');
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    await lab.held();
+    // opencode interrupts on a second Escape, once it has said so ("esc again to interrupt").
+    await waitFor('the interrupt taken', async () => {
+      lab.tmux.keys('Escape');
+      await lab.tmux.waitForScreen('asked to press again', (screen) => screen.includes('again to interrupt'), 5_000).catch(() => '');
+      lab.tmux.keys('Escape');
+      return lab.model.openHolds === 0 ? true : await lab.tmux.waitForScreen('interrupted', (screen) => screen.includes('interrupted'), 5_000).then(() => true, () => undefined);
+    }, () => lab.tmux.screen());
+    const row = await lab.expectRow('interrupted', (row) => row.observed.state === 'idle');
+    expect(row.observed.reason).toBe('interrupted');
+  });
+
+  it('R7 killed with kill -9 mid-turn: no process holds its database any more, the row reads ended', async () => {
+    const lab = await start({ name: 'kill', replies: [{ kind: 'hold', text: 'Busy…' }] });
+    await lab.prompt('keep busy');
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    lab.kill9();
+    const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended', 30_000);
+    expect(row.observed.reason).toBe('process-gone');
+  });
+
+  it('R11 a subagent (task) at work reads running', async () => {
+    const subagent = opencode.tools.subagent('Look around', 'List the files here.');
+    if (subagent === null) throw new Error('opencode has subagents');
+    const lab = await start({ name: 'subagent', replies: [{ kind: 'tool', call: subagent }, { kind: 'hold', text: 'Subagent looking…' }, { kind: 'text', text: 'Nothing here.' }] });
+    await lab.prompt('use a subagent');
+    await lab.held();
+    const row = await lab.expectRow('running with its subagent', (row) => /running/.test(row.observed.state));
+    expect(row.observed.state).toMatch(/running/);
+    await lab.releaseHold();
+    await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+  });
+});
