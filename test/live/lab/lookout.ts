@@ -2,7 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
-export const CLI = resolve(__dirname, '../../../dist/cli.cjs');
+/** The built command line; LOOKOUT_LAB_CLI runs the lab against another build (an older one, to see a scenario fail). */
+export const CLI = process.env.LOOKOUT_LAB_CLI ?? resolve(__dirname, '../../../dist/cli.cjs');
 
 export interface LabRow {
   key: string;

@@ -10,6 +10,7 @@ import { describeRows, lookout, status } from './lookout';
 import type { Reply } from './script';
 import { Script } from './script';
 import { Tmux } from './tmux';
+import { record } from './record';
 import { waitFor } from './wait';
 
 /** The lab's pinned agents. `LOOKOUT_LAB_MODULES` points the same scenarios at another install (lab:latest). */
@@ -122,6 +123,11 @@ export class Scenario {
       () => `${this.lastSnapshot === null ? '(no snapshot)' : describeRows(this.lastSnapshot)}\n--- screen ---\n${this.tmux.screen()}`,
       { timeout },
     );
+  }
+
+  /** Keeps this moment's files as a fast-suite fixture (when LOOKOUT_LAB_RECORD is set). */
+  record(name: string, shows: string, row: LabRow): void {
+    record(this, name, shows, row, this.lastSnapshot?.now ?? new Date().toISOString());
   }
 
   /** `lookout explain` of the one row, for failure messages and checks. */

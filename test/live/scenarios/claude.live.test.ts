@@ -27,6 +27,7 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
       expect(asking.observed.confidence).toBe('direct');
       expect(asking.observed.detail).toContain('touch lab-made.txt');
       expect(asking.claim?.kind).toBe('needs-you');
+      lab.record(`approval-hooks-${hooks ? 'on' : 'off'}`, 'a Bash permission prompt on screen', asking);
       await lab.approve();
       await waitFor('the approved command ran', () => (existsSync(lab.projectFile('lab-made.txt')) ? true : undefined));
       const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
@@ -45,6 +46,7 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
       const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
       expect(row.observed.detail ?? '').toContain('Which colour');
       expect(row.claim?.kind).toBe('needs-you');
+      lab.record(`question-hooks-${hooks ? 'on' : 'off'}`, 'case 6: an AskUserQuestion on screen (its PermissionRequest hook asks for input, not approval)', row);
     });
 
     it(`R5 a model that keeps failing (529) reads error/api-error, not idle (hooks ${hooks ? 'on' : 'off'}: case 1)`, async () => {
@@ -56,6 +58,7 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
       expect(row.observed.reason).toBe('api-error');
       expect(row.claim?.kind).toBe('failed');
       expect(lab.model.mainRequests.length).toBeGreaterThanOrEqual(2);
+      lab.record(`error-hooks-${hooks ? 'on' : 'off'}`, 'case 1: a turn failed on repeated 529s, then the registry said idle', row);
     });
   }
 
@@ -76,6 +79,7 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
     lab.kill9();
     const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended');
     expect(row.observed.reason).toBe('process-gone');
+    lab.record('killed', 'kill -9 mid-turn: the registry entry names a pid that is gone', row);
   });
 
   it('R11 a subagent at work while the lead waits on it reads running', async () => {

@@ -44,6 +44,7 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
     const row = await lab.expectRow('unknown: a call pending', (row) => row.observed.state === 'unknown');
     expect(row.observed.reason).toBe('tool-pending');
     expect(row.observed.detail ?? '').toContain('touch lab-made.txt');
+    lab.record('approval-hooks-off', 'an approval prompt on screen, nothing of it in the rollout', row);
   });
 
   it('R8 an approval prompt with hooks reads awaiting-approval (one row: no phantom for the title thread, case 4), then approved it runs and finishes', async () => {
@@ -59,6 +60,7 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
     await waitFor('the approved command ran', () => (existsSync(lab.projectFile('lab-made.txt')) ? true : undefined));
     const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
     expect(done.observed.reason).toBe('turn-finished');
+    lab.record('finished-hooks-on', 'case 4: a finished turn with hooks; the notify of the title thread (no rollout) makes no row', done);
   });
 
   for (const hooks of [false, true]) {
@@ -70,6 +72,7 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
       const row = await lab.expectRow('error', (row) => row.observed.state === 'error', 15_000);
       expect(row.observed.reason).toBe('api-error');
       expect(row.claim?.kind).toBe('failed');
+      lab.record(`error-hooks-${hooks ? 'on' : 'off'}`, hooks ? 'case 3: a failed turn after the prompt hook, no Stop hook' : 'case 2: a failed turn ends with task_complete carrying error', row);
     });
   }
 
@@ -91,5 +94,6 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
     const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended', 30_000);
     expect(row.observed.reason).toBe('process-gone');
     expect(row.observed.source).toBe('codex.thread-writer-lock');
+    lab.record('killed', 'case 5: kill -9 mid-turn; the thread-writer lock is left and nobody holds it', row);
   });
 });

@@ -59,6 +59,7 @@ describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
     const row = await lab.expectRow('error', (row) => row.observed.state === 'error', 150_000);
     expect(row.observed.reason).toBe('api-error');
     expect(row.claim?.kind).toBe('failed');
+    lab.record('error', 'a turn that failed after opencode gave up retrying', row);
   });
 
   it('R8 an interrupt (Escape twice) mid-turn reads idle/interrupted', async () => {
@@ -84,6 +85,7 @@ describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
     lab.kill9();
     const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended', 30_000);
     expect(row.observed.reason).toBe('process-gone');
+    lab.record('killed', 'kill -9 mid-turn: a turn left open, no process writes the database', row);
   });
 
   it('R11 a subagent (task) at work reads running', async () => {

@@ -37,6 +37,8 @@ export interface AgentLab {
     /** Starts a subagent, or null where the agent has none. */
     subagent(description: string, prompt: string): ToolCall | null;
   };
+  /** The folders and files under the home that Lookout reads for this agent (a recording keeps these). */
+  recorded: readonly string[];
   /** Pid files of background processes the agent leaves running (ended by pid after a scenario). */
   daemonPids(home: LabHome): number[];
 }

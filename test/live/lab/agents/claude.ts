@@ -56,5 +56,6 @@ export const claude: AgentLab = {
     }),
     subagent: (description, prompt) => ({ name: 'Agent', input: { description, prompt, subagent_type: 'general-purpose' } }),
   },
+  recorded: ['.claude/projects', '.claude/sessions'],
   daemonPids: () => [],
 };

@@ -62,6 +62,7 @@ export const codex: AgentLab = {
     question: () => null,
     subagent: () => null,
   },
+  recorded: ['.codex/sessions', '.codex/thread-writer-locks', '.codex/session_index.jsonl'],
   daemonPids(home) {
     const folder = join(codexHome(home), 'app-server-daemon');
     if (!existsSync(folder)) return [];

@@ -58,5 +58,6 @@ export const opencode: AgentLab = {
     question: (question, options) => ({ name: 'question', input: { questions: [{ question, header: 'Lab', options: options.map((label) => ({ label, description: `Choose ${label}` })) }] } }),
     subagent: (description, prompt) => ({ name: 'task', input: { description, prompt, subagent_type: 'general' } }),
   },
+  recorded: ['.local/share/opencode/opencode.db', '.local/share/opencode/opencode.db-wal', '.local/share/opencode/opencode.db-shm'],
   daemonPids: () => [],
 };
