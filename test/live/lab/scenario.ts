@@ -11,6 +11,7 @@ import type { Reply } from './script';
 import { Script } from './script';
 import { Tmux } from './tmux';
 import { record } from './record';
+import { noteInventory } from './inventory';
 import { waitFor } from './wait';
 
 /** The lab's pinned agents. `LOOKOUT_LAB_MODULES` points the same scenarios at another install (lab:latest). */
@@ -183,6 +184,12 @@ export class Scenario {
   }
 
   async end(): Promise<void> {
+    try {
+      noteInventory(this);
+    } catch (error) {
+      // The inventory is a report: a scenario still ends whatever it met.
+      console.warn(`live lab: no inventory for ${this.options.name}: ${String(error)}`);
+    }
     const pids = this.processes();
     for (const pid of pids) signal(pid, 'SIGKILL');
     this.tmux.kill();

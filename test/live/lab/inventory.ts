@@ -1,0 +1,77 @@
+// The kinds of record a scenario's agent wrote ("event_msg/task_complete", "assistant",
+// "part:tool"), so `npm run lab:latest` can say which ones a newer version writes that the
+// pinned one did not (test/live/known-records.json): a format change seen the week it ships.
+import { appendFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from '@photostructure/sqlite';
+import type { Scenario } from './scenario';
+import { LAB_MODULES } from './scenario';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function jsonlFiles(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.jsonl')).map((name) => join(folder, name));
+}
+
+/** A JSONL record's kind: its type, with the payload's or subtype's type where it has one. */
+function lineKind(record: Json): string | null {
+  const type = typeof record.type === 'string' ? record.type : null;
+  if (type === null) return null;
+  const inner = isObject(record.payload) ? record.payload.type : record.subtype;
+  return typeof inner === 'string' ? `${type}/${inner}` : type;
+}
+
+function jsonlKinds(folder: string): string[] {
+  const kinds = new Set<string>();
+  for (const file of jsonlFiles(folder)) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      try {
+        const parsed: unknown = JSON.parse(line);
+        const kind = isObject(parsed) ? lineKind(parsed) : null;
+        if (kind !== null) kinds.add(kind);
+      } catch {
+        kinds.add('(not JSON)');
+      }
+    }
+  }
+  return [...kinds];
+}
+
+/** opencode's database: each message's role and each part's type. */
+function databaseKinds(path: string): string[] {
+  if (!existsSync(path)) return [];
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const kinds = new Set<string>();
+    for (const row of db.prepare("SELECT DISTINCT json_extract(data, '$.role') AS kind FROM message").all()) kinds.add(`message:${String(row.kind)}`);
+    for (const row of db.prepare("SELECT DISTINCT json_extract(data, '$.type') AS kind FROM part").all()) kinds.add(`part:${String(row.kind)}`);
+    return [...kinds];
+  } finally {
+    db.close();
+  }
+}
+
+export function recordKinds(lab: Scenario): string[] {
+  const home = lab.home.home;
+  switch (lab.agent.id) {
+    case 'claude':
+      return jsonlKinds(join(home, '.claude', 'projects')).sort();
+    case 'codex':
+      return jsonlKinds(join(home, '.codex', 'sessions')).sort();
+    case 'opencode':
+      return databaseKinds(join(home, '.local', 'share', 'opencode', 'opencode.db')).sort();
+    default:
+      return [];
+  }
+}
+
+/** Appends this scenario's kinds to the file LOOKOUT_LAB_INVENTORY names, if any. */
+export function noteInventory(lab: Scenario): void {
+  const file = process.env.LOOKOUT_LAB_INVENTORY;
+  if (file === undefined || file === '') return;
+  appendFileSync(file, `${JSON.stringify({ agent: lab.agent.id, version: lab.agent.version(LAB_MODULES), scenario: lab.options.name, kinds: recordKinds(lab) })}\n`);
+}

@@ -1,0 +1,87 @@
+// Issue 22's provider-side cases in small: a question's PermissionRequest, an idle notice after a
+// StopFailure, Codex's notify for its title thread, the thread-writer lock, a database's writers.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spoolReaders } from '../../src/providers';
+import { readHookPayload } from '../../src/providers/hooks/events';
+import { mergeHooks } from '../../src/providers/hooks/merge';
+import { HookSpool } from '../../src/providers/hooks/spool-reader';
+import { LockTable, writerLock } from '../../src/providers/codex/writer-lock';
+import { procHolders } from '../../src/providers/system/file-holders';
+import { waitFor } from '../live/lab/wait';
+
+const scratch = mkdtempSync(join(tmpdir(), 'lookout-live-cases-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function spoolWith(provider: string, lines: { at: number; channel: 'hook' | 'notify'; payload: Record<string, unknown> }[]): string {
+  const folder = mkdtempSync(join(scratch, 'spool-'));
+  writeFileSync(join(folder, `${provider}.jsonl`), lines.map((line) => JSON.stringify({ payload: line.payload, provider, at: line.at, precision: 'ms', channel: line.channel })).join('\n') + '\n');
+  return folder;
+}
+
+describe('hooks as the agents fire them (issue 22)', () => {
+  it('case 6: Claude\'s PermissionRequest for AskUserQuestion asks for input, with the question as its detail', () => {
+    const fact = readHookPayload({ hook_event_name: 'PermissionRequest', tool_name: 'AskUserQuestion', tool_input: { questions: [{ question: 'Which colour?', options: [{ label: 'Red' }] }] } });
+    expect(fact).toEqual({ kind: 'event', event: 'input-request', detail: 'asks: Which colour?' });
+    expect(readHookPayload({ hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'rm -rf build' } })).toEqual({ kind: 'event', event: 'permission-request', detail: 'Bash: rm -rf build' });
+  });
+
+  it('case 1: an idle notice after a StopFailure keeps the failure as the session\'s last word', async () => {
+    const folder = spoolWith('claude', [
+      { at: 1000, channel: 'hook', payload: { hook_event_name: 'UserPromptSubmit', session_id: 's1' } },
+      { at: 3000, channel: 'hook', payload: { hook_event_name: 'StopFailure', session_id: 's1', error: 'server_error' } },
+      { at: 63000, channel: 'hook', payload: { hook_event_name: 'Notification', notification_type: 'idle_prompt', session_id: 's1', message: 'waiting' } },
+    ]);
+    const sessions = await new HookSpool(folder, spoolReaders(['claude'])).sync();
+    expect(sessions.get('claude:s1')?.last).toMatchObject({ event: 'stop-failure', at: 3000 });
+  });
+
+  it('case 4: Codex\'s notify for a thread with no rollout (its title thread) makes no row; a hook-only session still does', async () => {
+    const folder = spoolWith('codex', [
+      { at: 1000, channel: 'notify', payload: { type: 'agent-turn-complete', 'thread-id': 'title-thread', client: 'codex-tui', 'input-messages': ['Generate a concise, single-line task title'] } },
+      { at: 2000, channel: 'hook', payload: { hook_event_name: 'PermissionRequest', session_id: 'fresh', tool_name: 'Bash', tool_input: { command: 'ls' } } },
+    ]);
+    const merged = mergeHooks([], await new HookSpool(folder, spoolReaders(['codex'])).sync(), () => 'codex.rollout');
+    expect(merged.map((item) => item.sessionId)).toEqual(['fresh']);
+  });
+});
+
+describe('who still writes a turn left open (issue 22, case 5)', () => {
+  it('R7 /proc/locks is read by device and inode: a listed lock is held, another is free, no table tells nothing', () => {
+    const root = mkdtempSync(join(scratch, 'codex-'));
+    mkdirSync(join(root, 'thread-writer-locks'));
+    const lock = join(root, 'thread-writer-locks', '01a23246-de42-7931-93a2-682f2583a8ee.lock');
+    writeFileSync(lock, '');
+    const { dev, ino } = statSync(lock);
+    const major = Number((BigInt(dev) >> 8n) & 0xfffn).toString(16).padStart(2, '0');
+    const minor = Number(BigInt(dev) & 0xffn).toString(16).padStart(2, '0');
+    const table = join(scratch, 'locks');
+    writeFileSync(table, `1: POSIX  ADVISORY  READ 25304 fe:00:99 128 128\n2: FLOCK  ADVISORY  WRITE 3772 ${major}:${minor}:${ino} 0 EOF\n`);
+    expect(writerLock(root, '01a23246-de42-7931-93a2-682f2583a8ee', LockTable.read(table))).toBe('held');
+    writeFileSync(table, '1: FLOCK  ADVISORY  WRITE 3772 fe:00:12 0 EOF\n');
+    expect(writerLock(root, '01a23246-de42-7931-93a2-682f2583a8ee', LockTable.read(table))).toBe('free');
+    expect(writerLock(root, '01a23246-de42-7931-93a2-682f2583a8ee', null)).toBe('unknown');
+    expect(writerLock(root, 'no-such-thread-0000', LockTable.read(table))).toBe('unknown');
+  });
+
+  it.skipIf(process.platform !== 'linux')('R7 a database opened for writing by another process has a writer; opened only to read, it has none', async () => {
+    const file = join(scratch, 'opencode.db');
+    writeFileSync(file, '');
+    for (const [flags, writers] of [['r+', 1], ['r', 0]] as const) {
+      // A child holds the file open with these flags until told to stop.
+      const holder = spawn(process.execPath, ['-e', `require('fs').openSync(${JSON.stringify(file)}, '${flags}'); process.stdout.write('open'); setInterval(() => {}, 1000)`], { stdio: ['ignore', 'pipe', 'ignore'] });
+      await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+      try {
+        const held = procHolders(file, true) ?? [];
+        expect(held.filter((pid) => pid === holder.pid)).toHaveLength(writers);
+      } finally {
+        holder.kill('SIGKILL');
+      }
+      await waitFor('the holder gone', () => (holder.exitCode !== null || holder.signalCode !== null ? true : undefined));
+    }
+    expect(procHolders(file, true)).toEqual([]);
+  });
+});
