@@ -60,6 +60,7 @@ function rowsAt(home: string, now: string): LiveRow[] {
     LOOKOUT_HOME: join(home, '.lookout'),
     CLAUDE_CONFIG_DIR: join(home, '.claude'),
     CODEX_HOME: join(home, '.codex'),
+    COPILOT_HOME: join(home, '.copilot'),
     OPENCODE_DATA_DIR: join(home, '.local', 'share', 'opencode'),
     XDG_CONFIG_HOME: join(home, '.config'),
     XDG_DATA_HOME: join(home, '.local', 'share'),
@@ -72,9 +73,9 @@ function rowsAt(home: string, now: string): LiveRow[] {
 describe('recordings of the real agents (issue 22)', () => {
   const all = recordings();
 
-  it('there are recordings of Claude Code, Codex and opencode, each naming its version', () => {
+  it('there are recordings of Claude Code, Codex, Copilot CLI and opencode, each naming its version', () => {
     const agents = new Set(all.map((recording) => recording.meta.agent));
-    expect([...agents].sort()).toEqual(['claude', 'codex', 'opencode']);
+    expect([...agents].sort()).toEqual(['claude', 'codex', 'copilot', 'opencode']);
     for (const recording of all) expect(recording.meta.version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 

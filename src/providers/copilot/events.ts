@@ -48,6 +48,8 @@ export class CopilotEvents {
   private readonly pending = new Map<string, PendingTool>();
   /** Between a prompt and the turn_end that answers it (a turn_end after tool requests is not that). */
   private interactionOpen = false;
+  /** The messageId of the prompt that opened the interaction: a later session.error naming it is that turn's failure. */
+  private promptId: string | null = null;
   private requestedTools = false;
   private sawPrompt = false;
 
@@ -131,6 +133,7 @@ export class CopilotEvents {
         this.firstPrompt ??= text === '' ? null : oneLine(text);
         this.sawPrompt = true;
         this.interactionOpen = true;
+        this.promptId = str(data?.messageId);
         this.requestedTools = false;
         this.pending.clear();
         this.permission = null;
@@ -199,8 +202,10 @@ export class CopilotEvents {
         if (this.turn !== null) this.turn = { ...this.turn, endedAt: at };
         return;
       case 'session.error': {
-        // Only inside an open turn: MCP warnings and errors between turns are not the user's turn failing.
-        if (!this.interactionOpen || NOT_TURN_ERRORS.has(str(data?.errorType) ?? '')) return;
+        // Only the turn's own: MCP warnings and errors between turns are not the user's turn failing.
+        // 1.0.102 writes a turn's failure just after its turn_end, naming the prompt it answers.
+        const ofThisPrompt = this.promptId !== null && str(data?.originatingMessageId) === this.promptId;
+        if ((!this.interactionOpen && !ofThisPrompt) || NOT_TURN_ERRORS.has(str(data?.errorType) ?? '')) return;
         this.interactionOpen = false;
         this.pending.clear();
         this.signal = { kind: 'api-error', at, detail: oneLine(str(data?.message) ?? str(data?.errorType) ?? 'error') };

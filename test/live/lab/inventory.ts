@@ -62,6 +62,8 @@ export function recordKinds(lab: Scenario): string[] {
       return jsonlKinds(join(home, '.claude', 'projects')).sort();
     case 'codex':
       return jsonlKinds(join(home, '.codex', 'sessions')).sort();
+    case 'copilot':
+      return jsonlKinds(join(home, '.copilot', 'session-state')).sort();
     case 'opencode':
       return databaseKinds(join(home, '.local', 'share', 'opencode', 'opencode.db')).sort();
     default:

@@ -1,7 +1,7 @@
 // Recordings for the fast suite: at a decisive moment of a scenario, the files the agent wrote
 // (and the hook spool) are copied into test/fixtures/live/<agent>-<version>/<case>/, with what
 // Lookout must say of them. Made only when LOOKOUT_LAB_RECORD names the folder to write.
-import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LabRow } from './lookout';
 import type { Scenario } from './scenario';
@@ -38,6 +38,7 @@ export function record(lab: Scenario, name: string, shows: string, row: LabRow, 
     cpSync(from, join(home, part), { recursive: true, filter: (path) => !path.endsWith('.lock') || !heldNow(path, locks) });
   }
   rewriteRegistry(join(home, '.claude', 'sessions'));
+  rewriteInUse(join(home, '.copilot', 'session-state'));
   const recorded: RecordedCase = {
     agent: lab.agent.id,
     version,
@@ -74,6 +75,17 @@ function rewriteRegistry(folder: string): void {
     rmSync(path);
     const pid = alive ? 1 : GONE_PID;
     writeFileSync(join(folder, `${pid}.json`), JSON.stringify({ ...rest, pid }));
+  }
+}
+
+/** Copilot's `inuse.<pid>.lock` names its process: renamed as the registry's pids are. */
+function rewriteInUse(folder: string): void {
+  if (!existsSync(folder)) return;
+  for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
+    const match = /(^|\/)inuse\.(\d+)\.(lock|hold)$/.exec(name);
+    if (match === null) continue;
+    const pid = pidRuns(Number(match[2])) ? 1 : GONE_PID;
+    renameSync(join(folder, name), join(folder, name.replace(/inuse\.\d+\./, `inuse.${pid}.`)));
   }
 }
 

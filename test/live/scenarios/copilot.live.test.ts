@@ -1,0 +1,74 @@
+// GitHub Copilot CLI, the real TUI in its BYOK mode (no GitHub login) against the lab's model:
+// what Lookout says at each moment of each scenario, checked against what the scenario did.
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { copilot } from '../lab/agents/copilot';
+import { installed, scenarios, suiteName } from '../lab/suite';
+import { waitFor } from '../lab/wait';
+
+describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
+  const start = scenarios(copilot);
+
+  it('R1 running: a held model stream reads running, then finished', async () => {
+    const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] });
+    await lab.prompt('take your time');
+    await lab.held();
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    await lab.releaseHold();
+    const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    expect(row.observed.reason).toBe('turn-finished');
+  });
+
+  it('R8 a shell command\'s approval prompt reads awaiting-approval from the events file itself, then approved it runs and finishes', async () => {
+    const lab = await start({ name: 'approve', replies: [{ kind: 'tool', call: copilot.tools.guardedShell('touch lab-made.txt') }, { kind: 'text', text: 'Made it.' }] });
+    await lab.prompt('make the file');
+    await lab.tmux.waitForScreen('the approval prompt', copilot.asksPermission);
+    const asking = await lab.expectRow('awaiting approval', (row) => row.observed.state === 'awaiting-approval');
+    expect(asking.observed.confidence).toBe('direct');
+    expect(asking.observed.detail ?? '').toContain('touch lab-made.txt');
+    expect(asking.claim?.kind).toBe('needs-you');
+    await lab.approve();
+    await waitFor('the approved command ran', () => (existsSync(lab.projectFile('lab-made.txt')) ? true : undefined));
+    const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    expect(done.observed.reason).toBe('turn-finished');
+  });
+
+  it('R8 an interrupt (Escape) mid-turn leaves the session idle, not running', async () => {
+    const lab = await start({ name: 'interrupt', replies: [{ kind: 'hold', text: 'A long answer…' }] });
+    await lab.prompt('a long job');
+    await lab.held();
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    // Copilot interrupts on Escape pressed twice ("esc esc interrupt"), the second once the first is seen.
+    await waitFor('the interrupt taken', async () => {
+      const before = lab.tmux.screen();
+      lab.tmux.keys('Escape');
+      await lab.tmux.waitForScreen('the first Escape seen', (screen) => screen !== before, 3_000).catch(() => '');
+      lab.tmux.keys('Escape');
+      return await lab.tmux.waitForScreen('interrupted', (screen) => /interrupted|cancell?ed/i.test(screen), 3_000).then(() => true, () => undefined);
+    }, () => lab.tmux.screen());
+    const row = await lab.expectRow('idle after the interrupt', (row) => row.observed.state === 'idle');
+    expect(['interrupted', 'turn-finished']).toContain(row.observed.reason);
+  });
+
+  it('R7 killed with kill -9 mid-turn: its in-use lock names a pid that is gone, the row reads ended', async () => {
+    const lab = await start({ name: 'kill', replies: [{ kind: 'hold', text: 'Busy…' }] });
+    await lab.prompt('keep busy');
+    await lab.held();
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    lab.kill9();
+    const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended', 30_000);
+    expect(row.observed.reason).toBe('process-gone');
+    lab.record('killed', 'kill -9 mid-turn: the in-use lock names a pid that is gone', row);
+  });
+
+  it('R5 a model that keeps failing (500: five retries, then Copilot gives up) reads error/api-error, not finished', async () => {
+    const lab = await start({ name: 'error', replies: [{ kind: 'error', status: 500, message: 'lab model down' }] });
+    await lab.prompt('this will fail');
+    await lab.tmux.waitForScreen('Copilot gave up', (screen) => screen.includes('Failed to get response'), 150_000);
+    // 1.0.102 writes assistant.turn_end, then session.error naming the prompt: the failure must not read finished.
+    const row = await lab.expectRow('error', (row) => row.observed.state === 'error', 30_000);
+    expect(row.observed.reason).toBe('api-error');
+    expect(row.claim?.kind).toBe('failed');
+    lab.record('error', 'a turn that failed after five retries: turn_end, then session.error naming the prompt', row);
+  });
+});
