@@ -6,18 +6,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../main/cli-process';
+import type { RecordedCase } from '../live/lab/record';
 
 const LIVE = resolve(__dirname, '../fixtures/live');
 
-interface RecordedCase {
-  agent: string;
-  version: string;
-  scenario: string;
-  shows: string;
-  now: string;
-  sessionKey: string;
-  expect: { state: string; reason: string; source: string; claim: string | null };
-}
 
 interface Recording {
   folder: string;

@@ -1,8 +1,9 @@
 // One scenario: a fake model with its script, a temporary home, the real agent in tmux, and
 // Lookout asked what it sees. Everything it starts it ends, by pid or by its own tmux server.
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { AgentLab } from './agents/agent';
+import { LAB_MODULES } from './agents/installed';
 import { FakeModel } from './fake-model';
 import { LabHome } from './home';
 import type { LabRow, LabSnapshot } from './lookout';
@@ -14,8 +15,7 @@ import { record } from './record';
 import { noteInventory } from './inventory';
 import { waitFor } from './wait';
 
-/** The lab's pinned agents. `LOOKOUT_LAB_MODULES` points the same scenarios at another install (lab:latest). */
-export const LAB_MODULES = process.env.LOOKOUT_LAB_MODULES ?? resolve(__dirname, '../node_modules');
+export { LAB_MODULES };
 
 export interface ScenarioOptions {
   name: string;

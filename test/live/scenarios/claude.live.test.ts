@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { claude } from '../lab/agents/claude';
+import { killedMidTurn, runningThenFinished, subagentAtWork, subagentReplies } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
 
@@ -11,11 +12,7 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
 
   it('R1 running: a held model stream reads running from the registry, then finished', async () => {
     const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking about it…' }] });
-    await lab.prompt('take your time');
-    await lab.expectRow('running', (row) => row.observed.state === 'running' && row.observed.confidence === 'direct');
-    await lab.releaseHold();
-    const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
-    expect(row.observed.reason).toMatch(/turn-finished|provider-idle/);
+    await runningThenFinished(lab);
   });
 
   for (const hooks of [false, true]) {
@@ -74,23 +71,14 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
 
   it('R7 killed with kill -9 mid-turn: the registry pid is gone, the row reads ended', async () => {
     const lab = await start({ name: 'kill', replies: [{ kind: 'hold', text: 'Busy…' }] });
-    await lab.prompt('keep busy');
-    await lab.expectRow('running', (row) => row.observed.state === 'running');
-    lab.kill9();
-    const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended');
-    expect(row.observed.reason).toBe('process-gone');
+    const row = await killedMidTurn(lab);
     lab.record('killed', 'kill -9 mid-turn: the registry entry names a pid that is gone', row);
   });
 
   it('R11 a subagent at work while the lead waits on it reads running', async () => {
     const subagent = claude.tools.subagent('Look around', 'List the files here.');
     if (subagent === null) throw new Error('Claude has subagents');
-    const lab = await start({ name: 'subagent', replies: [{ kind: 'tool', call: subagent }, { kind: 'hold', text: 'Subagent looking…' }, { kind: 'text', text: 'Nothing here.' }] });
-    await lab.prompt('use a subagent');
-    await lab.held();
-    const row = await lab.expectRow('running with its subagent', (row) => row.observed.state === 'running' || row.observed.state === 'running-subagents');
-    expect(row.observed.state).toMatch(/running/);
-    await lab.releaseHold();
-    await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    const lab = await start({ name: 'subagent', replies: subagentReplies(subagent) });
+    await subagentAtWork(lab);
   });
 });

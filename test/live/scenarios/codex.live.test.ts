@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codex, codexHome } from '../lab/agents/codex';
 import type { Scenario } from '../lab/scenario';
+import { killedMidTurn, runningThenFinished } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
 
@@ -29,12 +30,7 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
   const shell = codex.tools.guardedShell('touch lab-made.txt');
 
   it('R1 running: a held model stream reads running, then finished', async () => {
-    const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] });
-    await lab.prompt('take your time');
-    await lab.expectRow('running', (row) => row.observed.state === 'running');
-    await lab.releaseHold();
-    const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
-    expect(row.observed.reason).toBe('turn-finished');
+    await runningThenFinished(await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] }));
   });
 
   it('R3 an approval prompt without hooks: Codex writes nothing for it, so the row says it may be waiting (unknown), never running or idle', async () => {
@@ -88,11 +84,7 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
 
   it('R7 killed with kill -9 (the TUI and its app-server daemon) mid-turn reads ended, not running (case 5)', async () => {
     const lab = await start({ name: 'kill', replies: [{ kind: 'hold', text: 'Busy…' }] });
-    await lab.prompt('keep busy');
-    await lab.expectRow('running', (row) => row.observed.state === 'running');
-    lab.kill9();
-    const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended', 30_000);
-    expect(row.observed.reason).toBe('process-gone');
+    const row = await killedMidTurn(lab);
     expect(row.observed.source).toBe('codex.thread-writer-lock');
     lab.record('killed', 'case 5: kill -9 mid-turn; the thread-writer lock is left and nobody holds it', row);
   });

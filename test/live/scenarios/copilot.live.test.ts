@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { copilot } from '../lab/agents/copilot';
+import { killedMidTurn, runningThenFinished } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
 
@@ -10,13 +11,7 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
   const start = scenarios(copilot);
 
   it('R1 running: a held model stream reads running, then finished', async () => {
-    const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] });
-    await lab.prompt('take your time');
-    await lab.held();
-    await lab.expectRow('running', (row) => row.observed.state === 'running');
-    await lab.releaseHold();
-    const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
-    expect(row.observed.reason).toBe('turn-finished');
+    await runningThenFinished(await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] }));
   });
 
   it('R8 a shell command\'s approval prompt reads awaiting-approval from the events file itself, then approved it runs and finishes', async () => {
@@ -52,12 +47,7 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
 
   it('R7 killed with kill -9 mid-turn: its in-use lock names a pid that is gone, the row reads ended', async () => {
     const lab = await start({ name: 'kill', replies: [{ kind: 'hold', text: 'Busy…' }] });
-    await lab.prompt('keep busy');
-    await lab.held();
-    await lab.expectRow('running', (row) => row.observed.state === 'running');
-    lab.kill9();
-    const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended', 30_000);
-    expect(row.observed.reason).toBe('process-gone');
+    const row = await killedMidTurn(lab);
     lab.record('killed', 'kill -9 mid-turn: the in-use lock names a pid that is gone', row);
   });
 

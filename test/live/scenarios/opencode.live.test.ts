@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { opencode } from '../lab/agents/opencode';
+import { killedMidTurn, runningThenFinished, subagentAtWork, subagentReplies } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
 
@@ -11,12 +12,7 @@ describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
   const shell = opencode.tools.guardedShell('touch lab-made.txt');
 
   it('R1 running: a held model stream reads running, then finished', async () => {
-    const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] });
-    await lab.prompt('take your time');
-    await lab.expectRow('running', (row) => row.observed.state === 'running');
-    await lab.releaseHold();
-    const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
-    expect(row.observed.reason).toBe('turn-finished');
+    await runningThenFinished(await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] }));
   });
 
   it('R3 a permission prompt without the plugin: the database holds only a running tool, so the row says it may be waiting (unknown)', async () => {
@@ -78,25 +74,16 @@ describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
     expect(row.observed.reason).toBe('interrupted');
   });
 
-  it('R7 killed with kill -9 mid-turn: no process holds its database any more, the row reads ended', async () => {
+  it('R7 killed with kill -9 mid-turn: no process holds its database for writing any more, the row reads ended', async () => {
     const lab = await start({ name: 'kill', replies: [{ kind: 'hold', text: 'Busy…' }] });
-    await lab.prompt('keep busy');
-    await lab.expectRow('running', (row) => row.observed.state === 'running');
-    lab.kill9();
-    const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended', 30_000);
-    expect(row.observed.reason).toBe('process-gone');
+    const row = await killedMidTurn(lab);
+    expect(row.observed.source).toBe('opencode.db-writer');
     lab.record('killed', 'kill -9 mid-turn: a turn left open, no process writes the database', row);
   });
 
   it('R11 a subagent (task) at work reads running', async () => {
     const subagent = opencode.tools.subagent('Look around', 'List the files here.');
     if (subagent === null) throw new Error('opencode has subagents');
-    const lab = await start({ name: 'subagent', replies: [{ kind: 'tool', call: subagent }, { kind: 'hold', text: 'Subagent looking…' }, { kind: 'text', text: 'Nothing here.' }] });
-    await lab.prompt('use a subagent');
-    await lab.held();
-    const row = await lab.expectRow('running with its subagent', (row) => /running/.test(row.observed.state));
-    expect(row.observed.state).toMatch(/running/);
-    await lab.releaseHold();
-    await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    await subagentAtWork(await start({ name: 'subagent', replies: subagentReplies(subagent) }));
   });
 });

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentLab } from './agent';
-import { fileIn, packageVersion } from './installed';
+import { LAB_MODULES, fileIn, packageVersion } from './installed';
 
 export const claude: AgentLab = {
   id: 'claude',
@@ -14,7 +14,7 @@ export const claude: AgentLab = {
   prepare(home, model) {
     const config = join(home.home, '.claude');
     mkdirSync(config, { recursive: true });
-    const version = packageVersion(join(__dirname, '../../node_modules'), '@anthropic-ai/claude-code') ?? '2.1.328';
+    const version = packageVersion(LAB_MODULES, '@anthropic-ai/claude-code') ?? '2.1.328';
     // Onboarding, the API key's approval, the project's trust and the auto-mode offer, seen already.
     writeFileSync(
       join(config, '.claude.json'),

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentLab } from './agent';
-import { fileIn, packageVersion } from './installed';
+import { LAB_MODULES, fileIn, packageVersion } from './installed';
 
 const TRIPLE = 'x86_64-unknown-linux-musl';
 
@@ -43,8 +43,7 @@ export const codex: AgentLab = {
         '',
       ].join('\n'),
     );
-    const modules = join(__dirname, '../../node_modules');
-    const ripgrep = join(modules, '@openai/codex-linux-x64', 'vendor', TRIPLE, 'codex-path');
+    const ripgrep = join(LAB_MODULES, '@openai/codex-linux-x64', 'vendor', TRIPLE, 'codex-path');
     return { CODEX_HOME: folder, FAKE_API_KEY: 'dummy', PATH: `${ripgrep}:${process.env.PATH ?? '/usr/bin:/bin'}` };
   },
   args: [],

@@ -1,0 +1,43 @@
+// Sequences every agent's scenarios share: a turn held then released, a kill mid-turn, a subagent
+// at work. Each waits for what the agent really did before it reads the row.
+import { expect } from 'vitest';
+import type { LabRow } from './lookout';
+import type { Scenario } from './scenario';
+import type { ToolCall } from './script';
+
+/** A turn the model holds open reads running; released, it reads finished. */
+export async function runningThenFinished(lab: Scenario): Promise<LabRow> {
+  await lab.prompt('take your time');
+  await lab.held();
+  await lab.expectRow('running', (row) => row.observed.state === 'running');
+  await lab.releaseHold();
+  const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+  expect(row.observed.reason).toBe('turn-finished');
+  return row;
+}
+
+/** kill -9 of the agent and everything it started, mid-turn: the row must read ended. */
+export async function killedMidTurn(lab: Scenario): Promise<LabRow> {
+  await lab.prompt('keep busy');
+  await lab.held();
+  await lab.expectRow('running', (row) => row.observed.state === 'running');
+  lab.kill9();
+  const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended', 30_000);
+  expect(row.observed.reason).toBe('process-gone');
+  return row;
+}
+
+/** A subagent the model keeps busy reads running (or running-subagents); released, finished. */
+export async function subagentAtWork(lab: Scenario): Promise<LabRow> {
+  await lab.prompt('use a subagent');
+  await lab.held();
+  const row = await lab.expectRow('running with its subagent', (row) => row.observed.state === 'running' || row.observed.state === 'running-subagents');
+  await lab.releaseHold();
+  await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+  return row;
+}
+
+/** The replies for a subagent scenario: the lead's call, the subagent's held turn, the lead's answer. */
+export function subagentReplies(call: ToolCall): [{ kind: 'tool'; call: ToolCall }, { kind: 'hold'; text: string }, { kind: 'text'; text: string }] {
+  return [{ kind: 'tool', call }, { kind: 'hold', text: 'Subagent looking…' }, { kind: 'text', text: 'Nothing here.' }];
+}
