@@ -49,13 +49,15 @@ export function readHook(
   evidence: Extract<DirectEvidence, { kind: 'hook' }>,
   now: number,
   timings: Timings,
+  signal: TranscriptSignal | null = null,
 ): Observation | null {
   const { source, at, detail } = evidence;
   switch (evidence.event) {
+    // A hook with no words of its own is named by the call the transcript has pending.
     case 'permission-request':
-      return observe('awaiting-approval', 'approval-requested', at, source, 'direct', detail, 'hook permission request');
+      return observe('awaiting-approval', 'approval-requested', at, source, 'direct', detail ?? pendingDetail(signal), 'hook permission request');
     case 'input-request':
-      return observe('awaiting-input', 'input-requested', at, source, 'direct', detail, 'hook input request');
+      return observe('awaiting-input', 'input-requested', at, source, 'direct', detail ?? pendingDetail(signal), 'hook input request');
     case 'mid-turn':
       return now - at < timings.hookWorkingHold
         ? observe('running', 'provider-busy', at, source, 'direct', detail, 'hook mid-turn mark (hookWorkingHold)')
@@ -102,7 +104,7 @@ export function readDirect(
   for (const evidence of direct) {
     const observation =
       evidence.kind === 'hook'
-        ? readHook(evidence, now, timings)
+        ? readHook(evidence, now, timings, signal)
         : liveness.kind === 'alive'
           ? readRegistryStatus(evidence, signal)
           : null;

@@ -3,7 +3,7 @@
 // Codex 0.169.0 in the live lab; the recordings of those runs are in test/fixtures/live.
 import { describe, expect, it } from 'vitest';
 import type { DirectEvidence } from '../../src/engine';
-import { at, registry, rowOf, sec, session } from './build';
+import { at, registry, rowOf, sec, session, tool, toolCall } from './build';
 
 const alive = { kind: 'alive', pid: 1 } as const;
 const hook = (event: Extract<DirectEvidence, { kind: 'hook' }>['event'], offsetMs: number, detail: string | null = null): DirectEvidence => ({ kind: 'hook', source: 'claude.hook', at: at(offsetMs), event, detail });
@@ -47,5 +47,10 @@ describe('R8 how a turn ended', () => {
   it('R7 a turn left open with no writer (a lock nobody holds) reads ended, with the rule that says why', () => {
     const row = rowOf(session({ provider: 'codex', liveness: { kind: 'dead', source: 'codex.thread-writer-lock', pid: null, at: at(sec(1)), why: 'no-writer' } }), sec(4));
     expect(row.observed).toMatchObject({ state: 'ended', reason: 'process-gone', source: 'codex.thread-writer-lock' });
+  });
+
+  it('R8 a permission hook with no words of its own is named by the call the transcript has pending', () => {
+    const row = rowOf(session({ signal: toolCall(sec(1), [tool('Bash')]), direct: [hook('permission-request', sec(2))] }), sec(3));
+    expect(row.observed).toMatchObject({ state: 'awaiting-approval', detail: 'Bash: something' });
   });
 });

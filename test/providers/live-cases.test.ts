@@ -39,6 +39,15 @@ describe('hooks as the agents fire them (issue 22)', () => {
     expect(sessions.get('claude:s1')?.last).toMatchObject({ event: 'stop-failure', at: 3000 });
   });
 
+  it('a permission notification after the PermissionRequest it follows keeps the request\'s own words (Claude 2.1.332, found by lab:latest)', async () => {
+    const folder = spoolWith('claude', [
+      { at: 1000, channel: 'hook', payload: { hook_event_name: 'PermissionRequest', session_id: 's2', tool_name: 'Bash', tool_input: { command: 'touch lab-made.txt' } } },
+      { at: 1010, channel: 'hook', payload: { hook_event_name: 'Notification', notification_type: 'permission_prompt', session_id: 's2', message: 'Claude needs your permission' } },
+    ]);
+    const sessions = await new HookSpool(folder, spoolReaders(['claude'])).sync();
+    expect(sessions.get('claude:s2')?.last).toMatchObject({ event: 'permission-request', at: 1000, detail: 'Bash: touch lab-made.txt' });
+  });
+
   it('case 4: Codex\'s notify for a thread with no rollout (its title thread) makes no row; a hook-only session still does', async () => {
     const folder = spoolWith('codex', [
       { at: 1000, channel: 'notify', payload: { type: 'agent-turn-complete', 'thread-id': 'title-thread', client: 'codex-tui', 'input-messages': ['Generate a concise, single-line task title'] } },

@@ -5,7 +5,8 @@ import type { JsonRecord } from '../jsonl/parse-record';
 import { arr, obj, oneLine, str } from '../jsonl/parse-record';
 
 export type HookFact =
-  | { kind: 'event'; event: HookEvent; detail: string | null }
+  /** `vague`: a notification's words about a prompt a more precise hook may already have named. */
+  | { kind: 'event'; event: HookEvent; detail: string | null; vague?: boolean }
   | { kind: 'notice'; message: string }
   | { kind: 'subagent-start'; agentId: string; name: string }
   | { kind: 'subagent-stop'; agentId: string }
@@ -92,10 +93,10 @@ function readNotification(payload: JsonRecord): HookFact {
       // Only that the turn is over (~60 s ago); nobody is being asked anything.
       return { kind: 'event', event: 'idle-notice', detail: null };
     case 'permission_prompt':
-      return { kind: 'event', event: 'permission-request', detail: oneLine(message, 100) };
+      return { kind: 'event', event: 'permission-request', detail: oneLine(message, 100), vague: true };
     case 'elicitation_dialog':
     case 'elicitation_url_dialog':
-      return { kind: 'event', event: 'input-request', detail: oneLine(message, 100) };
+      return { kind: 'event', event: 'input-request', detail: oneLine(message, 100), vague: true };
     case 'auth_success':
     case 'elicitation_complete':
     case 'elicitation_response':

@@ -7,7 +7,7 @@ import type { JsonRecord } from '../jsonl/parse-record';
 import { Problems, errorCode } from '../problems';
 import type { Accumulator } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
-import type { HookReading } from './events';
+import type { HookFact, HookReading } from './events';
 import type { SpoolEntry, SpoolProvider } from './spool-format';
 import { SPOOL_ROTATE_BYTES, readEntry, spoolName } from './spool-format';
 
@@ -64,7 +64,7 @@ export class SpoolFold implements Accumulator {
         if (agentId !== null) {
           // Inside a subagent: it is the child's state, not the lead's.
           session.subagents.set(agentId, { name: child?.name ?? agentId, startedAt: child?.startedAt ?? at, stoppedAt: child?.stoppedAt ?? null, last: mark });
-        } else if (!(fact.event === 'idle-notice' && endsTurnWith(session.last))) session.last = mark;
+        } else if (!(fact.event === 'idle-notice' && endsTurnWith(session.last)) && !sameRequestNamed(fact, session.last)) session.last = mark;
         return;
       }
       case 'notice':
@@ -87,6 +87,14 @@ export class SpoolFold implements Accumulator {
 /** The mark says how the turn ended: an idle notice after it adds nothing, and must not hide it. */
 function endsTurnWith(last: HookMark | null): boolean {
   return last !== null && (last.event === 'stop' || last.event === 'stop-failure');
+}
+
+/**
+ * A notification about the prompt a PermissionRequest already named ("Claude needs your
+ * permission", 2.1.332) adds nothing: the precise request stands, from its own time.
+ */
+function sameRequestNamed(fact: Extract<HookFact, { kind: 'event' }>, last: HookMark | null): boolean {
+  return fact.vague === true && last !== null && last.event === fact.event && last.detail !== null;
 }
 
 /** The spools of every provider with hooks (live and rotated), read whole (the writers rotate them at 8 MB). */
