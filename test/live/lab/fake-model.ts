@@ -321,7 +321,7 @@ class SseStream {
         this.send('content_block_stop', { type: 'content_block_stop', index: this.index });
         break;
       case 'responses': {
-        const item = { type: 'function_call', id: `fc_${callId}`, call_id: callId, name: call.name, arguments: args, status: 'completed' };
+        const item = { type: 'function_call', id: `fc_${callId}`, call_id: callId, name: call.name, arguments: args, status: 'completed', ...(call.namespace === undefined ? {} : { namespace: call.namespace }) };
         this.send('response.output_item.added', { type: 'response.output_item.added', output_index: this.index, item: { ...item, arguments: '', status: 'in_progress' } });
         this.send('response.function_call_arguments.delta', { type: 'response.function_call_arguments.delta', item_id: item.id, output_index: this.index, delta: args });
         this.send('response.function_call_arguments.done', { type: 'response.function_call_arguments.done', item_id: item.id, output_index: this.index, arguments: args });

@@ -4,6 +4,8 @@
 export interface ToolCall {
   name: string;
   input: Record<string, unknown>;
+  /** A tool inside a namespace (Codex's multi_agent_v1 tools), where the wire format has them. */
+  namespace?: string;
 }
 
 /** One reply to one main-model request. */

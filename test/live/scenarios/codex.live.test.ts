@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codex, codexHome } from '../lab/agents/codex';
 import type { Scenario } from '../lab/scenario';
-import { killedMidTurn, runningThenFinished } from '../lab/moments';
+import { killedMidTurn, runningThenFinished, subagentAtWork } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
 
@@ -59,6 +59,22 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
     lab.record('finished-hooks-on', 'case 4: a finished turn with hooks; the notify of the title thread (no rollout) makes no row', done);
   });
 
+  it('R3 a question (request_user_input, in Plan mode) reads awaiting-input with the question', async () => {
+    const question = codex.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
+    if (question === null) throw new Error('Codex has a question tool');
+    const lab = await start({ name: 'question', replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
+    // The tool exists only in Plan mode: Shift+Tab cycles the modes until the footer says so.
+    await waitFor('Plan mode', async () => {
+      lab.tmux.keys('BTab');
+      return await lab.tmux.waitForScreen('Plan mode', (screen) => screen.includes('Plan mode'), 2_000).then(() => true, () => undefined);
+    }, () => lab.tmux.screen());
+    await lab.prompt('plan the badge');
+    await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
+    const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
+    expect(row.observed.detail ?? '').toContain('Which colour');
+    expect(row.claim?.kind).toBe('needs-you');
+  });
+
   for (const hooks of [false, true]) {
     it(`R5 a model that keeps failing (500) reads error/api-error the moment the failed turn is written (hooks ${hooks ? 'on: case 3' : 'off: case 2'})`, async () => {
       const lab = await start({ name: `error-${String(hooks)}`, hooks, replies: [{ kind: 'error', status: 500, message: 'lab model down' }] });
@@ -80,6 +96,15 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
     lab.tmux.keys('Escape');
     const row = await lab.expectRow('interrupted', (row) => row.observed.state === 'idle');
     expect(row.observed.reason).toBe('interrupted');
+  });
+
+  it('R11 a sub-agent (spawn_agent) at work reads running, then finished', async () => {
+    const subagent = codex.tools.subagent('Look around', 'List the files here.');
+    if (subagent === null) throw new Error('Codex has sub-agents');
+    // spawn_agent returns at once: the lead's next turn and the sub-agent's both ask the model, in
+    // either order, so both are held.
+    const lab = await start({ name: 'subagent', replies: [{ kind: 'tool', call: subagent }, { kind: 'hold', text: 'Looking…' }, { kind: 'hold', text: 'Looking…' }] });
+    await subagentAtWork(lab);
   });
 
   it('R7 killed with kill -9 (the TUI and its app-server daemon) mid-turn reads ended, not running (case 5)', async () => {

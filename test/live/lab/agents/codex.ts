@@ -58,8 +58,13 @@ export const codex: AgentLab = {
   approveKeys: ['y'],
   tools: {
     guardedShell: (command) => ({ name: 'exec_command', input: { cmd: command, sandbox_permissions: 'require_escalated', justification: 'The lab needs it' } }),
-    question: () => null,
-    subagent: () => null,
+    // Only in Plan mode (its description says so): the scenario switches to it first.
+    question: (question, options) => ({
+      name: 'request_user_input',
+      input: { questions: [{ id: 'lab_question', header: 'Lab', question, options: options.map((label) => ({ label, description: `Choose ${label}` })) }] },
+    }),
+    // 0.169's sub-agents: spawn_agent in the multi_agent_v1 namespace; it returns at once.
+    subagent: (_description, prompt) => ({ name: 'spawn_agent', namespace: 'multi_agent_v1', input: { message: prompt } }),
   },
   recorded: ['.codex/sessions', '.codex/thread-writer-locks', '.codex/session_index.jsonl'],
   daemonPids(home) {
