@@ -126,6 +126,14 @@ function endsTurn(signal: TranscriptSignal): boolean {
   return signal.kind === 'turn-end' || signal.kind === 'api-error' || signal.kind === 'interrupted' || (signal.kind === 'assistant-text' && signal.stop === 'end');
 }
 
+/**
+ * Once the agent says the turn is over, its last record says how: an ending, or the assistant's
+ * text that was not leading to a tool call (Claude writes it before its stop reason arrives).
+ */
+function saysHowItEnded(signal: TranscriptSignal): boolean {
+  return endsTurn(signal) || (signal.kind === 'assistant-text' && signal.stop !== 'tool-use');
+}
+
 function deathRule(why: Extract<Liveness, { kind: 'dead' }>['why']): string {
   switch (why) {
     case 'pid-reused':
@@ -158,8 +166,9 @@ export function decideLead(
   }
   if (direct === null) return inferred;
   // An idle registry says the turn is over, not how: a transcript that ended it says how (issue 22).
-  if (inferred !== null && signal !== null && onlyTurnOver(direct) && endsTurn(signal)) {
-    return { ...inferred, rule: `R8 ${direct.rule} ends the turn; the transcript says how (${inferred.rule})` };
+  if (inferred !== null && signal !== null && onlyTurnOver(direct) && saysHowItEnded(signal)) {
+    const ended = inferred.state === 'running' ? { ...inferred, state: 'idle' as const, reason: 'turn-finished' as const } : inferred;
+    return { ...ended, rule: `R8 ${direct.rule} ends the turn; the transcript says how (${inferred.rule})` };
   }
   // A working mark (a prompt hook, a busy registry) is superseded by a newer record ending the turn:
   // an agent that fires no hook when a turn fails must not read running (issue 22).

@@ -34,6 +34,13 @@ describe('R8 how a turn ended', () => {
     expect(escaped.observed).toMatchObject({ state: 'idle', reason: 'provider-idle' });
   });
 
+  it('R8 an idle registry after fresh assistant text with no stop reason yet reads turn-finished (Claude writes the text first)', () => {
+    const row = rowOf(session({ liveness: alive, signal: { kind: 'assistant-text', at: at(sec(2)), stop: 'none' }, direct: [registry('idle', sec(2) + 20)] }), sec(2) + 500);
+    expect(row.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+    const toTool = rowOf(session({ liveness: alive, signal: { kind: 'assistant-text', at: at(sec(2)), stop: 'tool-use' }, direct: [registry('idle', sec(2) + 20)] }), sec(2) + 500);
+    expect(toTool.observed).toMatchObject({ state: 'idle', reason: 'provider-idle' });
+  });
+
   it('R8 a prompt hook\'s working mark gives way to a newer failed turn end (case 3: Codex fires no Stop on failure)', () => {
     const row = rowOf(session({ provider: 'codex', transcriptSource: 'codex.rollout', signal: { kind: 'turn-end', at: at(sec(3)), failed: true, detail: 'high demand' }, direct: [hook('mid-turn', sec(1))] }), sec(4));
     expect(row.observed).toMatchObject({ state: 'error', reason: 'api-error', source: 'codex.rollout' });

@@ -11,7 +11,7 @@ export async function runningThenFinished(lab: Scenario): Promise<LabRow> {
   await lab.held();
   await lab.expectRow('running', (row) => row.observed.state === 'running');
   await lab.releaseHold();
-  const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+  const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
   expect(row.observed.reason).toBe('turn-finished');
   return row;
 }
@@ -33,7 +33,7 @@ export async function subagentAtWork(lab: Scenario): Promise<LabRow> {
   await lab.held();
   const row = await lab.expectRow('running with its subagent', (row) => row.observed.state === 'running' || row.observed.state === 'running-subagents');
   await lab.releaseHold();
-  await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+  await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
   return row;
 }
 

@@ -20,14 +20,14 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
       const lab = await start({ name: `approve-${String(hooks)}`, hooks, replies: [{ kind: 'tool', call: claude.tools.guardedShell('touch lab-made.txt'), text: 'Making it.' }, { kind: 'text', text: 'Made the file.' }] });
       await lab.prompt('make the file');
       await lab.tmux.waitForScreen('the permission prompt', claude.asksPermission);
-      const asking = await lab.expectRow('awaiting approval', (row) => row.observed.state === 'awaiting-approval');
+      const asking = await lab.expectRow('awaiting approval, naming the command', (row) => row.observed.state === 'awaiting-approval' && (row.observed.detail ?? '').includes('touch lab-made.txt'));
       expect(asking.observed.confidence).toBe('direct');
       expect(asking.observed.detail).toContain('touch lab-made.txt');
       expect(asking.claim?.kind).toBe('needs-you');
       lab.record(`approval-hooks-${hooks ? 'on' : 'off'}`, 'a Bash permission prompt on screen', asking);
       await lab.approve();
       await waitFor('the approved command ran', () => (existsSync(lab.projectFile('lab-made.txt')) ? true : undefined));
-      const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+      const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
       expect(done.observed.reason).toBe('turn-finished');
       expect(done.claim?.kind ?? 'none').not.toBe('needs-you');
     });
@@ -40,7 +40,7 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
       await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
       // Long enough for every hook and registry write the question causes to land.
       await waitFor('the question settled', () => (lab.rows()[0]?.observed.state === 'awaiting-input' ? true : undefined));
-      const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
+      const row = await lab.expectRow('awaiting input, with the question', (row) => row.observed.state === 'awaiting-input' && (row.observed.detail ?? '').includes('Which colour'));
       expect(row.observed.detail ?? '').toContain('Which colour');
       expect(row.claim?.kind).toBe('needs-you');
       lab.record(`question-hooks-${hooks ? 'on' : 'off'}`, 'case 6: an AskUserQuestion on screen (its PermissionRequest hook asks for input, not approval)', row);

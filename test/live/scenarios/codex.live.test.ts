@@ -54,7 +54,7 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
     expect(lab.model.requests.some((request) => request.role === 'side')).toBe(true);
     await lab.approve();
     await waitFor('the approved command ran', () => (existsSync(lab.projectFile('lab-made.txt')) ? true : undefined));
-    const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(done.observed.reason).toBe('turn-finished');
     lab.record('finished-hooks-on', 'case 4: a finished turn with hooks; the notify of the title thread (no rollout) makes no row', done);
   });
@@ -70,7 +70,7 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
     }, () => lab.tmux.screen());
     await lab.prompt('plan the badge');
     await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
-    const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
+    const row = await lab.expectRow('awaiting input, with the question', (row) => row.observed.state === 'awaiting-input' && (row.observed.detail ?? '').includes('Which colour'));
     expect(row.observed.detail ?? '').toContain('Which colour');
     expect(row.claim?.kind).toBe('needs-you');
   });

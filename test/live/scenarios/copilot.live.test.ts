@@ -18,13 +18,13 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
     const lab = await start({ name: 'approve', replies: [{ kind: 'tool', call: copilot.tools.guardedShell('touch lab-made.txt') }, { kind: 'text', text: 'Made it.' }] });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the approval prompt', copilot.asksPermission);
-    const asking = await lab.expectRow('awaiting approval', (row) => row.observed.state === 'awaiting-approval');
+    const asking = await lab.expectRow('awaiting approval, naming the command', (row) => row.observed.state === 'awaiting-approval' && (row.observed.detail ?? '').includes('touch lab-made.txt'));
     expect(asking.observed.confidence).toBe('direct');
     expect(asking.observed.detail ?? '').toContain('touch lab-made.txt');
     expect(asking.claim?.kind).toBe('needs-you');
     await lab.approve();
     await waitFor('the approved command ran', () => (existsSync(lab.projectFile('lab-made.txt')) ? true : undefined));
-    const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(done.observed.reason).toBe('turn-finished');
   });
 

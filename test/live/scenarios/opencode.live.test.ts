@@ -33,7 +33,7 @@ describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
     expect(asking.claim?.kind).toBe('needs-you');
     await lab.approve();
     await waitFor('the approved command ran', () => (existsSync(lab.projectFile('lab-made.txt')) ? true : undefined));
-    const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(done.observed.reason).toBe('turn-finished');
   });
 
