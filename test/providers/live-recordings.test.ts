@@ -35,7 +35,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** The recording's home, copied (Lookout keeps its own state beside the spool), with `leaveOut` removed. */
 function homeOf(recording: Recording, leaveOut: readonly string[] = []): string {
   const home = mkdtempSync(join(scratch, 'home-'));
-  cpSync(join(recording.folder, 'home'), home, { recursive: true });
+  // Times kept: a database written a moment ago is taken to have its writer.
+  cpSync(join(recording.folder, 'home'), home, { recursive: true, preserveTimestamps: true });
   for (const part of leaveOut) rmSync(join(home, part), { recursive: true, force: true });
   return home;
 }

@@ -47,6 +47,9 @@ function turnOf(prompt: MessageRow | undefined, signal: TranscriptSignal | null)
   return { startedAt: createdAt(data, prompt.created), endedAt: ended ? signal.at : null, durationMs: null };
 }
 
+/** How long a database must have been quiet before its writers are looked for. */
+const QUIET_MS = 2_000;
+
 /** The liveness source: whether any process holds the database open for writing. */
 export const WRITER_SOURCE = 'opencode.db-writer';
 
@@ -117,6 +120,18 @@ export class OpencodeProvider implements EvidenceSource {
     return this.writersChecked(this.last.evidence);
   }
 
+  /** The database or its -wal changed in the last two seconds (wall clock: file times are). */
+  private writtenJustNow(path: string): boolean {
+    const newest = Math.max(...['', '-wal'].map((suffix) => {
+      try {
+        return statSync(`${path}${suffix}`).mtimeMs;
+      } catch {
+        return 0;
+      }
+    }));
+    return Date.now() - newest < QUIET_MS;
+  }
+
   /** Which database each session was read from, for its writer check. */
   private readonly databaseOf = new Map<string, string>();
   private withWriters: { signature: string; evidence: SessionEvidence[] } | null = null;
@@ -133,7 +148,9 @@ export class OpencodeProvider implements EvidenceSource {
     for (const session of open) {
       const path = this.databaseOf.get(session.sessionId);
       if (path === undefined) continue;
-      if (!asked.has(path)) asked.set(path, procHolders(path, true)?.length === 0);
+      // A database written a moment ago has its writer: the scan of every process's descriptors
+      // is kept for one that has gone quiet (asked again at the next rescan).
+      if (!asked.has(path)) asked.set(path, !this.writtenJustNow(path) && procHolders(path, true)?.length === 0);
       if (asked.get(path) === true) unwritten.add(session.sessionId);
     }
     const signature = [...unwritten].sort().join(',');
