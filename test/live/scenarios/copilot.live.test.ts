@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { copilot } from '../lab/agents/copilot';
-import { killedMidTurn, runningThenFinished } from '../lab/moments';
+import { killedMidTurn, runningThenFinished, subagentAtWork, subagentReplies } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
 
@@ -26,6 +26,22 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
     await waitFor('the approved command ran', () => (existsSync(lab.projectFile('lab-made.txt')) ? true : undefined));
     const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(done.observed.reason).toBe('turn-finished');
+  });
+
+  it('R3 a question (ask_user) reads awaiting-input', async () => {
+    const question = copilot.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
+    if (question === null) throw new Error('Copilot has a question tool');
+    const lab = await start({ name: 'question', replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
+    await lab.prompt('ask me a question');
+    await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
+    const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
+    expect(row.claim?.kind).toBe('needs-you');
+  });
+
+  it('R11 a subagent (task) at work reads running, then finished', async () => {
+    const subagent = copilot.tools.subagent('Look around', 'List the files here.');
+    if (subagent === null) throw new Error('Copilot has subagents');
+    await subagentAtWork(await start({ name: 'subagent', replies: subagentReplies(subagent) }));
   });
 
   it('R8 an interrupt (Escape) mid-turn leaves the session idle, not running', async () => {
