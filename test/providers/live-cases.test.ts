@@ -11,6 +11,8 @@ import { mergeHooks } from '../../src/providers/hooks/merge';
 import { HookSpool } from '../../src/providers/hooks/spool-reader';
 import { LockTable, writerLock } from '../../src/providers/codex/writer-lock';
 import { procHolders } from '../../src/providers/system/file-holders';
+import { WriterCheck } from '../../src/providers/open-turn';
+import { session } from '../engine/build';
 import { waitFor } from '../live/lab/wait';
 
 const scratch = mkdtempSync(join(tmpdir(), 'lookout-live-cases-'));
@@ -92,5 +94,22 @@ describe('who still writes a turn left open (issue 22, case 5)', () => {
       await waitFor('the holder gone', () => (holder.exitCode !== null || holder.signalCode !== null ? true : undefined));
     }
     expect(procHolders(file, true)).toEqual([]);
+  });
+
+  it('R7 the writer check asks only of turns left open, ends them as of their last record, and keeps the same array while nothing changes', () => {
+    const open = session({ id: 'open', signal: { kind: 'prompt', at: 1000 }, lastRecordAt: 1000 });
+    const closed = session({ id: 'closed', signal: { kind: 'turn-end', at: 2000, failed: false, detail: null } });
+    const base = [open, closed];
+    const asked: string[] = [];
+    const check = new WriterCheck('test.writer');
+    const first = check.apply(base, (item) => {
+      asked.push(item.sessionId);
+      return true;
+    });
+    expect(asked).toEqual(['open']);
+    expect(first[0]?.liveness).toEqual({ kind: 'dead', source: 'test.writer', pid: null, at: 1000, why: 'no-writer' });
+    expect(first[1]).toBe(closed);
+    expect(check.apply(base, () => true)).toBe(first);
+    expect(check.apply(base, () => false)).toBe(base);
   });
 });

@@ -13,7 +13,7 @@ import { discoverCodex } from './discover';
 import { CodexRollout } from './rollout';
 import { ThreadNames } from './thread-names';
 import { LOCK_SOURCE, LockTable, writerLock } from './writer-lock';
-import { turnLeftOpen, writerGone } from '../open-turn';
+import { WriterCheck } from '../open-turn';
 
 import type { SessionIndexPort } from '../session-index';
 import { NO_INDEX } from '../session-index';
@@ -58,32 +58,17 @@ export class CodexProvider implements EvidenceSource {
 
   /** The rollouts' evidence, before the writer locks are asked. */
   private base: SessionEvidence[] | null = null;
-  private last: SessionEvidence[] | null = null;
-  private lockSignature = '';
+  private readonly writers = new WriterCheck(LOCK_SOURCE);
 
   async sync(_now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const files = discoverCodex(this.root, this.problems);
     const rollouts = await syncFiles(this.rollouts, files.rollouts, (path) => new TailedFile(path, () => new CodexRollout(), this.options, this.headIndex), changed, this.problems);
     const compressed = await this.syncCompressed(files.compressed);
     const index = await this.syncIndex(changed);
-    const touched = rollouts || compressed || index || this.base === null;
-    if (touched || this.base === null) this.base = this.assemble();
-    return this.withWriters(this.base, touched);
-  }
-
-  /**
-   * A turn the rollout leaves open whose writer lock nobody holds: the Codex that wrote it is gone
-   * (killed mid-turn). Asked at every sync, since a process dies without touching a file.
-   */
-  private withWriters(base: SessionEvidence[], touched: boolean): SessionEvidence[] {
-    const open = base.filter((item) => turnLeftOpen(item));
-    const table = open.length === 0 ? null : LockTable.read();
-    const free = new Set(open.filter((item) => writerLock(this.root, item.sessionId, table) === 'free').map((item) => item.sessionId));
-    const signature = [...free].sort().join(',');
-    if (!touched && this.last !== null && signature === this.lockSignature) return this.last;
-    this.lockSignature = signature;
-    this.last = free.size === 0 ? base : base.map((item) => (free.has(item.sessionId) ? writerGone(item, LOCK_SOURCE) : item));
-    return this.last;
+    if (rollouts || compressed || index || this.base === null) this.base = this.assemble();
+    // A turn the rollout leaves open whose writer lock nobody holds: the Codex that wrote it is gone.
+    let table: LockTable | null | undefined;
+    return this.writers.apply(this.base, (session) => writerLock(this.root, session.sessionId, (table ??= LockTable.read())) === 'free');
   }
 
   /** Says whether any compressed rollout appeared, went or changed. */
@@ -187,4 +172,3 @@ export class CodexProvider implements EvidenceSource {
     return [...sessions.values()];
   }
 }
-

@@ -12,7 +12,7 @@ import type { EvidenceSource } from '../source';
 import type { MessageRow, PartRow, SessionRow, Snapshot } from './database';
 import { OpencodeDatabase } from './database';
 import { procHolders } from '../system/file-holders';
-import { turnLeftOpen, writerGone } from '../open-turn';
+import { WriterCheck } from '../open-turn';
 import { LegacyStorage } from './legacy-storage';
 import { assistantSignal, createdAt, messageData } from './messages';
 
@@ -115,7 +115,6 @@ export class OpencodeProvider implements EvidenceSource {
       // A read that failed (locked, mid-replace) is tried again next time even if no file changed.
       // Sessions that did not change keep their objects downstream (the pipeline's SameEvidence).
       this.last = { stamp: failed ? '' : stamp, evidence };
-      this.withWriters = null;
     }
     return this.writersChecked(this.last.evidence);
   }
@@ -134,30 +133,42 @@ export class OpencodeProvider implements EvidenceSource {
 
   /** Which database each session was read from, for its writer check. */
   private readonly databaseOf = new Map<string, string>();
-  private withWriters: { signature: string; evidence: SessionEvidence[] } | null = null;
+  private readonly writers = new WriterCheck(WRITER_SOURCE);
+  /** Databases found with no writer, by their stamp then: not scanned again until written. */
+  private readonly unwritten = new Map<string, string>();
 
   /**
    * A turn left open in a database no process holds open for writing: the opencode that wrote it
-   * is gone (killed mid-turn). Lookout's own connection is read-only, so it never counts. Asked
-   * at every sync: a process dies without touching a file. Where there is no /proc, not judged.
+   * is gone (killed mid-turn). Lookout's own connection is read-only, so it never counts. Where
+   * there is no /proc, not judged.
    */
   private writersChecked(base: SessionEvidence[]): SessionEvidence[] {
-    const open = base.filter((session) => turnLeftOpen(session));
-    const unwritten = new Set<string>();
     const asked = new Map<string, boolean>();
-    for (const session of open) {
+    return this.writers.apply(base, (session) => {
       const path = this.databaseOf.get(session.sessionId);
-      if (path === undefined) continue;
-      // A database written a moment ago has its writer: the scan of every process's descriptors
-      // is kept for one that has gone quiet (asked again at the next rescan).
-      if (!asked.has(path)) asked.set(path, !this.writtenJustNow(path) && procHolders(path, true)?.length === 0);
-      if (asked.get(path) === true) unwritten.add(session.sessionId);
+      if (path === undefined) return false;
+      let gone = asked.get(path);
+      if (gone === undefined) {
+        gone = this.noWriter(path);
+        asked.set(path, gone);
+      }
+      return gone;
+    });
+  }
+
+  /**
+   * A database written a moment ago has its writer; one found writerless stays so until it is
+   * written again. Only otherwise is every process's descriptors scanned (asked at each rescan).
+   */
+  private noWriter(path: string): boolean {
+    const stamp = this.stampOf(path);
+    if (this.unwritten.get(path) === stamp) return true;
+    if (this.writtenJustNow(path) || procHolders(path, true)?.length !== 0) {
+      this.unwritten.delete(path);
+      return false;
     }
-    const signature = [...unwritten].sort().join(',');
-    if (this.withWriters !== null && this.withWriters.signature === signature) return this.withWriters.evidence;
-    const evidence = unwritten.size === 0 ? base : base.map((session) => (unwritten.has(session.sessionId) ? writerGone(session, WRITER_SOURCE) : session));
-    this.withWriters = { signature, evidence };
-    return evidence;
+    this.unwritten.set(path, stamp);
+    return true;
   }
 
   /** The very same array as last time when no session changed (the runtime then skips work). */
