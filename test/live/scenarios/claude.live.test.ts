@@ -59,6 +59,24 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
     });
   }
 
+  it('R8 a file edit (Write) waiting for approval reads awaiting-approval naming the file; approved, the file is written', async () => {
+    const lab = await start({ name: 'edit', replies: [] });
+    const edit = claude.tools.fileEdit?.(lab.projectFile('notes.txt'), 'written by the lab\n');
+    if (edit === undefined) throw new Error('Claude edits files');
+    // The path is the scenario's own: the replies are given once its home exists.
+    lab.model.script.then({ kind: 'tool', call: edit }, { kind: 'text', text: 'Written.' });
+    await lab.prompt('write the notes file');
+    await lab.tmux.waitForScreen('the edit prompt', (screen) => /Do you want to (create|make this edit|proceed)/.test(screen));
+    const asking = await lab.expectRow('awaiting approval, naming the file', (row) => row.observed.state === 'awaiting-approval' && (row.observed.detail ?? '').includes('notes.txt'));
+    expect(asking.claim?.kind).toBe('needs-you');
+    await waitFor('approved', async () => {
+      if (existsSync(lab.projectFile('notes.txt'))) return true;
+      lab.tmux.keys('Enter');
+      return await lab.tmux.waitForScreen('the prompt gone', (screen) => !/Do you want to (create|make this edit|proceed)/.test(screen), 5_000).then(() => undefined, () => undefined);
+    }, () => lab.tmux.screen());
+    await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+  });
+
   it('R8 an interrupt (Escape) while the model streams leaves the session idle, not running', async () => {
     const lab = await start({ name: 'interrupt', replies: [{ kind: 'hold', text: 'Working on a long answer…' }] });
     await lab.prompt('a long job');

@@ -32,6 +32,8 @@ export interface AgentLab {
   tools: {
     /** A shell command that needs the user's approval. */
     guardedShell(command: string): ToolCall;
+    /** A file edit (a new file) that needs the user's approval, or null where the lab does not drive one. */
+    fileEdit?(path: string, content: string): ToolCall;
     /** The agent's question tool, or null where it has none the lab can reach. */
     question(question: string, options: readonly string[]): ToolCall | null;
     /** Starts a subagent, or null where the agent has none. */

@@ -50,6 +50,7 @@ export const claude: AgentLab = {
   approveKeys: ['Enter'],
   tools: {
     guardedShell: (command) => ({ name: 'Bash', input: { command, description: 'Run a lab command' } }),
+    fileEdit: (path, content) => ({ name: 'Write', input: { file_path: path, content } }),
     question: (question, options) => ({
       name: 'AskUserQuestion',
       input: { questions: [{ question, header: 'Lab', multiSelect: false, options: options.map((label) => ({ label, description: `Choose ${label}` })) }] },
