@@ -7,6 +7,42 @@ import { BANDS, CHILD_LIVENESS, CLAIM_KINDS, CONFIDENCES, LEVELS, REASONS, REVIE
 const time = z.string();
 const nullableTime = z.nullable(z.string());
 
+const questionSchema = z.object({
+  question: z.string(),
+  header: z.nullable(z.string()),
+  multiple: z.boolean(),
+  options: z.array(z.object({ label: z.string(), description: z.nullable(z.string()) })),
+});
+
+const rowAnswerSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('open'),
+    request: z.string(),
+    digest: z.string(),
+    prompt: z.enum(['approval', 'question']),
+    tool: z.string(),
+    text: z.string(),
+    questions: z.array(questionSchema),
+    since: time,
+    keysFrom: time,
+    serial: z.boolean(),
+    deadline: time,
+  }),
+  z.object({ state: z.literal('answered'), request: z.string(), answer: z.nullable(z.string()), from: z.nullable(z.string()), at: time }),
+  z.object({ state: z.literal('elsewhere'), request: z.string(), at: time }),
+  z.object({ state: z.literal('unavailable'), why: z.string() }),
+]);
+
+const answerRequestId = z.string().check(z.regex(/^req_[0-9a-f]{24}$/));
+const answerDigest = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+const answerLabel = z.string().check(z.maxLength(500));
+/** An answer: allow, deny with words for the agent, or one list of chosen labels per question. */
+export const answerDecisionSchema = z.discriminatedUnion('behavior', [
+  z.object({ behavior: z.literal('allow') }),
+  z.object({ behavior: z.literal('deny'), message: z.nullable(z.string().check(z.maxLength(2000))) }),
+  z.object({ behavior: z.literal('answers'), answers: z.array(z.array(answerLabel).check(z.maxLength(50))).check(z.minLength(1), z.maxLength(20)) }),
+]);
+
 export const rowSchema = z.object({
   key: z.string(),
   // A row from a Lookout before hosts existed has no `host`: it is that machine's own.
@@ -28,6 +64,8 @@ export const rowSchema = z.object({
   triageRank: z.number(),
   band: z.enum(BANDS),
   idleStale: z.boolean(),
+  // §13 (issue 23): a row from a Lookout before answering has none.
+  answer: z._default(z.nullable(rowAnswerSchema), null),
 });
 
 export const snapshotSchema = z.object({
@@ -129,6 +167,9 @@ export const feedCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('attention'), key, message: z.nullable(z.string().check(z.maxLength(500))), id: commandId }),
   // Where the session's live process runs, for opening it from another machine: answered with `pane`.
   z.object({ type: z.literal('locate'), key, id: commandId }),
+  // §13: an answer to a prompt this machine's Lookout holds, decided here (R70–R75), or a let-go.
+  z.object({ type: z.literal('answer'), key, request: answerRequestId, digest: answerDigest, decision: answerDecisionSchema, id: commandId }),
+  z.object({ type: z.literal('release'), key, request: answerRequestId, id: commandId }),
 ]);
 export type FeedCommand = z.infer<typeof feedCommandSchema>;
 

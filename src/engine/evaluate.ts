@@ -5,7 +5,8 @@ import type { SessionEvidence } from './evidence';
 import type { RuleApplication, Settings, UserFacts } from './facts';
 import type { NotificationPlan, NotifyCandidate } from './notify';
 import { claimsToNotify, planNotification } from './notify';
-import type { Row, Snapshot } from './row';
+import type { Row, RowAnswer, Snapshot } from './row';
+import type { AnswerView } from './answer';
 import { SCHEMA_VERSION, iso, isoOrNull } from './row';
 import type { DerivedSession } from './session';
 import { deriveSession } from './session';
@@ -27,6 +28,8 @@ export interface EvaluationInput {
   previous?: Evaluation;
   /** Short display names by provider id, from the registry, for notification text (the id otherwise). */
   providerNames?: Readonly<Record<string, string>>;
+  /** Why a provider's prompts cannot be answered from Lookout (its registry entry), by provider id. */
+  answerHints?: Readonly<Record<string, string>>;
 }
 
 export interface Evaluation {
@@ -94,7 +97,36 @@ export function toRow(session: DerivedSession): Row {
     triageRank: session.rank,
     band: session.band,
     idleStale: session.idleStale,
+    answer: rowAnswer(session.answer),
   };
+}
+
+function rowAnswer(view: AnswerView | null): RowAnswer | null {
+  if (view === null) return null;
+  switch (view.state) {
+    case 'open': {
+      const { request } = view;
+      return {
+        state: 'open',
+        request: request.id,
+        digest: request.digest,
+        prompt: request.prompt,
+        tool: request.tool,
+        text: request.text,
+        questions: request.questions,
+        since: iso(request.at),
+        keysFrom: iso(view.keysFrom),
+        serial: request.serial,
+        deadline: iso(request.deadline),
+      };
+    }
+    case 'answered':
+      return { state: 'answered', request: view.request.id, answer: view.answer, from: view.from, at: iso(view.at) };
+    case 'elsewhere':
+      return { state: 'elsewhere', request: view.request.id, at: iso(view.at) };
+    case 'unavailable':
+      return { state: 'unavailable', why: view.why };
+  }
 }
 
 /** A derivation may be reused when nothing it read has changed and its time has not come. */
@@ -112,7 +144,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
   for (const evidence of input.sessions) {
     const key = sessionKey(evidence.provider, evidence.sessionId);
     const before = previous?.derived.get(key);
-    const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : deriveSession(evidence, facts, settings, now, onScreen);
+    const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : deriveSession(evidence, facts, settings, now, onScreen, input.answerHints?.[evidence.provider] ?? null);
     derived.set(session.key, session);
   }
   const rankables = [...derived.values()].map((session) => ({

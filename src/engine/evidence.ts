@@ -143,6 +143,44 @@ export interface SessionEvidence {
    * Optional: without it only the last record can answer.
    */
   answeredAt?: number | null;
+  /** Prompts an answer channel holds for this session (§13), open and recently closed. */
+  requests?: AnswerRequest[];
+}
+
+/** One question of a prompt Lookout can answer: its options by label, as the agent will read them. */
+export interface AnswerQuestion {
+  question: string;
+  header: string | null;
+  multiple: boolean;
+  options: { label: string; description: string | null }[];
+}
+
+/**
+ * A prompt waiting on an answer channel the agent itself offers (a blocking hook, a plugin's
+ * request), held by a running Lookout (status-model.md §13, R70). The provider reads it from the
+ * channel; the engine decides whether it is the prompt the row shows.
+ */
+export interface AnswerRequest {
+  /** Lookout's id for it: every answer names it (R71). */
+  id: string;
+  /** When the channel brought it (after the hook event that raised the prompt). */
+  at: number;
+  source: string;
+  /** A subagent's prompt: the child it belongs to; null for the lead. */
+  agentId: string | null;
+  prompt: 'approval' | 'question';
+  tool: string;
+  /** Exactly what is shown and answered: the command, the path and edit, the patch. */
+  text: string;
+  /** A digest of the tool and input as shown: an answer must carry the same (R71). */
+  digest: string;
+  questions: AnswerQuestion[];
+  /** The agent's own prompt waits until Lookout answers or lets go (Codex, Qwen): a short, visible wait. */
+  serial: boolean;
+  /** When the waiting hook gives up by itself and the agent's own prompt decides. */
+  deadline: number;
+  /** Closed: answered from Lookout, answered elsewhere first, let go to the terminal, or timed out. */
+  closed: { at: number; how: 'answered' | 'elsewhere' | 'released' | 'expired'; answer: string | null; from: string | null } | null;
 }
 
 export function sessionKey(provider: Provider, sessionId: string): string {

@@ -57,6 +57,8 @@ function unreachableRow(row: Row, host: HostView): Row {
     band,
     triageRank: rankOf(band),
     idleStale: false,
+    // R70: a host that cannot be reached cannot answer either.
+    answer: null,
   };
 }
 

@@ -18,6 +18,8 @@ export { globMatch, literalGlob, notifyLevel, ruleLine, ruleMatches } from './ru
 export { inQuietHours, isQuiet, knownZone, minutesOf, nextLocal } from './quiet';
 export { NOTIFICATION_ACTIONS, actionLabel, rowClaimId, stillNotified } from './notification-actions';
 export type { DerivedSession } from './session';
+export type { AnswerView } from './answer';
+export { answerView, REQUEST_SLACK_MS } from './answer';
 export { evaluate, toRow } from './evaluate';
 export type { Evaluation, EvaluationInput } from './evaluate';
 // The contract (zod schemas) is imported from './contract' directly: building it costs every command's start-up.

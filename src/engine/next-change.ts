@@ -34,6 +34,7 @@ function computeOffsets(settings: Settings): number[] {
     t.ambiguousNotifyAfter,
     t.toolPendingGrace + t.ambiguousNotifyAfter,
     t.escalateAfter,
+    t.answeredHold,
     NOTIFY_LOOKBACK_MS,
     ...rules,
   ].sort((x, y) => x - y);
@@ -54,6 +55,8 @@ function anchors(session: DerivedSession, facts: UserFacts): number[] {
     facts.attentionCalls[key]?.at,
   ];
   for (const item of evidence.direct) times.push(item.at);
+  // An open request lapses at its deadline; a closed one's `answered` reading after answeredHold.
+  for (const request of evidence.requests ?? []) times.push(request.at, request.deadline, request.closed?.at);
   for (const notice of evidence.notices) times.push(notice.at);
   for (const child of evidence.children) times.push(child.lastAt, child.signal?.at, child.request?.at);
   return times.filter((time): time is number => typeof time === 'number' && Number.isFinite(time));

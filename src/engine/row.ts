@@ -12,9 +12,33 @@ import type {
   Tone,
 } from './vocabulary';
 import type { AttentionSummary } from './triage';
+import type { AnswerQuestion } from './evidence';
 import { isCounted, toneOf } from './triage';
 
 export const SCHEMA_VERSION = 1;
+
+/** §13 on a row: the prompt Lookout can answer, an answer awaiting the agent, or why not (extra in schema 1). */
+export type RowAnswer =
+  | {
+      state: 'open';
+      /** The id an answer names (R71), and the digest of what is shown. */
+      request: string;
+      digest: string;
+      prompt: 'approval' | 'question';
+      tool: string;
+      /** The exact command, edit or patch, as the agent will run it. */
+      text: string;
+      questions: AnswerQuestion[];
+      since: string;
+      /** R72: key presses answer only from then on (a click on the card may before). */
+      keysFrom: string;
+      /** The agent's own prompt waits for Lookout (Codex): "Answer in terminal" lets it go. */
+      serial: boolean;
+      deadline: string;
+    }
+  | { state: 'answered'; request: string; answer: string | null; from: string | null; at: string }
+  | { state: 'elsewhere'; request: string; at: string }
+  | { state: 'unavailable'; why: string };
 
 export interface Row {
   /** Local rows: `<provider>:<id>`; a remote host's: `<host>:<provider>:<id>`. */
@@ -39,6 +63,7 @@ export interface Row {
   band: Band;
   /** Extra (schema 1 allows additions): an idle row quiet for idleStaleAfter is shown dimmed. */
   idleStale: boolean;
+  answer: RowAnswer | null;
 }
 
 export interface Snapshot {

@@ -18,6 +18,8 @@ import { dueRules, effectiveReview, newActivitySince, workflowOf } from './revie
 import { downgradeStale, readSignal } from './transcript';
 import { rankOf, triageBand } from './triage';
 import type { Band, ChildLiveness, Workflow } from './vocabulary';
+import type { AnswerView } from './answer';
+import { answerView } from './answer';
 
 export interface DerivedSession {
   key: string;
@@ -44,6 +46,8 @@ export interface DerivedSession {
   input: SessionEvidence;
   /** This derivation holds strictly before this instant (given the same evidence and facts). */
   changeAt: number | null;
+  /** §13: the prompt Lookout can answer, an answer awaiting confirmation, or why not. */
+  answer: AnswerView | null;
 }
 
 function newest(times: readonly (number | null)[]): number | null {
@@ -52,7 +56,7 @@ function newest(times: readonly (number | null)[]): number | null {
   return best;
 }
 
-export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: Settings, now: number, onScreen: string | null): DerivedSession {
+export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: Settings, now: number, onScreen: string | null, answerHint: string | null = null): DerivedSession {
   const { timings } = settings;
   const evidence = clampEvidence(raw, now);
   const key = sessionKey(evidence.provider, evidence.sessionId);
@@ -76,7 +80,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   );
   const pendingLaunches = signal?.kind === 'tool-call' ? signal.pending.filter((tool) => tool.category === 'subagent').length : 0;
   const childSummary = summarizeChildren(views, pendingLaunches);
-  const observed = downgradeStale(foldLead(lead, views, childSummary.liveness), now, timings);
+  const folded = downgradeStale(foldLead(lead, views, childSummary.liveness), now, timings);
 
   const lastActivityAt = newest([
     evidence.lastRecordAt,
@@ -86,13 +90,12 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   const historical = lastActivityAt !== null && now - lastActivityAt > timings.historicalAfter && evidence.liveness.kind !== 'alive';
 
   // Rules per project match by folder, provider and host; "after a finish" wants a turn that ended.
-  const finishedNow = evidence.turn !== null && evidence.turn.endedAt !== null && (observed.state === 'idle' || observed.state === 'ended');
+  const finishedNow = evidence.turn !== null && evidence.turn.endedAt !== null && (folded.state === 'idle' || folded.state === 'ended');
   const applied = dueRules(key, settings.rules, facts.ruleLedger, lastActivityAt, now, { cwd: evidence.cwd, provider: evidence.provider, host: null, finished: finishedNow });
   const review = effectiveReview(key, facts, applied);
-  const workflow = workflowOf(observed, review.state, historical);
   const claimInput = {
     key,
-    folded: observed,
+    folded,
     leadSignal: signal,
     turn: evidence.turn,
     children: views,
@@ -106,7 +109,12 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     now,
     timings,
   };
-  const raised = deriveClaim(claimInput);
+  const asked = deriveClaim(claimInput);
+  const answer = answerView({ requests: evidence.requests ?? [], lead, children: evidence.children, claim: asked, hint: answerHint, now, timings });
+  // R73: answered from Lookout and not yet confirmed by the agent: working, no claim, not counted.
+  const observed = answer?.state === 'answered' ? answeredObservation(answer) : folded;
+  const raised = answer?.state === 'answered' ? null : asked;
+  const workflow = workflowOf(observed, review.state, historical);
   const finished = historical ? null : finishedTurn(claimInput);
   const visit = facts.visits[key];
   const wantsWorkingTree = finished !== null && finished.length >= timings.longJobFloor && (visit === undefined || visit.at < finished.at);
@@ -124,7 +132,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     key,
     evidence,
     lastActivityAt,
-    considered: [inferred, direct, lead].filter((item): item is Observation => item !== null),
+    considered: [inferred, direct, lead, observed === folded ? null : observed].filter((item): item is Observation => item !== null),
     observed,
     children: views.filter((child) => child.state !== 'done'),
     childSummary,
@@ -141,7 +149,13 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     wantsWorkingTree,
     input: raw,
     changeAt: null,
+    answer,
   };
   derived.changeAt = sessionChangeAt(derived, facts, settings, now);
   return derived;
+}
+
+function answeredObservation(answer: Extract<AnswerView, { state: 'answered' }>): Observation {
+  const how = answer.answer === null ? '' : ` (${answer.answer})`;
+  return observe('running', 'answered', answer.at, answer.request.source, 'direct', `answered from Lookout${how} · waiting for the agent`, 'R73 answered from Lookout; the agent has not confirmed it yet');
 }

@@ -16,6 +16,10 @@ export interface Timings {
   notifyCoalesce: number;
   /** R61: a muted session's needs-you claim comes back after this long; 0 never. */
   escalateAfter: number;
+  /** R72: a key press cannot answer a prompt that appeared or changed this recently. */
+  answerGrace: number;
+  /** R73: after an answer from Lookout, how long the row reads `answered` awaiting the agent's confirmation. */
+  answeredHold: number;
 }
 
 const SECOND = 1000;
@@ -36,6 +40,8 @@ export const DEFAULT_TIMINGS: Readonly<Timings> = Object.freeze({
   ambiguousNotifyAfter: 30 * SECOND,
   notifyCoalesce: 2 * SECOND,
   escalateAfter: 30 * MINUTE,
+  answerGrace: 3 * 2 * SECOND,
+  answeredHold: 5 * 2 * SECOND,
 });
 
 /** An assistant text with no stop reason reads as the turn's end once it is this old (§11). */

@@ -42,6 +42,7 @@ export const REASONS = [
   'child-working',
   'no-evidence',
   'host-unreachable',
+  'answered',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 

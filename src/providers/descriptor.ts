@@ -5,6 +5,7 @@ import type { HookReading } from './hooks/events';
 import type { JsonRecord } from './jsonl/parse-record';
 import type { EvidenceSource } from './source';
 import type { SessionIndexPort } from './session-index';
+import type { AnswerDescriptor } from './answer-hook';
 
 /** A folder (or file) the runtime watches, how deep below it, and which files there matter. */
 export interface WatchTarget {
@@ -107,4 +108,6 @@ export interface ProviderDescriptor {
   sessionFiles?(root: string, sessionId: string): string[];
   /** Its opt-in hooks, or null when it has none. */
   hooks: HookDescriptor | null;
+  /** Whether and how its prompts can be answered from Lookout (§13, issue 23). */
+  answer: AnswerDescriptor;
 }

@@ -1,5 +1,6 @@
 // The provider registry: every agent Lookout reads, listed once. Adding a provider is a folder
 // under src/providers/ and one line here (docs/providers.md).
+import type { AnswerHook } from './answer-hook';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { claudeDescriptor } from './claude/descriptor';
@@ -42,6 +43,20 @@ export function findHookEntry(name: string): { provider: ProviderDescriptor; ent
     if (entry !== undefined) return { provider, entry };
   }
   return undefined;
+}
+
+/** The answering hook a word names (`lookout hook <provider>-answer`), with its provider. */
+export function findAnswerHook(name: string): { provider: ProviderDescriptor; hook: AnswerHook } | undefined {
+  for (const provider of PROVIDERS) {
+    const hook = provider.answer.hook;
+    if (hook !== null && hook.entry === name) return { provider, hook };
+  }
+  return undefined;
+}
+
+/** Each provider's words for a prompt it cannot have answered from Lookout (the rows' "answer in the terminal"). */
+export function answerHints(): Record<string, string> {
+  return Object.fromEntries(PROVIDERS.map((provider) => [provider.id, provider.answer.hint]));
 }
 
 /** Short display names by id (rows and notifications). */

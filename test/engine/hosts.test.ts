@@ -28,6 +28,7 @@ function row(key: string, band: Row['band'], extra: Partial<Row> = {}): Row {
     triageRank: rank,
     band,
     idleStale: false,
+    answer: null,
     ...extra,
   };
 }

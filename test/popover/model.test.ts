@@ -53,6 +53,7 @@ function row(key: string, band: Band, extra: Partial<Row> = {}): Row {
     triageRank: 0,
     band,
     idleStale: false,
+    answer: null,
     ...extra,
   };
 }

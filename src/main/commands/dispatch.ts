@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   unmute: async () => (await import('./fact-commands')).unmuteCommand,
   visit: async () => (await import('./fact-commands')).visitCommand,
   attention: async () => (await import('./fact-commands')).attentionCommand,
+  answer: async () => (await import('./answer')).answerCommand,
   open: async () => (await import('./open')).openCommand,
   watch: async () => (await import('./watch')).watchCommand,
   serve: async () => (await import('./serve')).serveCommand,
@@ -46,7 +47,9 @@ export async function helpText(): Promise<string> {
   const entries = hooked.flatMap((provider) => provider.hooks?.entries.map((entry) => entry.name) ?? []);
   const example = PROVIDERS[0]?.id ?? 'provider';
   const folders = PROVIDERS.map((provider) => `${provider.root.env} (~/${provider.root.defaultFolder})`).join(', ');
+  const optIn = PROVIDERS.filter((provider) => provider.answer.hook?.optIn === true).map((provider) => provider.id);
   return HELP.replace('{hookProviders}', hooked.map((provider) => provider.id).join('|'))
+    .replace('{answerOptIn}', optIn.join('|'))
     .replace('{hookEntries}', entries.join('|'))
     .replace('{example}', example)
     .replace('{folders}', folders);
@@ -63,9 +66,11 @@ const HELP = `Usage: lookout <command> [options]
   unmute <session>
   visit <session>                           record that you looked at it
   attention <session> [message]             raise an expiring "needs you" on it
+  answer <session> allow|deny [--message <text>] | --option <n>… | terminal
+                                            answer its waiting prompt from here (docs/answering.md)
   open <session> [--print]                  its own terminal (tmux, kitty, …), else a terminal resuming it, else its folder
   serve [--port <n>] [--notify]             the popover as a page on 127.0.0.1 (first line: its URL)
-  hooks status|install|uninstall [--provider {hookProviders}]
+  hooks status|install|uninstall [--provider {hookProviders}] [--answer {answerOptIn}]
                                             opt-in agent hooks for direct evidence (never installed otherwise)
   hook {hookEntries}            the hook itself, run by the agent (reads JSON, prints nothing)
   hosts add <ssh destination> [--name <n>] [--port <n>] [--command <remote lookout>]

@@ -53,6 +53,16 @@ export async function feedCommand(args: string[]): Promise<number> {
       case 'attention':
         facts.attention(command.key, command.message, now);
         break;
+      case 'answer':
+      case 'release': {
+        // Decided here, where the hook waits: the same checks as an answer given on this machine.
+        const result =
+          command.type === 'answer'
+            ? await runtime.answer({ request: command.request, digest: command.digest, decision: command.decision, from: 'host', via: 'command' })
+            : await runtime.release(command.request, 'host');
+        if (!result.ok) throw new Error(result.error ?? 'refused');
+        break;
+      }
       case 'locate': {
         // The tmux pane the live process runs in, found here as `open` would find it.
         const plan = planOpen({ ...openTarget(session.evidence, session.observed.state, runtime.roots), resume: [], live: true }, null, systemProbes());

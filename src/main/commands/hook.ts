@@ -5,7 +5,8 @@
 import { lookoutHome, spoolFolder } from '../store/home';
 import { writeSpool } from '../hooks/spool-writer';
 import { PAYLOAD_MAX_BYTES } from '../../providers/hooks/spool-format';
-import { findHookEntry } from '../../providers';
+import { findAnswerHook, findHookEntry } from '../../providers';
+import { askLookout, parsePayload } from '../answer/hook-client';
 import { systemClock } from '../pipeline/clock';
 
 const STDIN_WAIT_MS = 1500;
@@ -33,6 +34,15 @@ function readStdin(): Promise<string> {
 export async function hookCommand(args: string[]): Promise<number> {
   try {
     const [which, ...rest] = args;
+    const answering = which === undefined ? undefined : findAnswerHook(which);
+    if (answering !== undefined) {
+      // The answering hook: only a decision is ever printed, and only the agent's own JSON.
+      const payload = parsePayload(await readStdin());
+      const output = payload === null ? '' : await askLookout(lookoutHome(), answering.hook, payload);
+      // Written whole before the process exits (a pipe is asynchronous on some systems).
+      if (output !== '') await new Promise<void>((resolve) => process.stdout.write(output, () => resolve()));
+      return 0;
+    }
     const folder = spoolFolder(lookoutHome());
     const found = which === undefined ? undefined : findHookEntry(which);
     if (found === undefined) return 0;

@@ -7,6 +7,11 @@ import { readWorkingTree } from '../pipeline/working-tree';
 import type { FactStore } from '../store/facts-store';
 import { toFacts } from '../store/facts-store';
 import type { StoreFile } from '../store/schema';
+import type { AnswerRecord } from '../answer/broker';
+
+/** The audit keeps this many answers, each with this much of what was shown. */
+const ANSWERS_KEPT = 500;
+const SHOWN_KEPT = 4000;
 
 export class FactWriter {
   private current: UserFacts;
@@ -92,6 +97,15 @@ export class FactWriter {
   recordNotified(claimIds: readonly string[], now: number): void {
     this.tryWrite(now, (file) => {
       for (const id of claimIds) file.notified.push({ id, at: iso(now) });
+    });
+  }
+
+  /** R75: an answer given from Lookout, or a prompt it let go; the newest ANSWERS_KEPT stay. */
+  recordAnswer(record: AnswerRecord): void {
+    this.tryWrite(record.at, (file) => {
+      const answers = file.answers ?? [];
+      answers.push({ ...record, requestAt: iso(record.requestAt), at: iso(record.at), shown: record.shown.slice(0, SHOWN_KEPT) });
+      file.answers = answers.slice(-ANSWERS_KEPT);
     });
   }
 

@@ -6,7 +6,8 @@ import { homedir } from 'node:os';
 import { privateFolder, writeKeepingMode, writePrivate } from '../../providers/system/private-files';
 import { dirname, join } from 'node:path';
 import type { HookEdit, HookPlaces, HookSpec, ProviderDescriptor, ProviderRoots } from '../../providers';
-import { hookProviders } from '../../providers';
+import { PROVIDERS, hookProviders } from '../../providers';
+import { runFolder } from '../answer/paths';
 import { shellQuote } from '../../providers/system/argv-quote';
 import { spoolFolder } from '../store/home';
 import { HooksFileError, addHooks, hasOurHooks, parseHooksFile, removeHooks } from './json-hooks';
@@ -25,6 +26,8 @@ export interface HookContext {
   now: number;
   /** The user's environment: where an agent's config folder is (HOME, XDG_CONFIG_HOME). */
   env: Readonly<Record<string, string | undefined>>;
+  /** Opt-in answering asked for (`--answer <agent>`): those agents' answering hooks are installed too. */
+  answer?: readonly string[];
 }
 
 interface FileRecord {
@@ -138,13 +141,19 @@ function writeShim(context: HookContext): void {
   if (context.platform === 'win32') return;
   const path = shimPath(context.home);
   // The agents run it as the same user: private, and executable by its owner only.
-  writePrivate(path, shimText(spoolFolder(context.home), shimEntries()));
+  const answering = { entries: answerEntries(), runFolder: runFolder(context.home), node: nodeBinary(), cli: context.cli };
+  writePrivate(path, shimText(spoolFolder(context.home), shimEntries(), answering));
   chmodSync(path, 0o700);
 }
 
 /** Every provider's hook entries, for the shim's table. */
 export function shimEntries(): ShimEntry[] {
   return hookProviders().flatMap((provider) => (provider.hooks?.entries ?? []).map((entry) => ({ ...entry, provider: provider.id })));
+}
+
+/** Every provider's answering hook entry, for the shim's table (installed or not: the arm is inert without its handler). */
+export function answerEntries(): { name: string; provider: string }[] {
+  return PROVIDERS.flatMap((provider) => (provider.answer.hook === null ? [] : [{ name: provider.answer.hook.entry, provider: provider.id }]));
 }
 
 /** What a provider's edits may use: the hook command, the spool, the user's environment. */
@@ -158,10 +167,20 @@ function placesOf(context: HookContext): HookPlaces {
   };
 }
 
-/** The providers named, from the registry; every provider with hooks when none is named. */
-function editsOf(context: HookContext, providers: readonly ProviderDescriptor[]): { provider: ProviderDescriptor; edits: HookEdit[] }[] {
+/**
+ * The providers named, from the registry; every provider with hooks when none is named. Answering
+ * hooks: install adds those that are not opt-in and those asked for; uninstall and status look at
+ * every one.
+ */
+function editsOf(context: HookContext, providers: readonly ProviderDescriptor[], which: 'install' | 'all' = 'all'): { provider: ProviderDescriptor; edits: HookEdit[]; answer: HookEdit[] }[] {
   const places = placesOf(context);
-  return providers.flatMap((provider) => (provider.hooks === null ? [] : [{ provider, edits: provider.hooks.edits(context.roots[provider.id] ?? '', places) }]));
+  return providers.flatMap((provider) => {
+    if (provider.hooks === null) return [];
+    const root = context.roots[provider.id] ?? '';
+    const hook = provider.answer.hook;
+    const wanted = hook !== null && (which === 'all' || !hook.optIn || (context.answer ?? []).includes(provider.id));
+    return [{ provider, edits: provider.hooks.edits(root, places), answer: wanted && hook !== null ? hook.edits(root, places) : [] }];
+  });
 }
 
 /** The mark every file of Lookout's own carries (a record lost with LOOKOUT_HOME still finds it). */
@@ -273,12 +292,13 @@ function installEdit(context: HookContext, record: InstallRecord, edit: HookEdit
 
 export function install(context: HookContext, providers: readonly ProviderDescriptor[]): Outcome {
   const record = readRecord(context.home);
-  const groups = editsOf(context, providers);
+  const groups = editsOf(context, providers, 'install');
   parseAll(groups);
   writeShim(context);
   const lines: string[] = [];
-  for (const { provider, edits } of groups) {
+  for (const { provider, edits, answer } of groups) {
     for (const edit of edits) lines.push(installEdit(context, record, edit));
+    for (const edit of answer) lines.push(`${installEdit(context, record, edit)} (answering from Lookout)`);
     if (provider.hooks?.afterInstall != null) lines.push(provider.hooks.afterInstall);
   }
   saveRecord(context.home, record);
@@ -325,7 +345,8 @@ export function uninstall(context: HookContext, providers: readonly ProviderDesc
   const record = readRecord(context.home);
   const groups = editsOf(context, providers);
   parseAll(groups);
-  const lines = groups.flatMap(({ edits }) => edits.map((edit) => uninstallEdit(context, record, edit)));
+  // An answering hook that was never installed (opt-in) says nothing.
+  const lines = groups.flatMap(({ edits, answer }) => [...edits.map((edit) => uninstallEdit(context, record, edit)), ...answer.map((edit) => uninstallEdit(context, record, edit)).filter((line) => !line.endsWith('no Lookout hook found') && !line.endsWith('nothing to remove'))]);
   const stillUsed = Object.keys(record.files).length > 0;
   if (!stillUsed && existsSync(shimPath(context.home))) rmSync(shimPath(context.home));
   saveRecord(context.home, record);
@@ -358,11 +379,21 @@ function editStatus(context: HookContext, record: InstallRecord, edit: HookEdit)
   }
 }
 
+/** Whether this agent's prompts can be answered from Lookout on this machine, and how. */
+function answerStatus(context: HookContext, record: InstallRecord, provider: ProviderDescriptor, answer: readonly HookEdit[]): string {
+  const hook = provider.answer.hook;
+  if (hook === null) return provider.answer.how;
+  const installed = answer.every((edit) => editStatus(context, record, edit).startsWith('installed'));
+  if (installed) return `on — ${provider.answer.how}`;
+  return hook.optIn ? `off (opt-in: lookout hooks install --answer ${provider.id}) — ${provider.answer.how}` : `off (install the hooks) — ${provider.answer.how}`;
+}
+
 export function status(context: HookContext, providers: readonly ProviderDescriptor[]): Outcome {
   const lines: string[] = [];
   const record = readRecord(context.home);
-  for (const { provider, edits } of editsOf(context, providers)) {
+  for (const { provider, edits, answer } of editsOf(context, providers)) {
     for (const [index, edit] of edits.entries()) lines.push(index === 0 ? `${provider.id}: ${editStatus(context, record, edit)}` : editStatus(context, record, edit));
+    lines.push(`  answering from Lookout: ${answerStatus(context, record, provider, answer)}`);
     lines.push(`  without hooks Lookout sees: ${provider.hooks?.sees.without ?? ''}`);
     lines.push(`  with hooks it also sees: ${provider.hooks?.sees.with ?? ''}`);
   }

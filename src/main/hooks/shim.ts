@@ -23,7 +23,22 @@ function arm(entry: ShimEntry): string {
  * last argument instead of stdin. JSON text has no raw newlines inside strings, so dropping them
  * keeps it valid and one line long. Time: GNU date gives milliseconds; elsewhere seconds ("s").
  */
-export function shimText(spoolFolder: string, entries: readonly ShimEntry[]): string {
+/** Where the answering arms find a running Lookout, and the Node and CLI that bring it a prompt. */
+export interface ShimAnswering {
+  entries: readonly { name: string; provider: string }[];
+  runFolder: string;
+  node: string;
+  cli: string;
+}
+
+function answerArm(entry: { name: string; provider: string }): string {
+  if (!safeProviderWord(entry.name) || !safeProviderWord(entry.provider)) throw new Error(`unsafe hook entry name "${entry.name}" for "${entry.provider}"`);
+  return `  ${entry.name}) provider=${entry.provider} channel=answer; payload=$(read_stdin | tr -d '\\r\\n') ;;`;
+}
+
+const NO_ANSWERING: ShimAnswering = { entries: [], runFolder: '/nonexistent', node: 'node', cli: '/nonexistent' };
+
+export function shimText(spoolFolder: string, entries: readonly ShimEntry[], answering: ShimAnswering = NO_ANSWERING): string {
   return `#!/bin/sh
 # Lookout's agent hook (written by \`lookout hooks install\`; \`lookout hooks uninstall\` removes it).
 # Appends one line per event to Lookout's spool; prints nothing; always exits 0.
@@ -48,10 +63,22 @@ read_stdin() {
 }
 case "$1" in
 ${entries.map(arm).join('\n')}
+${answering.entries.map(answerArm).join('\n')}
   *) exit 0 ;;
 esac
 case "$payload" in '{'*'}') ;; *) exit 0 ;; esac
 [ "\${#payload}" -gt 262144 ] && exit 0
+if [ "$channel" = answer ]; then
+  # A prompt goes to Lookout only while one runs (its socket, its live pid): otherwise the agent's
+  # own prompt decides at once, with no Node started. Whatever happens, nothing is printed here.
+  run=${shellQuote(answering.runFolder)}
+  [ -S "$run/answer.sock" ] && [ -f "$run/answer.pid" ] || exit 0
+  owner=$(cat "$run/answer.pid")
+  case "$owner" in ''|*[!0-9]*) exit 0 ;; esac
+  kill -0 "$owner" || exit 0
+  printf '%s' "$payload" | ${shellQuote(answering.node)} ${shellQuote(answering.cli)} hook "$1"
+  exit 0
+fi
 at=$(date +%s%3N 2>/dev/null); precision=ms
 case "$at" in *[!0-9]*|'') at=$(date +%s)000; precision=s ;; esac
 file="$spool/$provider.jsonl"

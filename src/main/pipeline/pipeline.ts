@@ -4,7 +4,7 @@
 import type { Evaluation, Settings, SessionEvidence } from '../../engine';
 import { evaluate, sessionKey } from '../../engine';
 import type { ProviderRoots } from '../../providers';
-import { PROVIDERS, findProvider, shortNames, spoolReaders } from '../../providers';
+import { PROVIDERS, answerHints, findProvider, shortNames, spoolReaders } from '../../providers';
 import { mergeHooks } from '../../providers/hooks/merge';
 import type { HookSession } from '../../providers/hooks/spool-reader';
 import { HookSpool } from '../../providers/hooks/spool-reader';
@@ -16,6 +16,8 @@ import { SameEvidence } from './keep-same';
 import type { FactWriter } from '../facts/fact-writer';
 import { spoolFolder } from '../store/home';
 import { TreeCache } from './tree-cache';
+import type { RequestsBySession } from '../answer/requests-file';
+import { RequestsReader } from '../answer/requests-file';
 
 export interface PipelineOptions {
   roots: ProviderRoots;
@@ -52,12 +54,22 @@ export function describeProblems(problems: readonly Problem[]): string[] {
   return [`lookout: ${unreadable.length} path${unreadable.length === 1 ? '' : 's'} could not be read (first: ${first.path}: ${first.detail})`];
 }
 
+/** The prompts an answer channel holds (§13), laid on their sessions. */
+function withRequests(evidence: SessionEvidence[], requests: RequestsBySession): SessionEvidence[] {
+  if (requests.size === 0) return evidence;
+  return evidence.map((item) => {
+    const held = requests.get(sessionKey(item.provider, item.sessionId));
+    return held === undefined ? item : { ...item, requests: held };
+  });
+}
+
 export class Pipeline {
   readonly spoolFolder: string;
   readonly trees = new TreeCache();
   private readonly sources: EvidenceSource[];
   private readonly spool: HookSpool;
   private readonly names = shortNames();
+  private readonly hints = answerHints();
 
   /** Short display names by provider id (notifications). */
   get providerNames(): Readonly<Record<string, string>> {
@@ -69,11 +81,14 @@ export class Pipeline {
   private collected = false;
   private readonly overlaid = new WeakMap<SessionEvidence, SessionEvidence>();
   private readonly same = new SameEvidence();
+  private readonly requestsReader: RequestsReader;
+  private requests: RequestsBySession = new Map();
 
   constructor(private readonly options: PipelineOptions) {
     this.spoolFolder = spoolFolder(options.home);
     this.sources = PROVIDERS.map((provider) => provider.createSource(options.roots[provider.id] ?? '', { watching: options.watching, index: options.index ?? NO_INDEX }));
     this.spool = new HookSpool(this.spoolFolder, spoolReaders());
+    this.requestsReader = new RequestsReader(options.home);
   }
 
   /** The merged evidence of the last collection. */
@@ -91,12 +106,14 @@ export class Pipeline {
     const results = await Promise.all(this.sources.map((source) => source.sync(now, changed)));
     const problems = [...this.sources.flatMap((source) => source.problems.drain()), ...this.spool.problems.drain()];
     for (const line of describeProblems(problems)) this.options.onProblem(line);
-    const same = this.collected && hooks === this.hooks && results.every((result, index) => result === this.results[index]);
+    const requests = this.requestsReader.read();
+    const same = this.collected && hooks === this.hooks && requests === this.requests && results.every((result, index) => result === this.results[index]);
     this.results = results;
     this.hooks = hooks;
+    this.requests = requests;
     this.collected = true;
     if (same) return false;
-    this.merged = this.same.keep(mergeHooks(results.flat(), hooks, transcriptSourceOf));
+    this.merged = this.same.keep(withRequests(mergeHooks(results.flat(), hooks, transcriptSourceOf), requests));
     return true;
   }
 
@@ -121,6 +138,7 @@ export class Pipeline {
       onScreen: context.onScreen,
       previous: context.previous,
       providerNames: this.names,
+      answerHints: this.hints,
     });
     this.options.writer.recordRules(evaluation.ruleApplications, context.now);
     return evaluation;

@@ -26,6 +26,11 @@ import { loadState } from '../pipeline/state';
 import { settingsPath } from '../store/settings-store';
 import { ChangeWatcher } from './file-watch';
 import { HeapSettle, fullCollector } from './heap-settle';
+import type { AnswerAttempt } from '../answer/broker';
+import type { AnswerResult } from '../answer/answer-service';
+import { AnswerService } from '../answer/answer-service';
+import { requestsPath, runFolder } from '../answer/paths';
+import type { AnswerFrom } from '../answer/protocol';
 
 /** Whether a snapshot differs: a reused derivation keeps its very row object, so most compare by reference. */
 export function changedRows(before: Evaluation, after: Evaluation): boolean {
@@ -67,6 +72,8 @@ export interface RuntimeOptions {
    * it tells only its own machine's sessions, and two machines naming each other never loop.
    */
   hosts?: boolean;
+  /** Whether to hold the answer channel (§13): every long-running face does; tests may not. */
+  answering?: boolean;
 }
 
 export type SnapshotListener = (snapshot: Snapshot, evaluation: Evaluation) => void;
@@ -101,6 +108,8 @@ export class Runtime {
   /** Other machines' rows carry claims: the beat checks whether their notifications came due. */
   private remoteClaims = false;
   private hostsTimer: NodeJS.Timeout | null = null;
+  /** The answer channel and the prompts its hooks bring (issue 23); null when not answering. */
+  private readonly answering: AnswerService | null;
 
   constructor(private readonly options: RuntimeOptions) {
     this.state = loadState(options.clock(), options.env);
@@ -109,6 +118,17 @@ export class Runtime {
     this.index = new SessionIndexStore(this.state.home, options.clock, options.onProblem);
     this.pipeline = new Pipeline({ roots: this.state.roots, home: this.state.home, watching: true, writer: this.facts, onProblem: options.onProblem, index: this.index });
     this.background = new BackgroundScan(this.pipeline, () => void this.sync(new Set()));
+    this.answering =
+      options.answering === false
+        ? null
+        : new AnswerService({
+            home: this.state.home,
+            clock: options.clock,
+            viewOf: (key) => this.last?.derived.get(key)?.answer ?? null,
+            onRequests: (path) => void this.sync(new Set([path])),
+            onAnswer: (record) => this.facts.recordAnswer(record),
+            onProblem: options.onProblem,
+          });
     this.hosts = new HostSet({ clock: options.clock, env: options.env, onChange: () => this.hostChanged(), onProblem: options.onProblem });
     const { notifier } = options;
     this.notices =
@@ -213,6 +233,7 @@ export class Runtime {
       this.options.onProblem(`lookout: ${this.state.home} is read-only or cannot be created (${errorCode(error) ?? String(error)}); Lookout goes on without its hook spool and cannot save reviews, mutes or visits until it can`);
     }
     await this.sync(undefined);
+    await this.answering?.start();
     if (this.options.hosts !== false) this.hosts.update(this.state.hosts);
     await this.rewatch();
     // Whatever changed while the watcher made its first scan is read now: no write between the
@@ -244,8 +265,24 @@ export class Runtime {
     await this.watcher?.dispose();
     this.watcher = null;
     await this.syncing;
+    await this.answering?.stop();
     this.pipeline.dispose();
     this.listeners.clear();
+  }
+
+  /**
+   * An answer to a prompt this machine's Lookout holds (R70–R75): carried out by the channel's
+   * owner, refused with the reason otherwise. Never retried.
+   */
+  answer(attempt: AnswerAttempt): Promise<AnswerResult> {
+    if (this.answering === null) return Promise.resolve({ ok: false, error: 'this Lookout does not answer prompts' });
+    return this.answering.answer(attempt);
+  }
+
+  /** "Answer in terminal": the waiting hook lets go and the agent's own prompt decides. */
+  release(request: string, from: AnswerFrom): Promise<AnswerResult> {
+    if (this.answering === null) return Promise.resolve({ ok: false, error: 'this Lookout does not answer prompts' });
+    return this.answering.release(request, from);
   }
 
   /** Folders to watch: each provider's, Lookout's home and spool; only those that exist (a fresh machine may have none yet). */
@@ -255,6 +292,8 @@ export class Runtime {
       // Lookout's own facts (store.json, settings.json) and the hooks' spool.
       { path: this.state.home, depth: 0, files: /\.json$/ },
       { path: this.pipeline.spoolFolder, depth: 0, files: /\.jsonl(\.1)?$/ },
+      // The prompts the answer channel's owner holds (another Lookout process may own it).
+      { path: runFolder(this.state.home), depth: 0, files: /[\\/]requests\.json$/ },
     ];
     return wanted.filter((target) => target.path !== '' && existsSync(target.path));
   }
@@ -284,7 +323,8 @@ export class Runtime {
     // Lookout's own folder (lock, temp files) is never provider evidence; its spool is.
     const home = `${this.state.home}${sep}`;
     const spool = `${this.pipeline.spoolFolder}${sep}`;
-    const provider = new Set([...paths].filter((path) => path.startsWith(spool) || (!path.startsWith(home) && path !== this.state.home)));
+    const requests = requestsPath(this.state.home);
+    const provider = new Set([...paths].filter((path) => path.startsWith(spool) || path === requests || (!path.startsWith(home) && path !== this.state.home)));
     if (provider.size === 0) return;
     void this.sync(provider);
     if (recheck) return;
@@ -348,6 +388,7 @@ export class Runtime {
     this.last = evaluation;
     // This machine's claims and other machines' gained in this beat make one notification (R42).
     this.publish(evaluation, before === null || changedRows(before, evaluation), evaluation.notifyDue);
+    this.answering?.reconcile(this.state.settings.timings.answeredHold);
     void this.pipeline.refreshTrees(evaluation, now, this.state.settings.timings.gitRefresh).then((changed) => {
       if (changed && !this.disposed) this.evaluateNow();
     });

@@ -20,6 +20,24 @@ export const storeSchema = z.object({
   notified: z.array(z.object({ id: z.string(), at: isoTime })),
   // Notifications paused from the tray until then (issue 16); absent in older files.
   pausedUntil: z.optional(z.nullable(isoTime)),
+  // Every answer given from Lookout, and every prompt it let go (R75, issue 23); absent in older files.
+  answers: z.optional(
+    z.array(
+      z.object({
+        key: z.string(),
+        request: z.string(),
+        requestAt: isoTime,
+        tool: z.string(),
+        shown: z.string(),
+        digest: z.string(),
+        answer: z.enum(['allow', 'deny', 'options', 'released', 'elsewhere', 'expired']),
+        message: z.nullable(z.string()),
+        options: z.array(z.string()),
+        from: z.nullable(z.string()),
+        at: isoTime,
+      }),
+    ),
+  ),
 });
 export type StoreFile = z.infer<typeof storeSchema>;
 

@@ -1,4 +1,5 @@
 // Claude Code in the provider registry: where it lives, what to watch, how to resume, its hooks.
+import { permissionReply, readPermissionRequest } from '../hooks/permission-request';
 import { join } from 'node:path';
 import type { HookSpec, ProviderDescriptor } from '../descriptor';
 import { readAgentHook } from '../hooks/events';
@@ -8,6 +9,7 @@ import { REGISTRY_SOURCE } from './registry';
 const ID = 'claude';
 
 const TOOL = '*';
+const ANSWER_ENTRY = `${ID}-answer`;
 export const CLAUDE_EVENTS: readonly HookSpec[] = [
   { event: 'PreToolUse', matcher: TOOL },
   { event: 'PermissionRequest', matcher: TOOL },
@@ -44,6 +46,20 @@ export const claudeDescriptor: ProviderDescriptor = {
     sees: {
       without: 'turns, tool calls, questions and plans from transcripts; permission prompts only while the live registry reports them',
       with: 'permission prompts the moment they open, turn ends and failures, subagents starting and stopping, sessions ending',
+    },
+  },
+  answer: {
+    how: 'permission prompts and questions (AskUserQuestion) from the popover, a notification or `lookout answer`, beside the terminal prompt: the first answer wins',
+    hint: "answer in the terminal (Lookout's hooks for Claude Code are not installed, or Lookout was not running when the prompt opened)",
+    hook: {
+      entry: ANSWER_ENTRY,
+      mode: 'concurrent',
+      optIn: false,
+      // Claude gives the hook 600 s (set explicitly below); Lookout lets go well before.
+      wait: 570_000,
+      edits: (root) => [{ kind: 'json-hooks', path: join(root, 'settings.json'), events: [{ event: 'PermissionRequest', matcher: TOOL }], entry: ANSWER_ENTRY, extra: { timeout: 600 } }],
+      read: (payload) => readPermissionRequest(ID, payload, true),
+      reply: permissionReply,
     },
   },
 };

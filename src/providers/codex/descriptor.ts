@@ -1,4 +1,5 @@
 // Codex in the provider registry: where it lives, what to watch, how to resume, its hooks.
+import { permissionReply, readPermissionRequest } from '../hooks/permission-request';
 import { join } from 'node:path';
 import type { HookSpec, ProviderDescriptor } from '../descriptor';
 import { readAgentHook } from '../hooks/events';
@@ -10,6 +11,9 @@ const ID = 'codex';
 const NOTIFY_ENTRY = 'codex-notify';
 
 const TOOL = '*';
+const ANSWER_ENTRY = `${ID}-answer`;
+/** Codex's prompt waits for the answering hook: a short, visible wait (issue 23). */
+export const CODEX_ANSWER_WAIT_MS = 20_000;
 /** Codex's events with published schemas (SessionEnd and Interrupt have none yet). */
 export const CODEX_EVENTS: readonly HookSpec[] = [
   { event: 'SessionStart', matcher: null },
@@ -55,6 +59,27 @@ export const codexDescriptor: ProviderDescriptor = {
     sees: {
       without: 'turns and tool calls from rollouts; an approval prompt is never written there, so a pending call can only read "may be waiting"',
       with: 'approval prompts as they open (PermissionRequest), turn ends and failures, subagents',
+    },
+  },
+  answer: {
+    how: 'approval prompts, only with `hooks install --answer codex`: Codex shows its own prompt only after Lookout answers or lets go (at most 20 s; "Answer in terminal" lets go at once); never questions',
+    hint: 'answer in the terminal (answering Codex from Lookout is opt-in: `lookout hooks install --answer codex`)',
+    hook: {
+      entry: ANSWER_ENTRY,
+      mode: 'serial',
+      optIn: true,
+      wait: CODEX_ANSWER_WAIT_MS,
+      edits: (root) => [
+        {
+          kind: 'json-hooks',
+          path: join(root, 'hooks.json'),
+          events: [{ event: 'PermissionRequest', matcher: TOOL }],
+          entry: ANSWER_ENTRY,
+          extra: { timeout: CODEX_ANSWER_WAIT_MS / 1000 + 10, statusMessage: `Waiting up to ${CODEX_ANSWER_WAIT_MS / 1000} s for an answer from Lookout (its "Answer in terminal" brings the prompt here)` },
+        },
+      ],
+      read: (payload) => readPermissionRequest(ID, payload, false),
+      reply: permissionReply,
     },
   },
 };

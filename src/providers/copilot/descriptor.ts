@@ -1,4 +1,5 @@
 // GitHub Copilot CLI in the provider registry: where it lives, what to watch, how to resume.
+
 import { join } from 'node:path';
 import type { ProviderDescriptor } from '../descriptor';
 import { COPILOT_HOOK_ENTRY, copilotHooksFile, readCopilotHook } from './hooks';
@@ -26,5 +27,10 @@ export const copilotDescriptor: ProviderDescriptor = {
       without: 'turns, tool calls, approval prompts written to the events file (1.0.77+), questions (ask_user), errors and aborts; liveness from inuse locks',
       with: 'approval prompts in versions that do not write them (1.0.26+), and MCP servers asking for input (elicitation), the moment they are shown',
     },
+  },
+  answer: {
+    how: 'not from Lookout: its extension API could not be proven in the live lab; answer in the terminal',
+    hint: 'answer in the terminal (Lookout cannot answer Copilot CLI prompts)',
+    hook: null,
   },
 };

@@ -1,4 +1,5 @@
 // opencode in the provider registry: where it lives, what to watch, how to resume, its plugin.
+
 import { join } from 'node:path';
 import type { ProviderDescriptor } from '../descriptor';
 import { OPENCODE_HOOK_ENTRY, opencodePlugin, readOpencodeEvent } from './plugin';
@@ -32,5 +33,10 @@ export const opencodeDescriptor: ProviderDescriptor = {
       without: 'turns, pending and running tools, questions (the question tool), interrupts, errors and empty steps, child sessions',
       with: 'approval prompts the moment they open (never written to the database), questions and their answers, retries and session errors',
     },
+  },
+  answer: {
+    how: "permission prompts and questions, through Lookout's plugin (opencode's own reply call), beside the terminal prompt: the first answer wins",
+    hint: "answer in the terminal (Lookout's opencode plugin is not installed, or opencode started before it was)",
+    hook: null,
   },
 };

@@ -1,6 +1,7 @@
 // A small fake provider ("parrot") that exists only in tests: it proves a provider plugs in
 // through the registry alone. Its files: <root>/sessions/<id>.json, one small JSON object each:
 // {"id", "title", "cwd", "state": "asking" | "working" | "done", "at": ISO-8601, "detail"?}.
+
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionEvidence, TranscriptSignal } from '../../../src/engine';
@@ -83,4 +84,5 @@ export const parrotDescriptor: ProviderDescriptor = {
   sources: [SOURCE],
   resume: (sessionId) => ['parrot', 'resume', sessionId],
   hooks: null,
+  answer: { how: 'not at all', hint: 'answer in the terminal', hook: null },
 };

@@ -1,0 +1,76 @@
+// §13: whether a row's prompt can be answered from Lookout, and what the row reads just after an
+// answer (R70–R73). The channel holds requests; the engine decides which one the row shows.
+import type { AnswerRequest, ChildEvidence } from './evidence';
+import type { Claim } from './claims';
+import type { Observation } from './observation';
+import { isAsking } from './observation';
+import type { Timings } from './timings';
+
+/**
+ * A hook writes its event to the spool just before it brings the request to Lookout; a spool time
+ * in whole seconds is dated at the end of its second. A request this close after (or before) the
+ * ask it matches is that ask.
+ */
+export const REQUEST_SLACK_MS = 2000;
+
+export type AnswerView =
+  | { state: 'open'; request: AnswerRequest; keysFrom: number }
+  /** R73: answered from Lookout, the agent has not confirmed yet. */
+  | { state: 'answered'; request: AnswerRequest; at: number; answer: string | null; from: string | null }
+  /** R73: the prompt was answered in the terminal first; the request was let go. */
+  | { state: 'elsewhere'; request: AnswerRequest; at: number }
+  | { state: 'unavailable'; why: string };
+
+/** When the ask the row shows was raised: the lead's, or the child's for a subagent's request. */
+function askAt(request: AnswerRequest, lead: Observation, children: readonly ChildEvidence[]): number | null {
+  if (request.agentId === null) return isAsking(lead.state) && lead.confidence === 'direct' ? lead.at : null;
+  const child = children.find((item) => item.id === request.agentId);
+  return child?.request?.at ?? null;
+}
+
+/** The request is the prompt still standing: raised no later than the request arrived. */
+function stands(request: AnswerRequest, lead: Observation, children: readonly ChildEvidence[]): boolean {
+  const at = askAt(request, lead, children);
+  return at !== null && at <= request.at + REQUEST_SLACK_MS;
+}
+
+function newestFirst(requests: readonly AnswerRequest[]): AnswerRequest[] {
+  return [...requests].sort((a, b) => b.at - a.at);
+}
+
+export interface AnswerInput {
+  requests: readonly AnswerRequest[];
+  lead: Observation;
+  children: readonly ChildEvidence[];
+  /** The claim the row raised: R70 wants a non-ambiguous needs-you. */
+  claim: Claim | null;
+  /** Why this agent's prompts cannot be answered from Lookout, in the row's words. */
+  hint: string | null;
+  now: number;
+  timings: Timings;
+}
+
+/**
+ * R73 first: a request answered from Lookout whose prompt still stands reads `answered` for
+ * answeredHold. Then R70: the newest open request matching the row's non-ambiguous needs-you.
+ */
+export function answerView(input: AnswerInput): AnswerView | null {
+  const { lead, children, claim, now, timings } = input;
+  const requests = newestFirst(input.requests);
+  for (const request of requests) {
+    const closed = request.closed;
+    if (closed === null || now >= closed.at + timings.answeredHold) continue;
+    if (closed.how === 'answered' && stands(request, lead, children)) return { state: 'answered', request, at: closed.at, answer: closed.answer, from: closed.from };
+    if (closed.how === 'elsewhere') return { state: 'elsewhere', request, at: closed.at };
+  }
+  if (claim === null || claim.kind !== 'needs-you') return null;
+  if (claim.ambiguous) return { state: 'unavailable', why: 'Lookout cannot be sure this is a prompt: answer in the terminal' };
+  const open = requests.find((request) => request.closed === null && now < request.deadline && stands(request, lead, children));
+  if (open !== undefined) return { state: 'open', request: open, keysFrom: open.at + timings.answerGrace };
+  return { state: 'unavailable', why: input.hint ?? 'answer in the terminal' };
+}
+
+/** The one request a row would answer now, if any (the runtime lets go of every other). */
+export function openRequest(view: AnswerView | null): AnswerRequest | null {
+  return view?.state === 'open' ? view.request : null;
+}

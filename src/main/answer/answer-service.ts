@@ -1,0 +1,87 @@
+// Answering in a running Lookout: the channel it owns (or the one another Lookout owns), the
+// broker holding the hooks' requests, and the requests file every Lookout process reads.
+import { rmSync } from 'node:fs';
+import type { AnswerView } from '../../engine';
+import type { AnswerAttempt, AnswerRecord } from './broker';
+import { AnswerBroker } from './broker';
+import type { ChannelState } from './channel-server';
+import { AnswerChannel } from './channel-server';
+import { sendControl } from './control-client';
+import { requestsPath } from './paths';
+import type { AnswerFrom } from './protocol';
+import { writeRequests } from './requests-file';
+
+export interface AnswerServiceOptions {
+  home: string;
+  clock: () => number;
+  viewOf: (key: string) => AnswerView | null;
+  /** The requests file changed: read it and evaluate. */
+  onRequests: (path: string) => void;
+  onAnswer: (record: AnswerRecord) => void;
+  onProblem: (line: string) => void;
+}
+
+export type AnswerResult = { ok: boolean; error?: string };
+
+export class AnswerService {
+  private readonly broker: AnswerBroker;
+  private readonly channel: AnswerChannel;
+
+  constructor(private readonly options: AnswerServiceOptions) {
+    this.broker = new AnswerBroker({
+      clock: options.clock,
+      viewOf: options.viewOf,
+      onChange: () => this.written(),
+      onAnswer: options.onAnswer,
+    });
+    this.channel = new AnswerChannel(options.home, {
+      message: (message, socket) => this.broker.message(message, socket),
+      closed: (socket) => this.broker.hookGone(socket),
+    });
+  }
+
+  get state(): ChannelState {
+    return this.channel.state;
+  }
+
+  async start(): Promise<void> {
+    const state = await this.channel.start();
+    if (state.kind === 'off') this.options.onProblem(`lookout: answering prompts from Lookout is off: ${state.why}`);
+  }
+
+  /** An answer given here: the broker's when this Lookout owns the channel, else sent to the one that does. */
+  answer(attempt: AnswerAttempt): Promise<AnswerResult> {
+    if (this.channel.state.kind === 'owner') return Promise.resolve(strip(this.broker.answer(attempt)));
+    return sendControl(this.options.home, { type: 'answer', ...attempt });
+  }
+
+  release(request: string, from: AnswerFrom): Promise<AnswerResult> {
+    if (this.channel.state.kind === 'owner') return Promise.resolve(strip(this.broker.release(request, from)));
+    return sendControl(this.options.home, { type: 'release', request, from });
+  }
+
+  /** After each evaluation: let go of what the rows no longer show. */
+  reconcile(answeredHold: number): void {
+    if (this.channel.state.kind === 'owner') this.broker.reconcile(answeredHold);
+  }
+
+  async stop(): Promise<void> {
+    const owner = this.channel.state.kind === 'owner';
+    this.broker.releaseAll();
+    await this.channel.stop();
+    if (owner) rmSync(requestsPath(this.options.home), { force: true });
+  }
+
+  private written(): void {
+    try {
+      writeRequests(this.options.home, this.broker.requests);
+    } catch (error) {
+      this.options.onProblem(`lookout: the answer requests could not be written (${String(error)})`);
+    }
+    this.options.onRequests(requestsPath(this.options.home));
+  }
+}
+
+function strip(result: { ok: boolean; error?: string }): AnswerResult {
+  return result.error === undefined ? { ok: result.ok } : { ok: result.ok, error: result.error };
+}

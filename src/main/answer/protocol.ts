@@ -1,0 +1,78 @@
+// The answer channel's messages, one JSON object per line, validated on receipt. A hook brings a
+// request and waits; a control client (`lookout answer`, a feed, another face) answers or lets go.
+import * as z from 'zod/mini';
+import { answerDecisionSchema } from '../../engine/contract';
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+const word = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[^\0-\x1f\x7f]*$/));
+
+export const questionSchema = z.object({
+  question: text(2000),
+  header: z.nullable(text(200)),
+  multiple: z.boolean(),
+  options: z.array(z.object({ label: text(500), description: z.nullable(text(2000)) })).check(z.maxLength(50)),
+});
+
+/** The answer a person gave (the contract's: one schema wherever an answer travels). */
+export const decisionSchema = answerDecisionSchema;
+export type Decision = z.infer<typeof decisionSchema>;
+
+/** Where an answer was given (R75). */
+export const ANSWER_FROM = ['popover', 'popover-key', 'notification', 'cli', 'host', 'browser'] as const;
+export type AnswerFrom = (typeof ANSWER_FROM)[number];
+
+/** A hook's request, as the provider read it from the agent's payload. */
+export const draftSchema = z.object({
+  provider: word,
+  sessionId: word,
+  agentId: z.nullable(word),
+  prompt: z.enum(['approval', 'question']),
+  tool: text(200),
+  text: text(64_000),
+  questions: z.array(questionSchema).check(z.maxLength(20)),
+  /** The agent's own request id, where it has one (a plugin's request). */
+  agentRequest: z.nullable(text(200)),
+});
+export type RequestDraft = z.infer<typeof draftSchema>;
+
+const token = z.string().check(z.length(64), z.regex(/^[0-9a-f]+$/));
+const requestId = z.string().check(z.regex(/^req_[0-9a-f]{24}$/));
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('request'),
+    token,
+    pid: z.int(),
+    draft: draftSchema,
+    serial: z.boolean(),
+    /** How long the hook waits before it leaves the decision to the agent (ms). */
+    wait: z.int().check(z.minimum(1000), z.maximum(3_600_000)),
+  }),
+  // The hook's agent says its prompt was answered elsewhere (opencode's permission.replied).
+  z.object({ type: z.literal('resolved'), token, request: requestId }),
+  z.object({
+    type: z.literal('answer'),
+    token,
+    pid: z.int(),
+    request: requestId,
+    digest: z.string().check(z.length(64)),
+    decision: decisionSchema,
+    from: z.enum(ANSWER_FROM),
+    /** A key press (R72's grace applies) or a pointer click on the card that showed it. */
+    via: z.enum(['key', 'click', 'command']),
+  }),
+  // "Answer in terminal": the hook lets go at once, with no decision.
+  z.object({ type: z.literal('release'), token, pid: z.int(), request: requestId, from: z.enum(ANSWER_FROM) }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('pending'), request: requestId }),
+  z.object({ type: z.literal('decision'), decision: decisionSchema }),
+  z.object({ type: z.literal('release') }),
+  z.object({ type: z.literal('result'), ok: z.boolean(), error: z.optional(z.string()) }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+/** A line longer than this is not a message: the connection is closed. */
+export const LINE_MAX_BYTES = 256 * 1024;

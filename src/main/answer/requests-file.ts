@@ -1,0 +1,89 @@
+// The requests the channel's owner holds, written for every Lookout process of this user (the
+// command line, a second face): the rows show them, whoever owns the socket. Derived state,
+// rewritten on each change; read only while its owner runs.
+import { statSync } from 'node:fs';
+import * as z from 'zod/mini';
+import type { AnswerRequest } from '../../engine';
+import { sessionKey } from '../../engine';
+import { pidAlive } from '../../providers/system/process';
+import { writePrivate } from '../../providers/system/private-files';
+import { READ_CAPS, readRegularText } from '../../providers/system/safe-read';
+import type { HeldRequest } from './broker';
+import { requestsPath } from './paths';
+import { questionSchema } from './protocol';
+
+const closedSchema = z.nullable(z.object({ at: z.number(), how: z.enum(['answered', 'elsewhere', 'released', 'expired']), answer: z.nullable(z.string()), from: z.nullable(z.string()) }));
+
+const fileSchema = z.object({
+  owner: z.int(),
+  requests: z.array(
+    z.object({
+      provider: z.string(),
+      sessionId: z.string(),
+      request: z.object({
+        id: z.string(),
+        at: z.number(),
+        source: z.string(),
+        agentId: z.nullable(z.string()),
+        prompt: z.enum(['approval', 'question']),
+        tool: z.string(),
+        text: z.string(),
+        digest: z.string(),
+        questions: z.array(questionSchema),
+        serial: z.boolean(),
+        deadline: z.number(),
+        closed: closedSchema,
+      }),
+    }),
+  ),
+});
+
+export function writeRequests(home: string, held: readonly HeldRequest[]): void {
+  const requests = held.map(({ provider, sessionId, request }) => ({ provider, sessionId, request }));
+  writePrivate(requestsPath(home), `${JSON.stringify({ owner: process.pid, requests })}\n`);
+}
+
+export type RequestsBySession = ReadonlyMap<string, AnswerRequest[]>;
+const NONE: RequestsBySession = new Map();
+
+/** Reads the file again only when it changed; the very same map while it did not. */
+export class RequestsReader {
+  private stamp = '';
+  private last: RequestsBySession = NONE;
+  private owner = 0;
+
+  constructor(private readonly home: string) {}
+
+  read(): RequestsBySession {
+    const path = requestsPath(this.home);
+    let stamp: string;
+    try {
+      const info = statSync(path);
+      stamp = `${info.mtimeMs}:${info.size}:${info.ino}`;
+    } catch {
+      return this.settle('', NONE, 0);
+    }
+    // The owner gone (a crash): nothing it held waits any more.
+    if (stamp === this.stamp) return this.owner !== 0 && !pidAlive(this.owner) ? this.settle(stamp, NONE, 0) : this.last;
+    try {
+      const parsed = fileSchema.safeParse(JSON.parse(readRegularText(path, READ_CAPS.config)));
+      if (!parsed.success || !pidAlive(parsed.data.owner)) return this.settle(stamp, NONE, 0);
+      const map = new Map<string, AnswerRequest[]>();
+      for (const { provider, sessionId, request } of parsed.data.requests) {
+        const key = sessionKey(provider, sessionId);
+        map.set(key, [...(map.get(key) ?? []), request]);
+      }
+      return this.settle(stamp, map, parsed.data.owner);
+    } catch {
+      return this.settle(stamp, NONE, 0);
+    }
+  }
+
+  private settle(stamp: string, map: RequestsBySession, owner: number): RequestsBySession {
+    if (map.size === 0 && this.last.size === 0) map = this.last;
+    this.stamp = stamp;
+    this.last = map;
+    this.owner = owner;
+    return map;
+  }
+}

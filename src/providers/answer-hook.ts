@@ -1,0 +1,63 @@
+// How an agent lets an outside program answer its prompt (status-model.md §13): what Lookout
+// reads from the agent's request and what it prints back. The facts per agent are in
+// docs/answering.md; the channel that carries them is main's.
+import type { AnswerQuestion } from '../engine';
+import type { HookEdit, HookPlaces } from './descriptor';
+import type { JsonRecord } from './jsonl/parse-record';
+
+/** A prompt as the agent's hook hands it over: who asks, and exactly what. */
+export interface AnswerDraft {
+  provider: string;
+  sessionId: string;
+  agentId: string | null;
+  prompt: 'approval' | 'question';
+  tool: string;
+  /** The command, the path and edit, the patch: what is shown and what is answered. */
+  text: string;
+  questions: AnswerQuestion[];
+  /** The agent's own id for the request, where it has one. */
+  agentRequest: string | null;
+}
+
+/** A person's answer: allow, deny with words for the agent, or a label list per question. */
+export type AnswerDecision = { behavior: 'allow' } | { behavior: 'deny'; message: string | null } | { behavior: 'answers'; answers: string[][] };
+
+export interface AnswerHook {
+  /** The hook entry the agent runs for it (the sh shim's word), its payload on stdin. */
+  entry: string;
+  /** concurrent: the agent's own prompt is up beside Lookout's; serial: it waits until Lookout answers or lets go. */
+  mode: 'concurrent' | 'serial';
+  /** Installed only when the user asks for it (`hooks install --answer <agent>`). */
+  optIn: boolean;
+  /** How long the hook waits for an answer (ms): below the agent's own time limit for it. */
+  wait: number;
+  /** The handler install adds for it (and uninstall takes out). */
+  edits(root: string, places: HookPlaces): HookEdit[];
+  /** The prompt in the payload, or null when it is not one Lookout can answer (the agent's prompt decides). */
+  read(payload: JsonRecord): AnswerDraft | null;
+  /** What the hook prints for a decision: the agent's own output format. */
+  reply(decision: AnswerDecision, payload: JsonRecord): string;
+}
+
+export interface AnswerDescriptor {
+  /** The row's words when a prompt of this agent cannot be answered from Lookout. */
+  hint: string;
+  /** Its answering hook, or null when the answering rides in another install (a plugin) or does not exist. */
+  hook: AnswerHook | null;
+  /** Whether the agent can be answered at all, and how (`hooks status`, docs). */
+  how: string;
+}
+
+/** A payload string, cut to what a prompt may show. */
+export function textOf(value: unknown, max = 64_000): string | null {
+  return typeof value === 'string' ? value.slice(0, max) : null;
+}
+
+/** Any JSON as readable text, for a tool Lookout has no words of its own for. */
+export function inputText(input: unknown): string {
+  try {
+    return (JSON.stringify(input, null, 2) ?? '').slice(0, 64_000);
+  } catch {
+    return '';
+  }
+}

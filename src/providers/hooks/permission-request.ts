@@ -1,0 +1,89 @@
+// The `PermissionRequest` hook Claude Code made and Codex (and Qwen Code) follow: the prompt as
+// `tool_name` + `tool_input`, the answer as `hookSpecificOutput.decision` on stdout. Printing
+// nothing leaves the decision to the agent's own prompt.
+import type { AnswerQuestion } from '../../engine';
+import type { AnswerDecision, AnswerDraft } from '../answer-hook';
+import { inputText, textOf } from '../answer-hook';
+import type { JsonRecord } from '../jsonl/parse-record';
+
+const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Claude's AskUserQuestion `questions`, as Lookout shows them; null when they are not that shape. */
+export function askedQuestions(input: JsonRecord): AnswerQuestion[] | null {
+  const questions = input.questions;
+  if (!Array.isArray(questions) || questions.length === 0 || questions.length > 20) return null;
+  const read: AnswerQuestion[] = [];
+  for (const item of questions) {
+    if (!isRecord(item) || typeof item.question !== 'string' || !Array.isArray(item.options)) return null;
+    const options = item.options.filter(isRecord).flatMap((option) => (typeof option.label === 'string' ? [{ label: option.label.slice(0, 500), description: textOf(option.description, 2000) }] : []));
+    if (options.length === 0) return null;
+    read.push({ question: item.question.slice(0, 2000), header: textOf(item.header, 200), multiple: item.multiSelect === true || item.multiple === true, options: options.slice(0, 50) });
+  }
+  return read;
+}
+
+/** What a tool call does, in the words a person checks before allowing it. */
+export function toolText(tool: string, input: JsonRecord): string {
+  const command = textOf(input.command);
+  if (command !== null) return command;
+  const path = textOf(input.file_path) ?? textOf(input.path) ?? textOf(input.notebook_path);
+  if (path !== null) {
+    const content = textOf(input.content) ?? textOf(input.new_source);
+    if (content !== null) return `${path}\n\n${content}`;
+    const before = textOf(input.old_string);
+    const after = textOf(input.new_string);
+    if (before !== null && after !== null) return `${path}\n\n- ${before.split('\n').join('\n- ')}\n+ ${after.split('\n').join('\n+ ')}`;
+    if (Array.isArray(input.edits)) return `${path}\n\n${inputText(input.edits)}`;
+    return path;
+  }
+  const url = textOf(input.url);
+  if (url !== null) return url;
+  return `${tool} ${inputText(input)}`;
+}
+
+/** Tools whose prompt is a person's own input, never a bare allow (Claude ignores one; Lookout offers none). */
+const INTERACTIVE_TOOLS = new Set(['ExitPlanMode']);
+
+/**
+ * The prompt in a PermissionRequest payload. `questions`: whether the agent takes a question's
+ * answers back through the hook (Claude's AskUserQuestion); elsewhere a question is the terminal's.
+ */
+export function readPermissionRequest(provider: string, payload: JsonRecord, questions: boolean): AnswerDraft | null {
+  if (payload.hook_event_name !== 'PermissionRequest') return null;
+  const sessionId = textOf(payload.session_id, 200);
+  const tool = textOf(payload.tool_name, 200);
+  const input = payload.tool_input;
+  if (sessionId === null || sessionId === '' || tool === null || tool === '' || !isRecord(input) || INTERACTIVE_TOOLS.has(tool)) return null;
+  const agentId = textOf(payload.agent_id, 200);
+  const base = { provider, sessionId, agentId: agentId === '' ? null : agentId, tool, agentRequest: null };
+  if (tool === 'AskUserQuestion') {
+    const asked = questions ? askedQuestions(input) : null;
+    return asked === null ? null : { ...base, prompt: 'question', text: asked.map((item) => item.question).join('\n'), questions: asked };
+  }
+  return { ...base, prompt: 'approval', text: toolText(tool, input), questions: [] };
+}
+
+/**
+ * The hook's stdout for a decision. A question's answers go back as `allow` with `updatedInput`:
+ * the original input, its `questions` verbatim, plus `answers` keyed by question text (several
+ * labels joined with ", ").
+ */
+export function permissionReply(decision: AnswerDecision, payload: JsonRecord): string {
+  const output = (body: JsonRecord): string => `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: body } })}\n`;
+  switch (decision.behavior) {
+    case 'allow':
+      return output({ behavior: 'allow' });
+    case 'deny':
+      return output(decision.message === null ? { behavior: 'deny' } : { behavior: 'deny', message: decision.message });
+    case 'answers': {
+      const input = isRecord(payload.tool_input) ? payload.tool_input : {};
+      // Keyed by each question's own text, exactly as the agent wrote it (never a shortened copy).
+      const asked = Array.isArray(input.questions) ? input.questions : [];
+      const answers: Record<string, string> = {};
+      asked.forEach((question, index) => {
+        if (isRecord(question) && typeof question.question === 'string') answers[question.question] = (decision.answers[index] ?? []).join(', ');
+      });
+      return output({ behavior: 'allow', updatedInput: { ...input, answers } });
+    }
+  }
+}
