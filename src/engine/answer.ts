@@ -1,6 +1,6 @@
 // §13: whether a row's prompt can be answered from Lookout, and what the row reads just after an
 // answer (R70–R73). The channel holds requests; the engine decides which one the row shows.
-import type { AnswerRequest, ChildEvidence } from './evidence';
+import type { AnswerRequest, ChildEvidence, DirectEvidence } from './evidence';
 import type { Claim } from './claims';
 import type { Observation } from './observation';
 import { isAsking } from './observation';
@@ -21,16 +21,21 @@ export type AnswerView =
   | { state: 'elsewhere'; request: AnswerRequest; at: number }
   | { state: 'unavailable'; why: string };
 
-/** When the ask the row shows was raised: the lead's, or the child's for a subagent's request. */
-function askAt(request: AnswerRequest, lead: Observation, children: readonly ChildEvidence[]): number | null {
-  if (request.agentId === null) return isAsking(lead.state) && lead.confidence === 'direct' ? lead.at : null;
-  const child = children.find((item) => item.id === request.agentId);
-  return child?.request?.at ?? null;
+/**
+ * When the hook event that raised the prompt the row shows was fired: the lead's latest hook event
+ * while the lead asks (a registry restating the wait later does not move it; any hook event after
+ * it — a tool run, a denial, a stop — replaces it), or the child's for a subagent's request.
+ */
+function askAt(request: AnswerRequest, input: AnswerInput): number | null {
+  if (request.agentId !== null) return input.children.find((item) => item.id === request.agentId)?.request?.at ?? null;
+  if (!isAsking(input.lead.state) || input.lead.confidence !== 'direct') return null;
+  const hook = input.direct.find((item) => item.kind === 'hook');
+  return hook?.kind === 'hook' && (hook.event === 'permission-request' || hook.event === 'input-request') ? hook.at : null;
 }
 
-/** The request is the prompt still standing: raised no later than the request arrived. */
-function stands(request: AnswerRequest, lead: Observation, children: readonly ChildEvidence[]): boolean {
-  const at = askAt(request, lead, children);
+/** The request is the prompt still standing: raised by the hook event it came with, nothing since. */
+function stands(request: AnswerRequest, input: AnswerInput): boolean {
+  const at = askAt(request, input);
   return at !== null && at <= request.at + REQUEST_SLACK_MS;
 }
 
@@ -41,6 +46,8 @@ function newestFirst(requests: readonly AnswerRequest[]): AnswerRequest[] {
 export interface AnswerInput {
   requests: readonly AnswerRequest[];
   lead: Observation;
+  /** The session's direct evidence: its latest hook event says whether anything happened since the prompt. */
+  direct: readonly DirectEvidence[];
   children: readonly ChildEvidence[];
   /** The claim the row raised: R70 wants a non-ambiguous needs-you. */
   claim: Claim | null;
@@ -55,17 +62,17 @@ export interface AnswerInput {
  * answeredHold. Then R70: the newest open request matching the row's non-ambiguous needs-you.
  */
 export function answerView(input: AnswerInput): AnswerView | null {
-  const { lead, children, claim, now, timings } = input;
+  const { claim, now, timings } = input;
   const requests = newestFirst(input.requests);
   for (const request of requests) {
     const closed = request.closed;
     if (closed === null || now >= closed.at + timings.answeredHold) continue;
-    if (closed.how === 'answered' && stands(request, lead, children)) return { state: 'answered', request, at: closed.at, answer: closed.answer, from: closed.from };
+    if (closed.how === 'answered' && stands(request, input)) return { state: 'answered', request, at: closed.at, answer: closed.answer, from: closed.from };
     if (closed.how === 'elsewhere') return { state: 'elsewhere', request, at: closed.at };
   }
   if (claim === null || claim.kind !== 'needs-you') return null;
   if (claim.ambiguous) return { state: 'unavailable', why: 'Lookout cannot be sure this is a prompt: answer in the terminal' };
-  const open = requests.find((request) => request.closed === null && now < request.deadline && stands(request, lead, children));
+  const open = requests.find((request) => request.closed === null && now < request.deadline && stands(request, input));
   if (open !== undefined) return { state: 'open', request: open, keysFrom: open.at + timings.answerGrace };
   return { state: 'unavailable', why: input.hint ?? 'answer in the terminal' };
 }

@@ -110,7 +110,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     timings,
   };
   const asked = deriveClaim(claimInput);
-  const answer = answerView({ requests: evidence.requests ?? [], lead, children: evidence.children, claim: asked, hint: answerHint, now, timings });
+  const answer = answerView({ requests: evidence.requests ?? [], lead, direct: evidence.direct, children: evidence.children, claim: asked, hint: answerHint, now, timings });
   // R73: answered from Lookout and not yet confirmed by the agent: working, no claim, not counted.
   const observed = answer?.state === 'answered' ? answeredObservation(answer) : folded;
   const raised = answer?.state === 'answered' ? null : asked;

@@ -1,11 +1,15 @@
 // `lookout explain`: the evidence behind one row, and which rule decided.
 import type { DerivedSession, Row } from '../../engine';
+import type { StoreFile } from '../store/schema';
+
+/** The audit's entries (R75), as the store keeps them. */
+export type AnswerEntry = NonNullable<StoreFile['answers']>[number];
 import { iso } from '../../engine';
 
 const when = (ms: number): string => (Number.isFinite(ms) ? iso(ms) : 'unknown time');
 
 /** The explanation, line by line; printed through terminal-text.ts. */
-export function formatExplain(row: Row, derived: DerivedSession): string[] {
+export function formatExplain(row: Row, derived: DerivedSession, answers: readonly AnswerEntry[] = []): string[] {
   const lines = [
     `${row.key}  ${row.title ?? ''}`.trimEnd(),
     `  folder   ${row.cwd ?? 'unknown'}${row.branch === null ? '' : ` (${row.branch})`}`,
@@ -24,5 +28,43 @@ export function formatExplain(row: Row, derived: DerivedSession): string[] {
   const liveness = derived.evidence.liveness;
   lines.push(`Liveness: ${liveness.kind}${'pid' in liveness && liveness.pid !== null ? ` (pid ${liveness.pid})` : ''}${liveness.kind === 'dead' ? ` — ${liveness.why}` : ''}`);
   lines.push(`Skipped lines (malformed or oversized): ${derived.evidence.skippedLines}`);
+  lines.push(`Answering: ${answeringLine(row)}`);
+  const mine = answers.filter((entry) => entry.key === row.key);
+  if (mine.length > 0) lines.push('Answers (R75), oldest first:');
+  for (const entry of mine) lines.push(`  ${entry.at}  ${auditLine(entry)}`);
   return lines;
+}
+
+function answeringLine(row: Row): string {
+  const answer = row.answer;
+  if (answer === null) return 'nothing waits for an answer';
+  switch (answer.state) {
+    case 'open':
+      return `${answer.request} waits for an answer from Lookout since ${answer.since} (${answer.prompt}, ${answer.tool}; keys from ${answer.keysFrom}${answer.serial ? `; the agent's own prompt waits until ${answer.deadline}` : ''})`;
+    case 'answered':
+      return `${answer.request} answered from Lookout at ${answer.at} (${answer.answer ?? 'answered'}${answer.from === null ? '' : `, from ${answer.from}`}); waiting for the agent`;
+    case 'elsewhere':
+      return `${answer.request} was answered in the terminal (seen at ${answer.at})`;
+    case 'unavailable':
+      return answer.why;
+  }
+}
+
+function auditLine(entry: AnswerEntry): string {
+  const shown = entry.shown.split('\n')[0] ?? '';
+  const what = `${entry.request} (${entry.tool}: ${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}; asked ${entry.requestAt})`;
+  switch (entry.answer) {
+    case 'allow':
+      return `allowed from ${entry.from ?? '?'} — ${what}`;
+    case 'deny':
+      return `denied from ${entry.from ?? '?'}${entry.message === null ? '' : ` ("${entry.message}")`} — ${what}`;
+    case 'options':
+      return `answered ${entry.options.join('; ')} from ${entry.from ?? '?'} — ${what}`;
+    case 'released':
+      return `let go to the terminal from ${entry.from ?? '?'} — ${what}`;
+    case 'elsewhere':
+      return `answered ${entry.from === 'agent' ? 'elsewhere (the agent said so)' : 'in the terminal'} — ${what}`;
+    case 'expired':
+      return `not answered in time; the agent's own prompt decided — ${what}`;
+  }
 }

@@ -21,7 +21,7 @@ export async function explainCommand(args: string[]): Promise<number> {
   if (row.host !== null) return explainRemote(remoteTarget(row, context));
   const derived = evaluation.derived.get(row.key);
   if (derived === undefined) throw new Error(`no derivation for ${row.key}`);
-  printLines(process.stdout, formatExplain(row, derived));
+  printLines(process.stdout, formatExplain(row, derived, context.state.store.read(now).file.answers ?? []));
   return 0;
 }
 

@@ -141,7 +141,7 @@ function writeShim(context: HookContext): void {
   if (context.platform === 'win32') return;
   const path = shimPath(context.home);
   // The agents run it as the same user: private, and executable by its owner only.
-  const answering = { entries: answerEntries(), runFolder: runFolder(context.home), node: nodeBinary(), cli: context.cli };
+  const answering = { entries: answerEntries(), home: context.home, runFolder: runFolder(context.home), node: nodeBinary(), cli: context.cli };
   writePrivate(path, shimText(spoolFolder(context.home), shimEntries(), answering));
   chmodSync(path, 0o700);
 }

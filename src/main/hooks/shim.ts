@@ -26,6 +26,8 @@ function arm(entry: ShimEntry): string {
 /** Where the answering arms find a running Lookout, and the Node and CLI that bring it a prompt. */
 export interface ShimAnswering {
   entries: readonly { name: string; provider: string }[];
+  /** LOOKOUT_HOME as installed: the hook asks the Lookout of that home, whatever the agent's environment says. */
+  home: string;
   runFolder: string;
   node: string;
   cli: string;
@@ -36,7 +38,7 @@ function answerArm(entry: { name: string; provider: string }): string {
   return `  ${entry.name}) provider=${entry.provider} channel=answer; payload=$(read_stdin | tr -d '\\r\\n') ;;`;
 }
 
-const NO_ANSWERING: ShimAnswering = { entries: [], runFolder: '/nonexistent', node: 'node', cli: '/nonexistent' };
+const NO_ANSWERING: ShimAnswering = { entries: [], home: '/nonexistent', runFolder: '/nonexistent', node: 'node', cli: '/nonexistent' };
 
 export function shimText(spoolFolder: string, entries: readonly ShimEntry[], answering: ShimAnswering = NO_ANSWERING): string {
   return `#!/bin/sh
@@ -76,7 +78,7 @@ if [ "$channel" = answer ]; then
   owner=$(cat "$run/answer.pid")
   case "$owner" in ''|*[!0-9]*) exit 0 ;; esac
   kill -0 "$owner" || exit 0
-  printf '%s' "$payload" | ${shellQuote(answering.node)} ${shellQuote(answering.cli)} hook "$1"
+  printf '%s' "$payload" | LOOKOUT_HOME=${shellQuote(answering.home)} ${shellQuote(answering.node)} ${shellQuote(answering.cli)} hook "$1"
   exit 0
 fi
 at=$(date +%s%3N 2>/dev/null); precision=ms

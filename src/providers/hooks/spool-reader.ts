@@ -94,7 +94,8 @@ function endsTurnWith(last: HookMark | null): boolean {
  * permission", 2.1.332) adds nothing: the precise request stands, from its own time.
  */
 function sameRequestNamed(fact: Extract<HookFact, { kind: 'event' }>, last: HookMark | null): boolean {
-  return fact.vague === true && last !== null && last.event === fact.event && last.detail !== null;
+  // Claude's Notification says "needs your permission" for a question's prompt too: any prompt named counts.
+  return fact.vague === true && last !== null && (last.event === 'permission-request' || last.event === 'input-request') && last.detail !== null;
 }
 
 /** The spools of every provider with hooks (live and rotated), read whole (the writers rotate them at 8 MB). */

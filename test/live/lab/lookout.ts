@@ -14,6 +14,12 @@ export interface LabRow {
   observed: { state: string; reason: string; detail: string | null; source: string; confidence: string; at: string | null };
   claim: { kind: string; detail: string | null } | null;
   children: unknown;
+  /** §13: the prompt Lookout can answer, an answer awaiting the agent, or why not. */
+  answer:
+    | { state: 'open'; request: string; digest: string; prompt: string; tool: string; text: string; questions: { question: string; options: { label: string }[] }[]; since: string; keysFrom: string; serial: boolean }
+    | { state: 'answered' | 'elsewhere'; request: string; at: string; answer?: string | null }
+    | { state: 'unavailable'; why: string }
+    | null;
 }
 
 export interface LabSnapshot {

@@ -1,13 +1,15 @@
 // One scenario: a fake model with its script, a temporary home, the real agent in tmux, and
 // Lookout asked what it sees. Everything it starts it ends, by pid or by its own tmux server.
-import { readFileSync, readdirSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentLab } from './agents/agent';
 import { LAB_MODULES } from './agents/installed';
 import { FakeModel } from './fake-model';
 import { LabHome } from './home';
 import type { LabRow, LabSnapshot } from './lookout';
-import { describeRows, lookout, status } from './lookout';
+import { CLI, describeRows, lookout, status } from './lookout';
 import type { Reply } from './script';
 import { Script } from './script';
 import { Tmux } from './tmux';
@@ -22,6 +24,10 @@ export interface ScenarioOptions {
   replies: readonly Reply[];
   /** Lookout's hooks installed for this agent before it starts. */
   hooks?: boolean;
+  /** Opt-in answering asked for at install (`hooks install --answer <agent>`). */
+  answer?: boolean;
+  /** A running Lookout (`lookout watch`) holding the answer channel, started before the agent. */
+  watch?: boolean;
 }
 
 export class Scenario {
@@ -31,6 +37,7 @@ export class Scenario {
   readonly agentEnv: NodeJS.ProcessEnv;
   readonly lookoutEnv: NodeJS.ProcessEnv;
   private lastSnapshot: LabSnapshot | null = null;
+  private watcher: ChildProcess | null = null;
 
   private constructor(
     readonly agent: AgentLab,
@@ -51,6 +58,7 @@ export class Scenario {
     const scenario = new Scenario(agent, options, model);
     try {
       if (options.hooks === true) scenario.installHooks();
+      if (options.watch === true) await scenario.startWatch();
       await scenario.launch();
     } catch (error) {
       await scenario.end();
@@ -59,8 +67,36 @@ export class Scenario {
     return scenario;
   }
 
+  /** `lookout watch` in the background, until the answer channel is up (its owner file written). */
+  async startWatch(): Promise<void> {
+    const child = spawn(process.execPath, [CLI, 'watch', '--json'], { env: this.lookoutEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+    this.watcher = child;
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const owner = join(this.home.lookoutHome, 'run', 'answer.pid');
+    await waitFor('lookout watch holding the answer channel', () => (existsSync(owner) && readFileSync(owner, 'utf8').trim() === String(child.pid) ? true : undefined), () => stderr);
+  }
+
+  /** Stops the background Lookout the way a user does (Ctrl-C), and waits until it is gone. */
+  async stopWatch(): Promise<void> {
+    const child = this.watcher;
+    this.watcher = null;
+    if (child === null || child.exitCode !== null) return;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGINT');
+    await gone;
+  }
+
+  /** `lookout answer <this row> …`, as a person types it. */
+  answer(row: LabRow, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
+    return lookout(['answer', row.key, ...args], this.lookoutEnv);
+  }
+
   private installHooks(): void {
-    const result = lookout(['hooks', 'install', '--provider', this.agent.id], this.lookoutEnv);
+    const answer = this.options.answer === true ? ['--answer', this.agent.id] : [];
+    const result = lookout(['hooks', 'install', '--provider', this.agent.id, ...answer], this.lookoutEnv);
     if (result.code !== 0) throw new Error(`lookout hooks install: ${result.stdout}${result.stderr}`);
   }
 
@@ -190,6 +226,7 @@ export class Scenario {
       // The inventory is a report: a scenario still ends whatever it met.
       console.warn(`live lab: no inventory for ${this.options.name}: ${String(error)}`);
     }
+    await this.stopWatch().catch(() => undefined);
     const pids = this.processes();
     for (const pid of pids) signal(pid, 'SIGKILL');
     this.tmux.kill();
