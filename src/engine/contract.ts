@@ -42,6 +42,7 @@ export const answerDecisionSchema = z.discriminatedUnion('behavior', [
   z.object({ behavior: z.literal('deny'), message: z.nullable(z.string().check(z.maxLength(2000))) }),
   z.object({ behavior: z.literal('answers'), answers: z.array(z.array(answerLabel).check(z.maxLength(50))).check(z.minLength(1), z.maxLength(20)) }),
 ]);
+export type AnswerDecision = z.infer<typeof answerDecisionSchema>;
 
 export const rowSchema = z.object({
   key: z.string(),
@@ -89,6 +90,11 @@ export const settingsViewSchema = z.object({
    * only the app's own window may; a page served to a browser shows them read-only.
    */
   programsEditable: z.boolean(),
+  /**
+   * Whether this popover may answer a prompt (§13): the app's own window may; `lookout serve`'s
+   * page only when settings.json says so (`answerFromBrowser`). `why` says why not, for the page.
+   */
+  answering: z.object({ allowed: z.boolean(), why: z.nullable(z.string()) }),
   /** The providers Lookout reads, from its registry: id, names, root folder and the variable that sets it, whether it has hooks. */
   providers: z.array(z.object({ id: z.string(), name: z.string(), shortName: z.string(), root: z.string(), rootVariable: z.string(), hooks: z.boolean() })),
   /** What `lookout hooks status` says, line by line. */
@@ -141,6 +147,9 @@ export function commandSchemaFor(providerIds: readonly string[]) {
     z.object({ type: z.literal('select'), key: z.nullable(key) }),
     z.object({ type: z.literal('open'), key }),
     z.object({ type: z.literal('dismiss'), id: z.string().check(z.maxLength(200)) }),
+    // §13: an answer to the prompt a row shows (the request and digest it showed), or "Answer in terminal".
+    z.object({ type: z.literal('answer'), key, request: answerRequestId, digest: answerDigest, decision: answerDecisionSchema, via: z.enum(['key', 'click']) }),
+    z.object({ type: z.literal('release'), key, request: answerRequestId }),
     z.object({ type: z.literal('hooks'), action: z.enum(['install', 'uninstall']), provider: z.string().check(z.refine((id) => providerIds.includes(id), 'not a provider Lookout knows')) }),
     z.object({
       type: z.literal('settings'),

@@ -5,8 +5,10 @@ import { groupOf, nextWanting } from './model';
 import type { ListView } from './list-view';
 import type { PopoverUiState } from './ui-state';
 import { explainOpen } from './ui-state';
+import type { AnswerAction } from './answer';
+import { answerAction, digitAction, digitOption } from './answer';
 
-export const KEYS_HELP = '↑/↓ or j/k move · Enter open · Space expand · ⌘J/Ctrl+J next · R review · M mute · E explain · / filter · Esc close';
+export const KEYS_HELP = '↑/↓ or j/k move · Enter open · Space expand · ⌘J/Ctrl+J next · R review · M mute · E explain · / filter · Esc close · a prompt: ⌘↩/Ctrl+Enter allow (or send) · ⌘⌫/Ctrl+Backspace deny · 1–9 choose';
 
 /** Where focus was when the key was pressed: only as much of the DOM as the mapping reads. */
 export type KeyTarget =
@@ -25,6 +27,8 @@ export interface KeyPress {
   ctrl: boolean;
   meta: boolean;
   target: KeyTarget;
+  /** The runtime's clock as the popover knows it: R72's grace is counted on it. */
+  now: number;
 }
 
 export type KeyAction =
@@ -40,6 +44,7 @@ export type KeyAction =
   | { type: 'clear-filter' }
   | { type: 'close-explain' }
   | { type: 'close' }
+  | AnswerAction
   | { type: 'none' };
 
 export interface KeyOutcome {
@@ -76,6 +81,28 @@ export function selectTarget(view: ListView, key: string): KeyAction {
   return { type: 'next', key, expand: groupOf(row), clearFilters: !view.rows.some((item) => item.key === key) };
 }
 
+/**
+ * §13's keys, for the selected row's prompt: Ctrl/⌘+Enter allows (a question: sends the chosen
+ * options), Ctrl/⌘+Backspace denies, 1–9 choose an option of a one-question prompt. They work on
+ * the card's own buttons too (a key there is still a key, R72), never while typing. Null when the
+ * key is not one of them or the selected row has no prompt, so it keeps its usual meaning.
+ */
+function answerKey(press: KeyPress, ui: PopoverUiState, view: ListView): KeyOutcome | null {
+  const { target } = press;
+  if (target.kind === 'input' || target.kind === 'field' || ui.view !== 'list' || explainOpen(ui)) return null;
+  const row = view.all.find((item) => item.key === ui.selected);
+  if (row === undefined || row.answer === null) return null;
+  const modified = press.ctrl || press.meta;
+  if (modified && (press.key === 'Enter' || press.key === 'Backspace')) {
+    if (row.answer.state === 'unavailable') return claimed({ type: 'notice', text: row.answer.why });
+    const intent = press.key === 'Backspace' ? 'deny' : row.answer.state === 'open' && row.answer.prompt === 'question' ? 'send' : 'allow';
+    return claimed(answerAction({ row, draft: ui.answer, intent, via: 'key', now: press.now, answering: view.answering }) ?? NONE);
+  }
+  const digit = modified ? null : digitOption(press.key);
+  const chosen = digit === null ? null : digitAction(row, digit);
+  return chosen === null ? null : claimed(chosen);
+}
+
 export function keyToAction(press: KeyPress, ui: PopoverUiState, view: ListView): KeyOutcome {
   const { target } = press;
   if ((press.ctrl || press.meta) && press.key.toLowerCase() === 'j') {
@@ -86,6 +113,8 @@ export function keyToAction(press: KeyPress, ui: PopoverUiState, view: ListView)
     if (target.kind === 'input' && ui.filter !== '') return passed({ type: 'clear-filter' });
     return passed({ type: 'close' });
   }
+  const answering = answerKey(press, ui, view);
+  if (answering !== null) return answering;
   // The explanation is modal: the list behind it does not move. Keys pressed while typing, or on
   // another control (a menu, a button), are that control's own.
   if (target.kind === 'input' || target.kind === 'field' || target.kind === 'control' || ui.view !== 'list' || explainOpen(ui)) return passed(NONE);

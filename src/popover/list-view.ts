@@ -5,6 +5,9 @@ import type { Row } from '../engine/row';
 import type { Group, GroupId } from './model';
 import { groupOf, groupRows, holdOrder, matches, passesQuick } from './model';
 import type { Held, PopoverUiState } from './ui-state';
+import type { Answering } from './answer';
+
+const NOT_YET: Answering = { allowed: false, why: 'not connected to Lookout yet' };
 
 export interface ListView {
   /** Rows passing the filters, in the order shown (historical ones included, even when hidden). */
@@ -18,6 +21,8 @@ export interface ListView {
   all: readonly Row[];
   /** The engine's attention count (R32); the popover never re-derives it. */
   waiting: number;
+  /** Whether this popover may answer prompts, and why not (the host's word; none before a state). */
+  answering: Answering;
 }
 
 const NO_GROUPS: ReadonlyMap<string, GroupId> = new Map();
@@ -33,5 +38,5 @@ export function visibleGroups(ui: PopoverUiState, state: PopoverState | null): L
     order: rows.map((row) => row.key),
     groups: ui.hovering ? ui.held.groups : new Map(rows.map((row) => [row.key, groupOf(row)])),
   };
-  return { rows, groups, navigable, held, all, waiting: state?.snapshot.attention.count ?? 0 };
+  return { rows, groups, navigable, held, all, waiting: state?.snapshot.attention.count ?? 0, answering: state?.settings.answering ?? NOT_YET };
 }

@@ -1,6 +1,8 @@
 // The popover's own state (what is selected, filtered, collapsed, held, open) and the one pure
 // reducer that changes it. No DOM and no transport here: App.tsx turns events into side effects.
 import type { Explanation } from '../engine/contract';
+import type { AnswerDraft } from './answer';
+import { choose, draftFor } from './answer';
 import type { GroupId, QuickFilter } from './model';
 import { GROUPS } from './model';
 
@@ -29,6 +31,8 @@ export interface PopoverUiState {
   /** The row whose explanation was last asked for; an answer for any other is stale. */
   explaining: string | null;
   explanation: Explanation | null;
+  /** The answer being made to the selected row's prompt (§13); one request at a time. */
+  answer: AnswerDraft | null;
 }
 
 export function initialUi(): PopoverUiState {
@@ -45,6 +49,7 @@ export function initialUi(): PopoverUiState {
     held: { order: [], groups: new Map() },
     explaining: null,
     explanation: null,
+    answer: null,
   };
 }
 
@@ -73,7 +78,15 @@ export type UiEvent =
   | { type: 'shown'; held: Held }
   | { type: 'explain-asked'; key: string }
   | { type: 'explain-arrived'; key: string; explanation: Explanation | null }
-  | { type: 'explain-closed' };
+  | { type: 'explain-closed' }
+  /** §13, each naming the request it is for: a draft for another request starts afresh. */
+  | { type: 'answer-choose'; request: string; question: number; option: number; multiple: boolean }
+  | { type: 'answer-message'; request: string; text: string }
+  | { type: 'answer-show-all'; request: string; on: boolean }
+  | { type: 'answer-notice'; request: string; text: string }
+  | { type: 'answer-sent'; request: string }
+  /** The runtime's reply: empty when it was carried out, else its reason. */
+  | { type: 'answer-result'; request: string; notice: string };
 
 function without<T>(set: ReadonlySet<T>, item: T): ReadonlySet<T> {
   return set.has(item) ? new Set([...set].filter((member) => member !== item)) : set;
@@ -131,6 +144,19 @@ export function reduce(ui: PopoverUiState, event: UiEvent): PopoverUiState {
       return { ...ui, explanation: event.explanation, notice: event.explanation === null ? 'no explanation for that row' : ui.notice };
     case 'explain-closed':
       return { ...ui, explaining: null, explanation: null };
+    case 'answer-choose':
+      return { ...ui, answer: choose(draftFor(ui.answer, event.request), event.question, event.option, event.multiple) };
+    case 'answer-message':
+      return { ...ui, answer: { ...draftFor(ui.answer, event.request), message: event.text } };
+    case 'answer-show-all':
+      return { ...ui, answer: { ...draftFor(ui.answer, event.request), showAll: event.on } };
+    case 'answer-notice':
+      return { ...ui, answer: { ...draftFor(ui.answer, event.request), notice: event.text } };
+    case 'answer-sent':
+      return { ...ui, answer: { ...draftFor(ui.answer, event.request), pending: true, notice: '' } };
+    case 'answer-result':
+      // A reply for a request no longer drafted (the row moved on) changes nothing.
+      return ui.answer?.request === event.request ? { ...ui, answer: { ...ui.answer, pending: false, notice: event.notice } } : ui;
     default:
       return unreachable(event);
   }

@@ -55,6 +55,8 @@ export interface HookPlaces {
   windows: boolean;
   /** Lookout's spool folder, for a plugin that appends to it in-process. */
   spoolFolder: string;
+  /** Lookout's run folder (the answer channel's socket and token), for a plugin that answers in-process. */
+  runFolder: string;
   /** The user's environment (an agent's config folder may follow XDG_CONFIG_HOME). */
   env: Readonly<Record<string, string | undefined>>;
   /** The user's home folder. */

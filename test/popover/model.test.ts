@@ -64,7 +64,7 @@ function popover(sessions: Row[], waiting?: number): PopoverState {
   return {
     snapshot: { schemaVersion: 1, now: T, attention: { count, level: count === 0 ? 'none' : needYou > 0 ? 'needs-you' : 'review', needYou, review: count - needYou, working: 0 }, sessions },
     problems: [],
-    settings: { timings: {}, notifications: { enabled: true, needsYou: true, failed: true, finished: true }, openCommand: null, programsEditable: true, providers: PROVIDERS, hooks: [], hosts: [], rules: [] },
+    settings: { timings: {}, notifications: { enabled: true, needsYou: true, failed: true, finished: true }, openCommand: null, programsEditable: true, answering: { allowed: true, why: null }, providers: PROVIDERS, hooks: [], hosts: [], rules: [] },
   };
 }
 

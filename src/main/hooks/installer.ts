@@ -162,6 +162,7 @@ function placesOf(context: HookContext): HookPlaces {
     command: (entry) => hookCommand(context, entry),
     windows: context.platform === 'win32',
     spoolFolder: spoolFolder(context.home),
+    runFolder: runFolder(context.home),
     env: context.env,
     userHome: context.env.HOME ?? homedir(),
   };

@@ -17,9 +17,13 @@ import { systemProbes } from '../open/probes';
 import { runPlan } from '../open/run';
 import { planRemoteOpen } from '../open/remote-plan';
 import type { Runtime } from '../runtime/runtime';
-import { updateSettings } from '../store/settings-store';
+import { answerFromBrowser, updateSettings } from '../store/settings-store';
+import type { AnswerFrom } from '../answer/protocol';
 
 export type StateListener = (state: PopoverState) => void;
+
+/** The page's refusal of an answer while settings.json has not allowed it. */
+export const BROWSER_ANSWERS_OFF = 'answering from the browser page is off (settings.json answerFromBrowser)';
 
 /** Until tomorrow morning: 08:00 local time on the next day. */
 export function tomorrowMorning(now: number): number {
@@ -44,10 +48,14 @@ export class PopoverHost {
   /** Commands are validated against the providers of the registry. */
   private readonly commandSchema = commandSchemaFor(PROVIDERS.map((provider) => provider.id));
 
+  /** settings.json's `answerFromBrowser`, read again only when the runtime's settings were reloaded. */
+  private browserAnswers: { settings: Runtime['settings']; allowed: boolean } | null = null;
+
   /**
-   * `programsEditable`: whether commands from this popover may change settings that name a
-   * program to run. The app's own window may; `lookout serve`'s page may not, so its token can
-   * never be enough to make Lookout run a program of the caller's choosing.
+   * `programsEditable`: true for the app's own window, false for `lookout serve`'s page. Only the
+   * app's window may change settings that name a program to run, so the page's token can never
+   * be enough to make Lookout run a program of the caller's choosing; and the page answers
+   * prompts only when settings.json allows it (`answerFromBrowser`, §13).
    */
   constructor(
     private readonly runtime: Runtime,
@@ -55,6 +63,14 @@ export class PopoverHost {
     private readonly programsEditable: boolean,
   ) {
     runtime.onSnapshot(() => this.push());
+  }
+
+  /** Whether this popover may answer prompts, and why not (§13). */
+  private answering(): { allowed: boolean; why: string | null } {
+    if (this.programsEditable) return { allowed: true, why: null };
+    const settings = this.runtime.settings;
+    if (this.browserAnswers?.settings !== settings) this.browserAnswers = { settings, allowed: answerFromBrowser(this.runtime.home) };
+    return this.browserAnswers.allowed ? { allowed: true, why: null } : { allowed: false, why: BROWSER_ANSWERS_OFF };
   }
 
   /** A problem line from the runtime, shown once as a dismissible line. */
@@ -96,6 +112,7 @@ export class PopoverHost {
         notifications: settings.notifications,
         openCommand: settings.openCommand,
         programsEditable: this.programsEditable,
+        answering: this.answering(),
         providers: PROVIDERS.map((provider) => ({
           id: provider.id,
           name: provider.name,
@@ -175,6 +192,17 @@ export class PopoverHost {
     return session;
   }
 
+  /**
+   * The request is the one this session's row shows (R71): a request id under another session's
+   * key is refused, so an answer always lands on the prompt of the row it was given on.
+   */
+  private shownRequest(key: string, request: string): void {
+    const view = this.known(key).answer;
+    if (view === null) throw new Error('nothing in this session is waiting for an answer');
+    if (view.state === 'unavailable') throw new Error(view.why);
+    if (view.request.id !== request) throw new Error('this prompt is not the one the session shows now; nothing was sent');
+  }
+
   /** R30: a visit to a shown session, through the fact writer, then a fresh evaluation. */
   private async visit(key: string): Promise<void> {
     const session = this.known(key);
@@ -203,6 +231,11 @@ export class PopoverHost {
         this.runtime.remoteAsk({ type: 'visit', key: command.key }).catch(() => undefined);
         return true;
       }
+      case 'answer':
+        // Decided on its machine, where the hook waits (R70–R75): its refusal comes back as the error.
+        return this.runtime.remoteAsk({ type: 'answer', key: command.key, request: command.request, digest: command.digest, decision: command.decision });
+      case 'release':
+        return this.runtime.remoteAsk({ type: 'release', key: command.key, request: command.request });
       case 'open':
       case 'dismiss':
       case 'settings':
@@ -217,6 +250,10 @@ export class PopoverHost {
   private async run(command: PopoverCommand): Promise<void> {
     const now = this.clock();
     const facts = this.runtime.facts;
+    if (command.type === 'answer' || command.type === 'release') {
+      const answering = this.answering();
+      if (!answering.allowed) throw new Error(answering.why ?? BROWSER_ANSWERS_OFF);
+    }
     if (await this.remote(command, now)) return;
     switch (command.type) {
       case 'review':
@@ -258,6 +295,16 @@ export class PopoverHost {
         return;
       case 'open':
         await this.open(command.key);
+        return;
+      case 'answer': {
+        this.shownRequest(command.key, command.request);
+        const from: AnswerFrom = !this.programsEditable ? 'browser' : command.via === 'key' ? 'popover-key' : 'popover';
+        refusedIfNot(await this.runtime.answer({ request: command.request, digest: command.digest, decision: command.decision, from, via: command.via }));
+        return;
+      }
+      case 'release':
+        this.shownRequest(command.key, command.request);
+        refusedIfNot(await this.runtime.release(command.request, this.programsEditable ? 'popover' : 'browser'));
         return;
       case 'dismiss':
         this.problems = this.problems.filter((problem) => problem.id !== command.id);
@@ -329,6 +376,11 @@ export class PopoverHost {
     this.runtime.reloadFacts();
     this.push();
   }
+}
+
+/** A refused answer or let-go becomes the command's error, in the channel's words. */
+function refusedIfNot(result: { ok: boolean; error?: string }): void {
+  if (!result.ok) throw new Error(result.error ?? 'refused');
 }
 
 /** What the settings view's "Add rule" does, by the action chosen. */

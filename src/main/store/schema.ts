@@ -74,6 +74,9 @@ export const timingsSchema = z.partial(
     // R61; 0 turns it off.
     escalateAfter: ms,
     notifyCoalesce: ms,
+    // R72: a key answers a prompt only this long after it appeared; R73: how long "answered" holds.
+    answerGrace: ms,
+    answeredHold: ms,
   }),
 );
 
@@ -143,6 +146,8 @@ export const settingsSchema = z.object({
   ),
   // Folders chosen per provider id (the registry's ids; an unknown id is kept and unused).
   roots: z._default(z.record(z.string(), z.string().check(z.minLength(1))), {}),
+  // Whether `lookout serve`'s page may answer prompts (§13); off unless the user turns it on here.
+  answerFromBrowser: z._default(z.boolean(), false),
   // Other machines whose sessions this one shows, over ssh (issue 13, docs/hosts.md).
   hosts: z._default(
     z.array(hostSchema).check(z.refine((hosts) => new Set(hosts.map((host) => host.name)).size === hosts.length, 'two hosts share a name')),

@@ -53,6 +53,19 @@ export function loadSettings(home: string, now: number): LoadedSettings {
   return { settings: applySettings(parsed.data), roots: parsed.data.roots, hosts: parsed.data.hosts, shortcut: parsed.data.shortcut, problems: [] };
 }
 
+/**
+ * settings.json's `answerFromBrowser`, read without side effects (a bad file is the runtime's to
+ * set aside): false unless the file says true, so a file that cannot be read never turns it on.
+ */
+export function answerFromBrowser(home: string): boolean {
+  try {
+    const parsed = settingsSchema.safeParse(JSON.parse(readFileSync(settingsPath(home), 'utf8')));
+    return parsed.success && parsed.data.answerFromBrowser;
+  } catch {
+    return false;
+  }
+}
+
 function setAside(path: string, why: string, now: number): LoadedSettings {
   const aside = keepAside(path, now);
   return { settings: defaultSettings(), roots: {}, hosts: [], shortcut: DEFAULT_SHORTCUT, problems: [`lookout: ${path} could not be used (${why}); kept aside as ${aside}, using defaults`] };

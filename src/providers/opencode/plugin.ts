@@ -10,6 +10,7 @@ import type { HookReading } from '../hooks/events';
 import type { JsonRecord } from '../jsonl/parse-record';
 import { arr, num, obj, oneLine, str } from '../jsonl/parse-record';
 import { PAYLOAD_MAX_BYTES, SPOOL_ROTATE_BYTES, spoolName } from '../hooks/spool-format';
+import { answeringText } from './plugin-answer';
 
 export const OPENCODE_HOOK_ENTRY = 'opencode';
 
@@ -44,12 +45,12 @@ export function pluginPath(places: HookPlaces): string {
  * one line with one append, and swallows every error. Its only export is the plugin function
  * (opencode calls every export).
  */
-export function pluginText(spoolFolder: string): string {
+export function pluginText(spoolFolder: string, runFolder: string): string {
   const literal = (value: string) => JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return `// Lookout's opencode plugin (written by \`lookout hooks install\`; \`lookout hooks uninstall\` removes it).
 // It appends opencode's permission, question and session-status events to Lookout's spool, so the
 // menu bar can tell when a session waits for you. It changes nothing in opencode and never throws.
-import { appendFileSync, closeSync, mkdirSync, openSync, readSync, renameSync, statSync } from "node:fs";
+import { appendFileSync, closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const SPOOL = ${literal(spoolFolder)};
@@ -87,7 +88,8 @@ function endsClean() {
   }
 }
 
-export const LookoutPlugin = async ({ directory }) => ({
+${answeringText(runFolder, literal)}
+export const LookoutPlugin = async ({ directory, client }) => ({
   event: async ({ event }) => {
     try {
       if (!event || !HEARD.has(event.type)) return;
@@ -99,13 +101,15 @@ export const LookoutPlugin = async ({ directory }) => ({
     } catch {
       // Lookout must never get in opencode's way.
     }
+    // After the spool line: the request reaches Lookout after the event that raised the prompt.
+    if (event) answering(client, event);
   },
 });
 `;
 }
 
 export function opencodePlugin(places: HookPlaces): HookEdit {
-  return { kind: 'own-file', path: pluginPath(places), text: pluginText(places.spoolFolder), what: "Lookout's opencode plugin" };
+  return { kind: 'own-file', path: pluginPath(places), text: pluginText(places.spoolFolder, places.runFolder), what: "Lookout's opencode plugin" };
 }
 
 /** What a permission request asks: "bash: npm publish". */
