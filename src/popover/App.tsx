@@ -2,12 +2,16 @@
 // its state and keys live in ui-state.ts, list-view.ts and keys.ts; here they meet the DOM.
 import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import type { PopoverCommand, PopoverState } from '../engine/contract';
+import type { Row } from '../engine/row';
 import { ExplainPanel } from './components/ExplainPanel';
 import { SettingsView } from './components/SettingsView';
 import { CountHeader } from './components/CountHeader';
 import { GroupSection } from './components/GroupSection';
 import { RowItem } from './components/RowItem';
 import { Toolbar } from './components/Toolbar';
+import { AnswerCard } from './components/AnswerCard';
+import type { AnswerAction, AnswerIntent } from './answer';
+import { answerAction, draftFor, openAnswer, releaseAction } from './answer';
 import type { KeyAction, KeyTarget } from './keys';
 import { keyToAction, nextTarget, selectTarget } from './keys';
 import { visibleGroups } from './list-view';
@@ -18,6 +22,8 @@ import type { PopoverTransport } from './transport';
 const VISIT_DWELL_MS = 600;
 /** Ages ("2m") move on between pushes. */
 const AGE_TICK_MS = 15_000;
+/** How the answer keys are written here: ⌘ on macOS, Ctrl elsewhere. */
+const MOD = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
 function rowButton(key: string): HTMLButtonElement | null {
   for (const item of document.querySelectorAll<HTMLElement>('[data-session-key]')) {
@@ -122,8 +128,28 @@ export function App({ transport }: { transport: PopoverTransport }) {
     if (selected !== null) rowButton(selected)?.focus();
   };
 
+  // §13: an answer or a let-go, its refusal said on the card that showed the prompt.
+  const sendAnswer = async (command: Extract<AnswerAction, { type: 'send-answer' }>['command']): Promise<void> => {
+    dispatch({ type: 'answer-sent', request: command.request });
+    try {
+      const result = await transport.send(command);
+      dispatch({ type: 'answer-result', request: command.request, notice: result.ok ? '' : (result.error ?? 'that did not work') });
+    } catch (failure) {
+      dispatch({ type: 'answer-result', request: command.request, notice: `could not reach Lookout: ${failure instanceof Error ? failure.message : String(failure)}` });
+    }
+  };
+
   const perform = (action: KeyAction): void => {
     switch (action.type) {
+      case 'send-answer':
+        void sendAnswer(action.command);
+        return;
+      case 'answer-notice':
+        dispatch({ type: 'answer-notice', request: action.request, text: action.text });
+        return;
+      case 'answer-choose':
+        dispatch(action);
+        return;
       case 'move':
         dispatch({ type: 'select', key: action.key });
         return;
@@ -170,10 +196,12 @@ export function App({ transport }: { transport: PopoverTransport }) {
   // Read by the key handler: it is registered once and must act on the last render, not the first.
   const latest = useRef({ ui, list, perform });
   latest.current = { ui, list, perform };
+  const latestOffset = useRef(offset);
+  latestOffset.current = offset;
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       const { ui: current, list: shown, perform: act } = latest.current;
-      const outcome = keyToAction({ key: event.key, ctrl: event.ctrlKey, meta: event.metaKey, target: keyTarget(event.target) }, current, shown);
+      const outcome = keyToAction({ key: event.key, ctrl: event.ctrlKey, meta: event.metaKey, target: keyTarget(event.target), now: Date.now() + latestOffset.current }, current, shown);
       if (outcome.preventDefault) event.preventDefault();
       act(outcome.action);
     };
@@ -198,6 +226,30 @@ export function App({ transport }: { transport: PopoverTransport }) {
       </div>
     );
   }
+
+  /** The selected row's prompt as a card, when it has one open (§13). */
+  const answerCard = (row: Row) => {
+    const open = openAnswer(row);
+    if (open === null) return undefined;
+    const { answering } = state.settings;
+    const act = (action: AnswerAction | null): void => {
+      if (action !== null) perform(action);
+    };
+    const intent = (what: AnswerIntent, via: 'key' | 'click'): void => act(answerAction({ row, draft: ui.answer, intent: what, via, now: Date.now() + offset, answering }));
+    return (
+      <AnswerCard
+        open={open}
+        draft={draftFor(ui.answer, open.request)}
+        answering={answering}
+        mod={MOD}
+        onIntent={intent}
+        onRelease={() => act(releaseAction(row, answering))}
+        onChoose={(question, option, multiple) => dispatch({ type: 'answer-choose', request: open.request, question, option, multiple })}
+        onMessage={(text) => dispatch({ type: 'answer-message', request: open.request, text })}
+        onShowAll={(on) => dispatch({ type: 'answer-show-all', request: open.request, on })}
+      />
+    );
+  };
 
   // The engine's counts: the popover never re-derives what a rank means.
   const { attention } = state.snapshot;
@@ -246,6 +298,7 @@ export function App({ transport }: { transport: PopoverTransport }) {
                 onExplain={(key) => void explain(key)}
                 reviewRef={row.key === selected ? (element) => (reviewControl.current = element) : undefined}
                 muteRef={row.key === selected ? (element) => (muteControl.current = element) : undefined}
+                answerCard={row.key === selected ? answerCard(row) : undefined}
               />
             ))}
           </GroupSection>

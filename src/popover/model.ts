@@ -3,6 +3,7 @@
 import type { Row } from '../engine/row';
 import type { Band } from '../engine/vocabulary';
 import { formatDuration, projectName, rowCounted, rowTone } from '../engine';
+import { answeredLine } from './answer';
 
 /** A group per triage band, and one for muted rows. */
 export type GroupId = Band | 'muted';
@@ -109,9 +110,11 @@ export function where(row: Row): string {
   return row.branch === null ? folder : `${folder} · ${row.branch}`;
 }
 
-/** The detail line: the request itself, then what it means. */
+/** The detail line: the request itself, then what it means; an answered prompt says so (R73). */
 export function detailLine(row: Row): string {
   const { claim, observed } = row;
+  const answered = answeredLine(row.answer);
+  if (answered !== null) return answered;
   if (claim?.kind === 'needs-you') {
     if (claim.ambiguous) return claim.detail ?? 'may be waiting for approval';
     const what = observed.state === 'awaiting-approval' ? 'awaiting approval' : 'waiting for you';

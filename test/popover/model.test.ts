@@ -72,7 +72,7 @@ const apply = (ui: PopoverUiState, ...events: UiEvent[]): PopoverUiState => even
 const keysOf = (rows: readonly Row[]) => rows.map((item) => item.key);
 const groupsOf = (view: ListView) => view.groups.map((group) => [group.id, keysOf(group.rows)]);
 const page: KeyTarget = { kind: 'page' };
-const press = (key: string, target: KeyTarget = page, mods: Partial<Pick<KeyPress, 'ctrl' | 'meta'>> = {}): KeyPress => ({ key, ctrl: false, meta: false, target, ...mods });
+const press = (key: string, target: KeyTarget = page, mods: Partial<Pick<KeyPress, 'ctrl' | 'meta' | 'now'>> = {}): KeyPress => ({ key, ctrl: false, meta: false, target, now: Date.parse(T), ...mods });
 const actionOf = (key: string, ui: PopoverUiState, view: ListView, target: KeyTarget = page): KeyAction => keyToAction(press(key, target), ui, view).action;
 
 // Engine order (R31): the popover lists rows in the order the snapshot gives them.

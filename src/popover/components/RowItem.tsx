@@ -1,5 +1,6 @@
 // One session row: mark, provider, title and age; then folder · branch and the request itself;
 // expanded when selected, with its actions.
+import type { ComponentChildren } from 'preact';
 import type { Row } from '../../engine/row';
 import type { PopoverCommand } from '../../engine/contract';
 import { REVIEW_STATES } from '../../engine/vocabulary';
@@ -17,6 +18,8 @@ interface Props {
   onExplain: (key: string) => void;
   reviewRef?: (element: HTMLButtonElement | null) => void;
   muteRef?: (element: HTMLButtonElement | null) => void;
+  /** The selected row's prompt, answerable here (§13): shown first when the row expands. */
+  answerCard?: ComponentChildren;
 }
 
 const MARKS: Record<ReturnType<typeof markClass>, string> = { needs: '●', review: '◆', working: '◐', neutral: '○' };
@@ -34,7 +37,7 @@ const MUTES = [
   { value: 'project', label: 'this project (a rule)' },
 ];
 
-export function RowItem({ row, providerNames, now, selected, onSelect, onCommand, onExplain, reviewRef, muteRef }: Props) {
+export function RowItem({ row, providerNames, now, selected, onSelect, onCommand, onExplain, reviewRef, muteRef, answerCard }: Props) {
   const evidence = `${row.observed.confidence} · ${row.observed.source}${row.observed.at === null ? '' : ` · ${new Date(row.observed.at).toLocaleTimeString()}`}`;
   const since = age(row.claim?.since ?? row.lastActivityAt, now);
   return (
@@ -72,6 +75,8 @@ export function RowItem({ row, providerNames, now, selected, onSelect, onCommand
       </button>
       {selected && (
         <div class="expanded">
+          {answerCard}
+          {row.answer?.state === 'unavailable' && <div class="answer-why">{row.answer.why}</div>}
           <div class="full-title">{row.title ?? 'untitled session'}</div>
           <div class="path">{row.cwd ?? 'folder unknown'}</div>
           <div class="evidence">{evidence}</div>
