@@ -16,7 +16,7 @@ export interface LabRow {
   children: unknown;
   /** §13: the prompt Lookout can answer, an answer awaiting the agent, or why not. */
   answer:
-    | { state: 'open'; request: string; digest: string; prompt: string; tool: string; text: string; questions: { question: string; options: { label: string }[] }[]; since: string; keysFrom: string; serial: boolean }
+    | { state: 'open'; request: string; digest: string; prompt: string; tool: string; text: string; questions: { question: string; options: { label: string }[] }[]; since: string; keysFrom: string; serial: boolean; deadline: string }
     | { state: 'answered' | 'elsewhere'; request: string; at: string; answer?: string | null }
     | { state: 'unavailable'; why: string }
     | null;

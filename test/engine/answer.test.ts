@@ -1,0 +1,108 @@
+// §13 (issue 23): which prompt a row can answer from Lookout, what it reads just after an answer,
+// and why not where it cannot (R70–R73).
+import { describe, expect, it } from 'vitest';
+import type { AnswerRequest, DirectEvidence } from '../../src/engine';
+import { DEFAULT_TIMINGS, rowCounted } from '../../src/engine';
+import { at, registry, rowOf, sec, session, tool, toolCall } from './build';
+
+const hook = (event: Extract<DirectEvidence, { kind: 'hook' }>['event'], offsetMs: number, detail: string | null = 'Bash: rm -rf build'): DirectEvidence => ({ kind: 'hook', source: 'claude.hook', at: at(offsetMs), event, detail });
+
+function request(offsetMs: number, overrides: Partial<AnswerRequest> = {}): AnswerRequest {
+  return {
+    id: `req_${'0'.repeat(23)}${String(offsetMs % 10)}`,
+    at: at(offsetMs),
+    source: 'claude.answer',
+    agentId: null,
+    prompt: 'approval',
+    tool: 'Bash',
+    text: 'rm -rf build',
+    digest: 'd'.repeat(64),
+    questions: [],
+    serial: false,
+    deadline: at(offsetMs + sec(570)),
+    closed: null,
+    ...overrides,
+  };
+}
+
+const asking = (requests: AnswerRequest[], direct: DirectEvidence[] = [hook('permission-request', sec(1))]) => session({ signal: toolCall(sec(1) - 50, [tool('Bash')]), direct, requests });
+
+describe('R70 answerable rows', () => {
+  it('R70 a prompt raised by a hook, with the request its answering hook brought, is open; keys wait for answerGrace (R72)', () => {
+    const row = rowOf(asking([request(sec(1) + 80)]), sec(3));
+    expect(row.answer).toMatchObject({ state: 'open', tool: 'Bash', text: 'rm -rf build', prompt: 'approval', serial: false });
+    if (row.answer?.state !== 'open') throw new Error('open');
+    expect(Date.parse(row.answer.keysFrom) - Date.parse(row.answer.since)).toBe(DEFAULT_TIMINGS.answerGrace);
+    expect(row.claim?.kind).toBe('needs-you');
+  });
+
+  it('R70 a later registry restating the wait does not make the request stale (Claude\'s registry, live lab)', () => {
+    const row = rowOf(session({ liveness: { kind: 'alive', pid: 1 }, signal: toolCall(sec(1), [tool('Bash')]), direct: [hook('permission-request', sec(1)), registry('waiting', sec(9), 'permission prompt')], requests: [request(sec(1) + 80)] }), sec(10));
+    expect(row.answer?.state).toBe('open');
+  });
+
+  it('R71 a hook event after the request (the tool ran, a new prompt) makes it stale: not open', () => {
+    const ran = rowOf(asking([request(sec(1) + 80)], [hook('mid-turn', sec(4))]), sec(5));
+    expect(ran.answer).toBeNull();
+    const next = rowOf(asking([request(sec(1) + 80)], [hook('permission-request', sec(8), 'Bash: rm -rf dist')]), sec(9));
+    expect(next.answer).toMatchObject({ state: 'unavailable' });
+  });
+
+  it('R71 the newest open request that stands is the one shown', () => {
+    const row = rowOf(asking([request(sec(1) + 80, { id: `req_${'1'.repeat(24)}` }), request(sec(1) + 90, { id: `req_${'2'.repeat(24)}`, text: 'rm -rf dist' })]), sec(3));
+    expect(row.answer).toMatchObject({ state: 'open', request: `req_${'2'.repeat(24)}` });
+  });
+
+  it('R70 no request (no hook, no Lookout when it opened) reads unavailable with the provider\'s words', () => {
+    const row = rowOf(asking([]), sec(3), {});
+    expect(row.answer).toMatchObject({ state: 'unavailable', why: 'answer in the terminal' });
+  });
+
+  it('R70 an ambiguous claim (tool-pending, no direct evidence) is never answerable', () => {
+    const row = rowOf(session({ signal: toolCall(sec(1), [tool('Bash')]), requests: [request(sec(1) + 80)] }), sec(60));
+    expect(row.claim?.ambiguous).toBe(true);
+    expect(row.answer).toMatchObject({ state: 'unavailable' });
+    expect(row.answer?.state === 'unavailable' ? row.answer.why : '').toMatch(/cannot be sure/);
+  });
+
+  it('R74 a request past its deadline is not open (the hook gave up; the agent\'s prompt decides)', () => {
+    const row = rowOf(asking([request(sec(1) + 80, { deadline: at(sec(2)) })]), sec(3));
+    expect(row.answer).toMatchObject({ state: 'unavailable' });
+  });
+
+  it('R70 a question request carries its questions and options', () => {
+    const questions = [{ question: 'Which colour?', header: 'Lab', multiple: false, options: [{ label: 'Red', description: null }, { label: 'Blue', description: null }] }];
+    const row = rowOf(asking([request(sec(1) + 80, { prompt: 'question', tool: 'AskUserQuestion', text: 'Which colour?', questions })], [hook('input-request', sec(1), 'asks: Which colour?')]), sec(3));
+    expect(row.answer).toMatchObject({ state: 'open', prompt: 'question', questions });
+  });
+});
+
+describe('R73 after an answer', () => {
+  const answered = (closedAt: number) => request(sec(1) + 80, { closed: { at: at(closedAt), how: 'answered', answer: 'allowed', from: 'cli' } });
+
+  it('R73 answered from Lookout, not yet confirmed: reads answered (working, no claim, not counted)', () => {
+    const row = rowOf(asking([answered(sec(8))]), sec(9));
+    expect(row.observed).toMatchObject({ state: 'running', reason: 'answered', confidence: 'direct' });
+    expect(row.workflow).toBe('working');
+    expect(row.claim).toBeNull();
+    expect(rowCounted(row)).toBe(false);
+    expect(row.answer).toMatchObject({ state: 'answered', answer: 'allowed', from: 'cli' });
+  });
+
+  it('R73 for at most answeredHold: then the evidence decides again (still asking: needs you)', () => {
+    const row = rowOf(asking([answered(sec(8))]), sec(8) + DEFAULT_TIMINGS.answeredHold);
+    expect(row.observed.state).toBe('awaiting-approval');
+    expect(row.claim?.kind).toBe('needs-you');
+  });
+
+  it('R73 confirmed by the agent (a hook event after it): the evidence reads again at once', () => {
+    const row = rowOf(asking([answered(sec(8))], [hook('mid-turn', sec(8) + 300)]), sec(9));
+    expect(row.observed).toMatchObject({ state: 'running', reason: 'provider-busy' });
+  });
+
+  it('R73 answered in the terminal first: the row says so for answeredHold', () => {
+    const row = rowOf(asking([request(sec(1) + 80, { closed: { at: at(sec(5)), how: 'elsewhere', answer: null, from: 'terminal' } })], [hook('mid-turn', sec(4))]), sec(6));
+    expect(row.answer).toMatchObject({ state: 'elsewhere' });
+    expect(row.observed.state).toBe('running');
+  });
+});
