@@ -10,6 +10,7 @@ import { historyPlan } from './history-plan';
 import { writeHistory } from './synthetic-history';
 import { historicalIdle, watchLatency } from './watch-latency';
 import { hookLatency } from './hook-latency';
+import { answerLatency } from './answer-latency';
 import { newProviders } from './new-providers';
 import { hostsBench } from './hosts';
 
@@ -96,6 +97,12 @@ async function main(): Promise<void> {
       await hostsBench(folder, quick);
       return;
     }
+    // `--only hooks`: the hooks' cost to the agent alone (spool hook and answering hook).
+    if (only === 'hooks') {
+      hookLatency(folder, quick ? 10 : 100);
+      await answerLatency(quick ? 10 : 100);
+      return;
+    }
     // `--only status`: the cold status rounds alone (session index warm, absent, corrupt).
     if (only === 'status') {
       coldStatus(folder, quick);
@@ -110,6 +117,7 @@ async function main(): Promise<void> {
     }
     console.log(`Lookout benchmark${quick ? ' (quick)' : ''} · node ${process.version} · ${new Date().toISOString()}`);
     hookLatency(folder, quick ? 10 : 100);
+    await answerLatency(quick ? 10 : 100);
     const history = coldStatus(folder, quick);
     await watchLatency(history, join(folder, 'watch-home'), quick ? 10 : 100, quick ? 5 : 60);
     await historicalIdle(folder, quick);

@@ -37,8 +37,13 @@ export function answerHome(settings: Record<string, unknown>): AnswerHome {
 
 let sessions = 0;
 
+/** A tool call as Claude Code makes it: Bash with a command unless said otherwise. */
+export type ToolCall = { tool: string; input: Record<string, unknown> };
+const callOf = (call: string | ToolCall): ToolCall => (typeof call === 'string' ? { tool: 'Bash', input: { command: call } } : call);
+
 /** A session whose turn has a pending tool call, written a moment ago; returns its key. */
-export function claudeSession(fixture: AnswerHome, command: string): { key: string; sessionId: string; cwd: string } {
+export function claudeSession(fixture: AnswerHome, call: string | ToolCall): { key: string; sessionId: string; cwd: string } {
+  const { tool, input } = callOf(call);
   sessions += 1;
   const sessionId = `c1a00000-0000-4000-8000-${String(sessions).padStart(12, '0')}`;
   const cwd = join(fixture.dir, 'work');
@@ -52,7 +57,7 @@ export function claudeSession(fixture: AnswerHome, command: string): { key: stri
       ...base,
       parentUuid: 'u1',
       type: 'assistant',
-      message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command } }], stop_reason: 'tool_use', stop_sequence: null, usage: { input_tokens: 10, output_tokens: 5 } },
+      message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: 'toolu_1', name: tool, input }], stop_reason: 'tool_use', stop_sequence: null, usage: { input_tokens: 10, output_tokens: 5 } },
       uuid: 'a1',
       timestamp: at(3000),
     },
@@ -65,8 +70,9 @@ export function claudeSession(fixture: AnswerHome, command: string): { key: stri
  * The prompt as Claude Code raises it: the plain hook's spool line, then the answering hook,
  * which waits on the running Lookout and resolves with what it would print ('' for none).
  */
-export function askFromHook(fixture: AnswerHome, session: { sessionId: string; cwd: string }, command: string, wait = 120_000): Promise<string> {
-  const payload = { hook_event_name: 'PermissionRequest', session_id: session.sessionId, cwd: session.cwd, permission_mode: 'default', tool_name: 'Bash', tool_input: { command } };
+export function askFromHook(fixture: AnswerHome, session: { sessionId: string; cwd: string }, call: string | ToolCall, wait = 120_000): Promise<string> {
+  const { tool, input } = callOf(call);
+  const payload = { hook_event_name: 'PermissionRequest', session_id: session.sessionId, cwd: session.cwd, permission_mode: 'default', tool_name: tool, tool_input: input };
   if (!writeSpool(spoolFolder(fixture.home), 'claude', 'hook', JSON.stringify(payload), Date.now())) throw new Error('the spool line was not written');
   const found = findAnswerHook('claude-answer');
   if (found === undefined) throw new Error('no claude-answer hook in the registry');

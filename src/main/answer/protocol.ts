@@ -48,7 +48,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     /** How long the hook waits before it leaves the decision to the agent (ms). */
     wait: z.int().check(z.minimum(1000), z.maximum(3_600_000)),
   }),
-  // The hook's agent says its prompt was answered elsewhere (opencode's permission.replied).
+  // The hook's agent says its prompt was answered elsewhere (a plugin saw the reply event).
   z.object({ type: z.literal('resolved'), token, request: requestId }),
   z.object({
     type: z.literal('answer'),

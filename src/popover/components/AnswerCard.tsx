@@ -25,7 +25,7 @@ export function AnswerCard({ open, draft, answering, mod, onIntent, onRelease, o
   const busy = draft.pending;
   const approval = open.prompt === 'approval';
   return (
-    <section class="answer" aria-label="Answer the prompt" data-answer-request={open.request} data-answer-prompt={open.prompt}>
+    <section class="answer" aria-label="Answer the prompt" data-answer-request={open.request} data-answer-prompt={open.prompt} data-keys-from={open.keysFrom}>
       <div class="answer-head">{approval ? `Allow ${open.tool}?` : 'The agent asks:'}</div>
       {approval && (
         <>

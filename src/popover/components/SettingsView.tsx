@@ -1,4 +1,5 @@
-// Settings: timings, notification switches, the open template, where the agents' files are, hooks.
+// Settings: timings, notification switches, the open template, where the agents' files are, hooks,
+// whether this popover answers prompts.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PopoverCommand, SettingsView as Settings } from '../../engine/contract';
 
@@ -143,6 +144,14 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
               <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'uninstall', provider: provider.id })}>{`Remove ${provider.name} hooks`}</button>
             </div>
           ))}
+      </fieldset>
+      <fieldset>
+        <legend>Answering prompts</legend>
+        <p class="hint">
+          {settings.answering.allowed
+            ? 'A prompt an agent brings to Lookout (its hooks installed) shows on its row with Allow and Deny, or its options. Keys answer it only a moment after it appears.'
+            : `This page shows prompts but cannot answer them: ${settings.answering.why ?? 'not allowed here'}. Set "answerFromBrowser": true in settings.json to answer from it.`}
+        </p>
       </fieldset>
       <fieldset>
         <legend>Rules</legend>
