@@ -30,6 +30,8 @@ export interface EvaluationInput {
   providerNames?: Readonly<Record<string, string>>;
   /** Why a provider's prompts cannot be answered from Lookout (its registry entry), by provider id. */
   answerHints?: Readonly<Record<string, string>>;
+  /** Providers whose answering hook follows the hook that raises a prompt (their notifications wait a beat for it). */
+  answering?: ReadonlySet<string>;
 }
 
 export interface Evaluation {
@@ -168,6 +170,9 @@ export function evaluate(input: EvaluationInput): Evaluation {
       historical: session.historical,
       treeKnown: treeKnown(session),
       level: notifyLevel(settings.rules, { cwd: session.evidence.cwd, provider: session.evidence.provider, host: null }),
+      answer: openApproval(session.answer),
+      // Hooks installed (the session has hook evidence): the answering request should follow.
+      answerExpected: input.answering?.has(session.evidence.provider) === true && session.evidence.direct.some((item) => item.kind === 'hook'),
     })),
     new Set(facts.notified),
     settings.notifications,
@@ -186,6 +191,11 @@ export function evaluate(input: EvaluationInput): Evaluation {
     nextChangeAt: earliest(ordered.map((session) => session.changeAt)),
     inputs: { facts, settings, onScreen },
   };
+}
+
+/** The approval a notification may offer to answer: open, an approval (a question is the popover's). */
+function openApproval(view: AnswerView | null): NotifyCandidate['answer'] {
+  return view?.state === 'open' && view.request.prompt === 'approval' ? { request: view.request.id, digest: view.request.digest, tool: view.request.tool, text: view.request.text } : null;
 }
 
 /** A finish that depends on the working tree is told only once git was asked after it began. */

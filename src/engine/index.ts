@@ -16,7 +16,7 @@ export type { QuietHours } from './quiet';
 export type { RuleSubject } from './rules';
 export { globMatch, literalGlob, notifyLevel, ruleLine, ruleMatches } from './rules';
 export { inQuietHours, isQuiet, knownZone, minutesOf, nextLocal } from './quiet';
-export { NOTIFICATION_ACTIONS, actionLabel, rowClaimId, stillNotified } from './notification-actions';
+export { ANSWER_ACTIONS, NOTIFICATION_ACTIONS, actionLabel, buttonsFor, rowClaimId, stillNotified } from './notification-actions';
 export type { DerivedSession } from './session';
 export type { AnswerView } from './answer';
 export { answerView, REQUEST_SLACK_MS } from './answer';

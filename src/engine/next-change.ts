@@ -35,6 +35,8 @@ function computeOffsets(settings: Settings): number[] {
     t.toolPendingGrace + t.ambiguousNotifyAfter,
     t.escalateAfter,
     t.answeredHold,
+    // A needs-you notification waits a beat for its answering request (notify.ts).
+    t.beat,
     NOTIFY_LOOKBACK_MS,
     ...rules,
   ].sort((x, y) => x - y);

@@ -5,7 +5,7 @@ import type { NotificationPlan } from './notify';
 import type { Row } from './row';
 import { STILL_WAITING } from './escalation';
 
-export type NotificationAction = 'open' | 'mute-1h' | 'reviewed';
+export type NotificationAction = 'open' | 'mute-1h' | 'reviewed' | 'allow' | 'deny';
 
 /** The buttons, in the order shown ("open" is also the notification's own click). */
 export const NOTIFICATION_ACTIONS: readonly { id: NotificationAction; label: string }[] = [
@@ -14,8 +14,20 @@ export const NOTIFICATION_ACTIONS: readonly { id: NotificationAction; label: str
   { id: 'reviewed', label: 'Mark reviewed' },
 ];
 
+/** An approval's answers, offered first, only by a notification that shows its exact command (issue 23). */
+export const ANSWER_ACTIONS: readonly { id: NotificationAction; label: string }[] = [
+  { id: 'allow', label: 'Allow' },
+  { id: 'deny', label: 'Deny' },
+];
+
+/** The buttons of this notification besides its click: Allow and Deny where it carries an approval. */
+export function buttonsFor(plan: NotificationPlan): readonly { id: NotificationAction; label: string }[] {
+  const usual = NOTIFICATION_ACTIONS.filter((action) => action.id !== 'open');
+  return plan.answer === undefined ? usual : [...ANSWER_ACTIONS, ...usual];
+}
+
 export function actionLabel(action: NotificationAction): string {
-  return NOTIFICATION_ACTIONS.find((item) => item.id === action)?.label ?? action;
+  return [...NOTIFICATION_ACTIONS, ...ANSWER_ACTIONS].find((item) => item.id === action)?.label ?? action;
 }
 
 /** A row's claim under the id the ledger gives it (claims.ts builds the same from the claim itself). */

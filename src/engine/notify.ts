@@ -22,6 +22,13 @@ export interface NotifyCandidate {
   treeKnown: boolean;
   /** How much its rules let it notify (rules per project; 'everything' without one). */
   level?: NotifyLevel;
+  /** The approval the row shows open to an answer from Lookout (§13), if any. */
+  answer?: { request: string; digest: string; tool: string; text: string } | null;
+  /**
+   * A prompt raised by a hook of an agent whose answering hook follows it: its notification waits
+   * one beat for the request, so the notification can carry Allow and Deny (issue 23).
+   */
+  answerExpected?: boolean;
 }
 
 /** Lines of a digest's body: past this, the last one says how many more. */
@@ -33,7 +40,12 @@ export interface NotificationPlan {
   keys: string[];
   title: string;
   body: string;
+  /** One session's approval, its exact command in the body: the notification offers Allow and Deny (issue 23). */
+  answer?: { key: string; request: string; digest: string };
 }
+
+/** A command longer than this, or on several lines, is not shown whole by a notification: no Allow there. */
+export const NOTIFIED_COMMAND_MAX = 200;
 
 function wanted(claim: Claim, switches: NotificationSwitches): boolean {
   switch (claim.kind) {
@@ -57,12 +69,14 @@ export function claimsToNotify(
   timings: Timings,
 ): NotifyCandidate[] {
   if (!switches.enabled) return [];
-  return candidates.filter(({ key, claim, muted, historical, treeKnown, level = 'everything' }) => {
+  return candidates.filter(({ key, claim, muted, historical, treeKnown, level = 'everything', answer = null, answerExpected = false }) => {
     if (claim === null || muted || historical || key === onScreen) return false;
     if (level === 'never' || (level === 'needs-you' && claim.kind !== 'needs-you')) return false;
     if ((claim.kind === 'finished' || claim.kind === 'ready-for-review') && !treeKnown) return false;
     if (notified.has(claim.id) || !wanted(claim, switches)) return false;
     if (claim.ambiguous) return now - claim.since >= timings.ambiguousNotifyAfter;
+    // The answering hook's request follows its prompt by a Node start: a beat at most, then it is told without.
+    if (claim.kind === 'needs-you' && answerExpected && answer === null && now - claim.since < timings.beat) return false;
     if (claim.kind === 'needs-you') return true;
     return now - claim.since <= NOTIFY_LOOKBACK_MS;
   });
@@ -96,7 +110,13 @@ export function planNotification(due: readonly NotifyCandidate[]): NotificationP
   const claimIds = claims.map(({ claim }) => claim.id);
   const keys = claims.map(({ candidate }) => candidate.key);
   if (claims.length === 1) {
-    return { claimIds, keys, title: `${whereLabel(first.candidate)} ${verb(first.claim)}`, body: first.claim.detail ?? '' };
+    const title = `${whereLabel(first.candidate)} ${verb(first.claim)}`;
+    const answer = first.claim.kind === 'needs-you' ? first.candidate.answer : null;
+    // Allow and Deny only beside the exact command, whole (never a digest, never a shortened line).
+    if (answer !== null && answer !== undefined && answer.text.length <= NOTIFIED_COMMAND_MAX && !/[\r\n]/.test(answer.text)) {
+      return { claimIds, keys, title, body: `${answer.tool}: ${answer.text}`, answer: { key: first.candidate.key, request: answer.request, digest: answer.digest } };
+    }
+    return { claimIds, keys, title, body: first.claim.detail ?? '' };
   }
   const needing = claims.filter(({ claim }) => claim.kind === 'needs-you').length;
   const title = needing === claims.length ? `${claims.length} sessions need you` : needing > 0 ? `${claims.length} sessions want you (${needing} need you)` : `${claims.length} sessions finished or failed`;

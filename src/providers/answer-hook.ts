@@ -46,6 +46,8 @@ export interface AnswerDescriptor {
   hook: AnswerHook | null;
   /** Whether the agent can be answered at all, and how (`hooks status`, docs). */
   how: string;
+  /** Its answering request follows the hook event that raised the prompt (a needs-you notification waits a beat for it). */
+  followsHook: boolean;
 }
 
 /** A payload string, cut to what a prompt may show. */

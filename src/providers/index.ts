@@ -59,6 +59,11 @@ export function answerHints(): Record<string, string> {
   return Object.fromEntries(PROVIDERS.map((provider) => [provider.id, provider.answer.hint]));
 }
 
+/** The providers whose answering request follows the hook that raised a prompt. */
+export function answeringProviders(): ReadonlySet<string> {
+  return new Set(PROVIDERS.filter((provider) => provider.answer.followsHook).map((provider) => provider.id));
+}
+
 /** Short display names by id (rows and notifications). */
 export function shortNames(): Record<string, string> {
   return Object.fromEntries(PROVIDERS.map((provider) => [provider.id, provider.shortName]));

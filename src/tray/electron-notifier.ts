@@ -3,13 +3,10 @@
 // carries Mute 1 hour and Mark reviewed as buttons (Electron has none on Linux; docs/open.md).
 import type { Notification as ElectronNotification, NotificationConstructorOptions } from 'electron';
 import type { NotificationAction, NotificationPlan } from '../engine';
-import { NOTIFICATION_ACTIONS } from '../engine';
+import { buttonsFor } from '../engine';
 import type { Notifier } from '../main/notify/notifier';
 
 export type NotificationFactory = (options: NotificationConstructorOptions) => ElectronNotification;
-
-/** Buttons besides the click (which opens). */
-const BUTTONS = NOTIFICATION_ACTIONS.filter((action) => action.id !== 'open');
 
 export class ElectronNotifier implements Notifier {
   constructor(
@@ -20,11 +17,13 @@ export class ElectronNotifier implements Notifier {
 
   send(plan: NotificationPlan, onAction: (action: NotificationAction) => void): Promise<void> {
     if (!this.supported()) return Promise.reject(new Error('this desktop shows no notifications'));
-    const actions = this.platform === 'darwin' || this.platform === 'win32' ? BUTTONS.map((action) => ({ type: 'button' as const, text: action.label })) : [];
+    // Allow and Deny first where the notification shows an approval's exact command (issue 23).
+    const buttons = buttonsFor(plan);
+    const actions = this.platform === 'darwin' || this.platform === 'win32' ? buttons.map((action) => ({ type: 'button' as const, text: action.label })) : [];
     const notification = this.create({ title: plan.title, body: plan.body, silent: false, ...(actions.length > 0 ? { actions } : {}) });
     notification.on('click', () => onAction('open'));
     notification.on('action', (_event, index) => {
-      const picked = BUTTONS[index];
+      const picked = buttons[index];
       if (picked !== undefined) onAction(picked.id);
     });
     return new Promise((resolve, reject) => {

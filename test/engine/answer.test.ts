@@ -1,8 +1,9 @@
 // §13 (issue 23): which prompt a row can answer from Lookout, what it reads just after an answer,
 // and why not where it cannot (R70–R73).
 import { describe, expect, it } from 'vitest';
-import type { AnswerRequest, DirectEvidence } from '../../src/engine';
-import { DEFAULT_TIMINGS, rowCounted } from '../../src/engine';
+import type { AnswerRequest, DirectEvidence, NotifyCandidate } from '../../src/engine';
+import { DEFAULT_TIMINGS, buttonsFor, claimsToNotify, planNotification, rowCounted } from '../../src/engine';
+import { NOTIFIED_COMMAND_MAX } from '../../src/engine/notify';
 import { at, registry, rowOf, sec, session, tool, toolCall } from './build';
 
 const hook = (event: Extract<DirectEvidence, { kind: 'hook' }>['event'], offsetMs: number, detail: string | null = 'Bash: rm -rf build'): DirectEvidence => ({ kind: 'hook', source: 'claude.hook', at: at(offsetMs), event, detail });
@@ -104,5 +105,37 @@ describe('R73 after an answer', () => {
     const row = rowOf(asking([request(sec(1) + 80, { closed: { at: at(sec(5)), how: 'elsewhere', answer: null, from: 'terminal' } })], [hook('mid-turn', sec(4))]), sec(6));
     expect(row.answer).toMatchObject({ state: 'elsewhere' });
     expect(row.observed.state).toBe('running');
+  });
+});
+
+describe('notifications that answer (issue 23)', () => {
+  const candidate = (overrides: Partial<NotifyCandidate> = {}): NotifyCandidate => ({
+    key: 'claude:s1',
+    providerName: 'Claude',
+    cwd: '/work/api',
+    branch: null,
+    claim: { kind: 'needs-you', since: at(sec(1)), expiresAt: null, ambiguous: false, detail: 'Bash: rm -rf build', id: 'claude:s1|needs-you|1', source: 'claude.hook' },
+    muted: false,
+    historical: false,
+    treeKnown: true,
+    ...overrides,
+  });
+  const approval = { request: `req_${'1'.repeat(24)}`, digest: 'd'.repeat(64), tool: 'Bash', text: 'rm -rf build' };
+  const due = (item: NotifyCandidate, nowOffset: number) => claimsToNotify([item], new Set(), { enabled: true, needsYou: true, failed: true, finished: true }, null, at(nowOffset), DEFAULT_TIMINGS);
+
+  it('R40 a hook-raised prompt whose answering request should follow waits a beat for it, then is told without', () => {
+    expect(due(candidate({ answerExpected: true }), sec(1) + 100)).toEqual([]);
+    expect(due(candidate({ answerExpected: true }), sec(1) + DEFAULT_TIMINGS.beat)).toHaveLength(1);
+    expect(due(candidate({ answerExpected: true, answer: approval }), sec(1) + 100)).toHaveLength(1);
+    expect(due(candidate(), sec(1) + 100)).toHaveLength(1);
+  });
+
+  it('R71 one approval shown whole carries Allow and Deny, bound to its request; never a digest, never a long command', () => {
+    const plan = planNotification([candidate({ answer: approval })]);
+    expect(plan).toMatchObject({ body: 'Bash: rm -rf build', answer: { key: 'claude:s1', request: approval.request, digest: approval.digest } });
+    expect(buttonsFor(plan ?? { claimIds: [], keys: [], title: '', body: '' }).map((button) => button.id)).toEqual(['allow', 'deny', 'mute-1h', 'reviewed']);
+    expect(planNotification([candidate({ answer: { ...approval, text: 'x'.repeat(NOTIFIED_COMMAND_MAX + 1) } })])?.answer).toBeUndefined();
+    expect(planNotification([candidate({ answer: { ...approval, text: 'a\nb' } })])?.answer).toBeUndefined();
+    expect(planNotification([candidate({ answer: approval }), candidate({ key: 'claude:s2', answer: approval })])?.answer).toBeUndefined();
   });
 });

@@ -15,10 +15,19 @@ describe('notify-send (issue 15)', () => {
   });
 
   it('reads the action printed; anything else is none', () => {
-    expect(chosenAction('default\n')).toBe('open');
-    expect(chosenAction('mute-1h\n')).toBe('mute-1h');
-    expect(chosenAction('reviewed')).toBe('reviewed');
-    expect(chosenAction('')).toBeNull();
-    expect(chosenAction('rm -rf\n')).toBeNull();
+    expect(chosenAction('default\n', plan)).toBe('open');
+    expect(chosenAction('mute-1h\n', plan)).toBe('mute-1h');
+    expect(chosenAction('reviewed', plan)).toBe('reviewed');
+    expect(chosenAction('', plan)).toBeNull();
+    expect(chosenAction('rm -rf\n', plan)).toBeNull();
+    // Allow only where the notification carried the approval (issue 23).
+    expect(chosenAction('allow\n', plan)).toBeNull();
+  });
+
+  it('an approval shown whole: Allow and Deny first (issue 23)', () => {
+    const approval = { ...plan, body: 'Bash: rm -rf build', answer: { key: 'claude:x', request: `req_${'1'.repeat(24)}`, digest: 'd'.repeat(64) } };
+    expect(notifySendArgv(approval, true).slice(0, 5)).toEqual(['--app-name=Lookout', '--wait', '--action=default=Open', '--action=allow=Allow', '--action=deny=Deny']);
+    expect(chosenAction('allow\n', approval)).toBe('allow');
+    expect(chosenAction('deny', approval)).toBe('deny');
   });
 });

@@ -3,7 +3,7 @@
 // on the notification itself is its "default" action, Open. Argv only; the text after "--".
 import type { ChildProcess } from 'node:child_process';
 import type { NotificationAction, NotificationPlan } from '../../engine';
-import { NOTIFICATION_ACTIONS } from '../../engine';
+import { ANSWER_ACTIONS, NOTIFICATION_ACTIONS } from '../../engine';
 import type { Notifier } from './notifier';
 
 /** Notifications waiting on the user at once; past this, new ones are shown without actions. */
@@ -21,14 +21,19 @@ export function notifySendHasActions(): boolean {
 }
 
 /** The action notify-send printed, if it is one of ours. */
-export function chosenAction(stdout: string): NotificationAction | null {
+/** Every action notify-send lists: Allow and Deny first where the notification shows an approval's exact command. */
+function listed(plan: NotificationPlan): readonly { id: NotificationAction; label: string }[] {
+  return plan.answer === undefined ? NOTIFICATION_ACTIONS : [...ANSWER_ACTIONS, ...NOTIFICATION_ACTIONS];
+}
+
+export function chosenAction(stdout: string, plan: NotificationPlan): NotificationAction | null {
   const name = stdout.trim().split('\n').at(-1) ?? '';
   if (name === 'default') return 'open';
-  return NOTIFICATION_ACTIONS.find((action) => action.id === name)?.id ?? null;
+  return listed(plan).find((action) => action.id === name)?.id ?? null;
 }
 
 export function notifySendArgv(plan: NotificationPlan, withActions: boolean): string[] {
-  const actions = withActions ? ['--wait', '--action=default=Open', ...NOTIFICATION_ACTIONS.map((action) => `--action=${action.id}=${action.label}`)] : [];
+  const actions = withActions ? ['--wait', '--action=default=Open', ...listed(plan).map((action) => `--action=${action.id}=${action.label}`)] : [];
   return ['--app-name=Lookout', ...actions, '--', plan.title, plan.body === '' ? plan.title : plan.body];
 }
 
@@ -61,7 +66,7 @@ export class LibnotifyNotifier implements Notifier {
           return;
         }
         resolve();
-        const action = chosenAction(stdout);
+        const action = chosenAction(stdout, plan);
         if (action !== null) onAction(action);
       });
     });

@@ -19,6 +19,8 @@ export interface ActionPorts {
   onProblem(line: string): void;
   evaluateNow(): void;
   now(): number;
+  /** Answers a prompt of this machine's (issue 23): the runtime's answer, with its checks. */
+  answer(attempt: { request: string; digest: string; decision: { behavior: 'allow' } | { behavior: 'deny'; message: null } }): Promise<{ ok: boolean; error?: string }>;
 }
 
 export async function applyNotificationAction(plan: NotificationPlan, action: NotificationAction, ports: ActionPorts): Promise<void> {
@@ -28,6 +30,10 @@ export async function applyNotificationAction(plan: NotificationPlan, action: No
     // Looking is harmless whatever changed: every session it named, still there, is shown.
     const there = plan.keys.filter((key) => rows.some((row) => row.key === key));
     if (there.length > 0) ports.open(there);
+    return;
+  }
+  if (action === 'allow' || action === 'deny') {
+    await answerFromNotification(plan, action, ports);
     return;
   }
   if (changed.length > 0) ports.onProblem(`lookout: "${actionLabel(action)}" was not applied to ${changed.join(', ')}: ${changed.length === 1 ? 'it has' : 'they have'} changed since the notification`);
@@ -46,7 +52,27 @@ export async function applyNotificationAction(plan: NotificationPlan, action: No
   ports.evaluateNow();
 }
 
-function factCommand(action: Exclude<NotificationAction, 'open'>, key: string, now: number): FeedCommand & { type: 'mute' | 'review' } {
+/**
+ * Allow or Deny on a notification that showed the exact command: bound to the request it showed
+ * (R71); the runtime refuses one that changed or went, and the reason is said. A click, not a key:
+ * the notification is the card that showed it (R72).
+ */
+async function answerFromNotification(plan: NotificationPlan, action: 'allow' | 'deny', ports: ActionPorts): Promise<void> {
+  const target = plan.answer;
+  if (target === undefined) return;
+  const decision = action === 'allow' ? { behavior: 'allow' as const } : { behavior: 'deny' as const, message: null };
+  let result: { ok: boolean; error?: string };
+  try {
+    const remote = await ports.remoteAsk({ type: 'answer', key: target.key, request: target.request, digest: target.digest, decision });
+    result = remote ? { ok: true } : await ports.answer({ request: target.request, digest: target.digest, decision });
+  } catch (error) {
+    result = { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  if (!result.ok) ports.onProblem(`lookout: "${actionLabel(action)}" for ${target.key} was not sent: ${result.error ?? 'refused'}`);
+  ports.evaluateNow();
+}
+
+function factCommand(action: Exclude<NotificationAction, 'open' | 'allow' | 'deny'>, key: string, now: number): FeedCommand & { type: 'mute' | 'review' } {
   switch (action) {
     case 'mute-1h':
       return { type: 'mute', key, until: new Date(now + HOUR_MS).toISOString() };

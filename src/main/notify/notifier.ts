@@ -4,7 +4,7 @@
 // stops the runtime (issue 4).
 import notifier from 'node-notifier';
 import type { NotificationAction, NotificationPlan } from '../../engine';
-import { NOTIFICATION_ACTIONS } from '../../engine';
+import { buttonsFor } from '../../engine';
 import { LibnotifyNotifier, notifySendHasActions } from './libnotify';
 
 export interface Notifier {
@@ -17,14 +17,12 @@ export interface Notifier {
   dispose?(): void;
 }
 
-/** Buttons besides the click (which opens). */
-const BUTTONS = NOTIFICATION_ACTIONS.filter((action) => action.id !== 'open');
-
 export class NodeNotifier implements Notifier {
   send(plan: NotificationPlan, onAction: (action: NotificationAction) => void): Promise<void> {
     // Only macOS (terminal-notifier) reports clicks and actions back; elsewhere waiting would only hold a process.
     const wait = process.platform === 'darwin';
-    const options = { title: plan.title, message: plan.body === '' ? plan.title : plan.body, wait, timeout: 10, ...(wait ? { actions: BUTTONS.map((action) => action.label) } : {}) };
+    const buttons = buttonsFor(plan);
+    const options = { title: plan.title, message: plan.body === '' ? plan.title : plan.body, wait, timeout: 10, ...(wait ? { actions: buttons.map((action) => action.label) } : {}) };
     return new Promise((resolve, reject) => {
       notifier.notify(options, (error, response, metadata) => {
         // On success the callback's error is "" (stderr), not null: test truthiness.
@@ -34,7 +32,7 @@ export class NodeNotifier implements Notifier {
         }
         resolve();
         if (!wait) return;
-        const picked = metadata?.activationType === 'actionClicked' ? BUTTONS.find((action) => action.label === metadata.activationValue)?.id : undefined;
+        const picked = metadata?.activationType === 'actionClicked' ? buttons.find((action) => action.label === metadata.activationValue)?.id : undefined;
         if (picked !== undefined) onAction(picked);
         else if (response === 'activate' || response === 'clicked' || metadata?.activationType === 'contentsClicked') onAction('open');
       });

@@ -4,7 +4,7 @@
 import type { Evaluation, Settings, SessionEvidence } from '../../engine';
 import { evaluate, sessionKey } from '../../engine';
 import type { ProviderRoots } from '../../providers';
-import { PROVIDERS, answerHints, findProvider, shortNames, spoolReaders } from '../../providers';
+import { PROVIDERS, answerHints, answeringProviders, findProvider, shortNames, spoolReaders } from '../../providers';
 import { mergeHooks } from '../../providers/hooks/merge';
 import type { HookSession } from '../../providers/hooks/spool-reader';
 import { HookSpool } from '../../providers/hooks/spool-reader';
@@ -70,6 +70,7 @@ export class Pipeline {
   private readonly spool: HookSpool;
   private readonly names = shortNames();
   private readonly hints = answerHints();
+  private readonly answering = answeringProviders();
 
   /** Short display names by provider id (notifications). */
   get providerNames(): Readonly<Record<string, string>> {
@@ -139,6 +140,7 @@ export class Pipeline {
       previous: context.previous,
       providerNames: this.names,
       answerHints: this.hints,
+      answering: this.answering,
     });
     this.options.writer.recordRules(evaluation.ruleApplications, context.now);
     return evaluation;

@@ -147,6 +147,8 @@ export class Runtime {
               onProblem: this.options.onProblem,
               evaluateNow: () => this.evaluateNow(),
               now: this.options.clock,
+              // The notification showed the exact command: its button is a click on that card (R72).
+              answer: (attempt) => this.answer({ ...attempt, from: 'notification', via: 'click' }),
             }),
           });
   }

@@ -49,6 +49,7 @@ export const claudeDescriptor: ProviderDescriptor = {
     },
   },
   answer: {
+    followsHook: true,
     how: 'permission prompts and questions (AskUserQuestion) from the popover, a notification or `lookout answer`, beside the terminal prompt: the first answer wins',
     hint: "answer in the terminal (Lookout's hooks for Claude Code are not installed, or Lookout was not running when the prompt opened)",
     hook: {

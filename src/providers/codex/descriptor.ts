@@ -62,6 +62,7 @@ export const codexDescriptor: ProviderDescriptor = {
     },
   },
   answer: {
+    followsHook: true,
     how: 'approval prompts, only with `hooks install --answer codex`: Codex shows its own prompt only after Lookout answers or lets go (at most 20 s; "Answer in terminal" lets go at once); never questions',
     hint: 'answer in the terminal (answering Codex from Lookout is opt-in: `lookout hooks install --answer codex`)',
     hook: {

@@ -29,6 +29,7 @@ export const copilotDescriptor: ProviderDescriptor = {
     },
   },
   answer: {
+    followsHook: false,
     how: 'not from Lookout: its extension API could not be proven in the live lab; answer in the terminal',
     hint: 'answer in the terminal (Lookout cannot answer Copilot CLI prompts)',
     hook: null,

@@ -35,6 +35,7 @@ export const opencodeDescriptor: ProviderDescriptor = {
     },
   },
   answer: {
+    followsHook: true,
     how: "permission prompts and questions, through Lookout's plugin (opencode's own reply call), beside the terminal prompt: the first answer wins",
     hint: "answer in the terminal (Lookout's opencode plugin is not installed, or opencode started before it was)",
     hook: null,

@@ -84,5 +84,5 @@ export const parrotDescriptor: ProviderDescriptor = {
   sources: [SOURCE],
   resume: (sessionId) => ['parrot', 'resume', sessionId],
   hooks: null,
-  answer: { how: 'not at all', hint: 'answer in the terminal', hook: null },
+  answer: { how: 'not at all', hint: 'answer in the terminal', hook: null, followsHook: false },
 };
