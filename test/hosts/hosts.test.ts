@@ -17,6 +17,18 @@ import { CHROMIUM, launch } from '../popover/browser';
 import { FIXTURES } from '../providers/fixture-roots';
 import type { Sshd } from './sshd';
 import { CLI, sshUnavailable, startSshd } from './sshd';
+import { findAnswerHook } from '../../src/providers';
+import { askLookout } from '../../src/main/answer/hook-client';
+import { writeSpool } from '../../src/main/hooks/spool-writer';
+
+/** Looks again until `check` holds (conditions, never fixed times). */
+async function waitUntil(check: () => boolean, timeout = 60_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('the condition never held');
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-hosts-'));
 const unavailable = sshUnavailable();
@@ -434,6 +446,37 @@ describe.skipIf(unavailable !== null)('notifications for remote claims', () => {
 });
 
 describe.skipIf(unavailable !== null)('remote sessions through every command and the popover', () => {
+  it('R70 a prompt on another machine answered from here: that machine\'s Lookout (which holds the hook) decides', async () => {
+    const here = local();
+    const devbox = machine('devbox');
+    const key = session(devbox.env.CLAUDE_CONFIG_DIR, 'fresh-tool', 1_000);
+    here.add(['devbox', '--command', devbox.command]);
+    // devbox runs a Lookout holding the answer channel; its agent's hooks bring it a prompt.
+    const owner = new WatchProcess([], devbox.env);
+    try {
+      await waitUntil(() => existsSync(join(devbox.env.LOOKOUT_HOME, 'run', 'answer.pid')));
+      const hook = findAnswerHook('claude-answer')?.hook;
+      if (hook === undefined) throw new Error('Claude has an answering hook');
+      const payload = { hook_event_name: 'PermissionRequest', session_id: key.slice('claude:'.length), cwd: '/home/me/app', tool_name: 'Bash', tool_input: { command: 'npm test' } };
+      writeSpool(join(devbox.env.LOOKOUT_HOME, 'spool'), 'claude', 'hook', JSON.stringify(payload), Date.now());
+      const printed = askLookout(devbox.env.LOOKOUT_HOME, hook, payload, 60_000);
+      await waitUntil(() => statusRows(here.env).rows.some((row) => row.key === `devbox:${key}` && row.answer?.state === 'open'));
+      // A command answers after the grace (R72); the refusal before it comes from devbox, with its reason.
+      let result = runCli(['answer', `devbox:${key}`, 'allow'], here.env);
+      while (result.code === 1 && /a key or command answers it after/.test(result.stderr)) {
+        await new Promise((done) => setTimeout(done, 250));
+        result = runCli(['answer', `devbox:${key}`, 'allow'], here.env);
+      }
+      expect(result.code, result.stderr).toBe(0);
+      expect(await printed).toBe('{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}\n');
+      // The audit is devbox's: the answer came from a host.
+      const store = JSON.parse(readFileSync(join(devbox.env.LOOKOUT_HOME, 'store.json'), 'utf8')) as { answers?: { answer: string; from: string }[] };
+      expect(store.answers?.[0]).toMatchObject({ answer: 'allow', from: 'host' });
+    } finally {
+      await owner.stop();
+    }
+  });
+
   it('explain asks the session\'s own machine; its words arrive as text only', () => {
     const here = local();
     const devbox = machine('devbox');
