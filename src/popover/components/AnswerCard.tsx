@@ -95,7 +95,7 @@ export function AnswerCard({ open, draft, answering, mod, onIntent, onRelease, o
               </button>
             </div>
           )}
-          <div class="answer-keys">{`${mod}↩ ${approval ? 'allow' : 'send'} · ${mod}⌫ deny${open.questions.length === 1 ? ' · 1–9 choose' : ''}`}</div>
+          <div class="answer-keys">{`${mod}↩ ${approval ? 'allow' : 'send'} · ${mod}⌫ deny${open.questions.length === 1 ? ` · 1–${Math.min(9, open.questions[0]?.options.length ?? 9)} choose` : ''}`}</div>
         </>
       ) : (
         <div class="answer-why">{answering.why ?? 'this popover does not answer prompts'}</div>
