@@ -55,7 +55,7 @@ export async function answerLatency(runs: number): Promise<void> {
     rmSync(runFolder(home), { recursive: true, force: true });
     // A running Lookout that lets every prompt go as soon as it comes: the client's whole round trip.
     let broker: AnswerBroker;
-    broker = new AnswerBroker({ clock: Date.now, viewOf: () => null, onAnswer: () => undefined, onChange: () => setImmediate(() => broker.releaseAll()) });
+    broker = new AnswerBroker({ clock: Date.now, viewOf: () => null, movedOn: () => false, onAnswer: () => undefined, onChange: () => setImmediate(() => broker.releaseAll()) });
     const channel = new AnswerChannel(home, { message: (message, socket) => broker.message(message, socket), closed: (socket) => broker.hookGone(socket) });
     await channel.start();
     try {

@@ -1,6 +1,6 @@
 // §13: whether a row's prompt can be answered from Lookout, and what the row reads just after an
 // answer (R70–R73). The channel holds requests; the engine decides which one the row shows.
-import type { AnswerRequest, ChildEvidence, DirectEvidence } from './evidence';
+import type { AnswerRequest, ChildEvidence, DirectEvidence, SessionEvidence } from './evidence';
 import type { Claim } from './claims';
 import type { Observation } from './observation';
 import { isAsking } from './observation';
@@ -14,7 +14,8 @@ import type { Timings } from './timings';
 export const REQUEST_SLACK_MS = 2000;
 
 export type AnswerView =
-  | { state: 'open'; request: AnswerRequest; keysFrom: number }
+  /** `askedAt`: the hook event that raised the prompt the request answers. */
+  | { state: 'open'; request: AnswerRequest; keysFrom: number; askedAt: number }
   /** R73: answered from Lookout, the agent has not confirmed yet. */
   | { state: 'answered'; request: AnswerRequest; at: number; answer: string | null; from: string | null }
   /** R73: the prompt was answered in the terminal first; the request was let go. */
@@ -73,11 +74,28 @@ export function answerView(input: AnswerInput): AnswerView | null {
   if (claim === null || claim.kind !== 'needs-you') return null;
   if (claim.ambiguous) return { state: 'unavailable', why: 'Lookout cannot be sure this is a prompt: answer in the terminal' };
   const open = requests.find((request) => request.closed === null && now < request.deadline && stands(request, input));
-  if (open !== undefined) return { state: 'open', request: open, keysFrom: open.at + timings.answerGrace };
+  const askedAt = open === undefined ? null : askAt(open, input);
+  if (open !== undefined && askedAt !== null) return { state: 'open', request: open, keysFrom: open.at + timings.answerGrace, askedAt };
   return { state: 'unavailable', why: input.hint ?? 'answer in the terminal' };
 }
 
 /** The one request a row would answer now, if any (the runtime lets go of every other). */
 export function openRequest(view: AnswerView | null): AnswerRequest | null {
   return view?.state === 'open' ? view.request : null;
+}
+
+/**
+ * Whether the session moved on after the request came: a hook event, a transcript record or an
+ * answer after it (the child's, for a subagent's request), or its process gone. `askedAt`: the
+ * hook event the request was shown on, once it was (an event right after it already counts). Only then is a
+ * request its row does not show let go as answered elsewhere: a slow read of the spool must never
+ * let a waiting hook go.
+ */
+export function movedOnSince(request: AnswerRequest, evidence: SessionEvidence, askedAt: number | null = null): boolean {
+  // After the hook event that raised it, when the row showed it; else after the request, with the slack.
+  const after = askedAt ?? request.at + REQUEST_SLACK_MS;
+  if (evidence.liveness.kind === 'dead' || evidence.liveness.kind === 'removed') return true;
+  if (request.agentId !== null) return evidence.children.some((child) => child.id === request.agentId && child.lastAt > after);
+  if (evidence.direct.some((item) => item.kind === 'hook' && item.at > after)) return true;
+  return (evidence.signal?.at ?? 0) > after || (evidence.answeredAt ?? 0) > after;
 }

@@ -177,7 +177,8 @@ export const feedCommandSchema = z.discriminatedUnion('type', [
   // Where the session's live process runs, for opening it from another machine: answered with `pane`.
   z.object({ type: z.literal('locate'), key, id: commandId }),
   // §13: an answer to a prompt this machine's Lookout holds, decided here (R70–R75), or a let-go.
-  z.object({ type: z.literal('answer'), key, request: answerRequestId, digest: answerDigest, decision: answerDecisionSchema, id: commandId }),
+  // `via`: a click on the card that showed it, a key, or a typed command (R72's grace; a command by default).
+  z.object({ type: z.literal('answer'), key, request: answerRequestId, digest: answerDigest, decision: answerDecisionSchema, via: z.optional(z.enum(['key', 'click', 'command'])), id: commandId }),
   z.object({ type: z.literal('release'), key, request: answerRequestId, id: commandId }),
 ]);
 export type FeedCommand = z.infer<typeof feedCommandSchema>;

@@ -19,7 +19,7 @@ export { inQuietHours, isQuiet, knownZone, minutesOf, nextLocal } from './quiet'
 export { ANSWER_ACTIONS, NOTIFICATION_ACTIONS, actionLabel, buttonsFor, rowClaimId, stillNotified } from './notification-actions';
 export type { DerivedSession } from './session';
 export type { AnswerView } from './answer';
-export { answerView, REQUEST_SLACK_MS } from './answer';
+export { answerView, movedOnSince, REQUEST_SLACK_MS } from './answer';
 export { evaluate, toRow } from './evaluate';
 export type { Evaluation, EvaluationInput } from './evaluate';
 // The contract (zod schemas) is imported from './contract' directly: building it costs every command's start-up.

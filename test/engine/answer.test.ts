@@ -2,7 +2,7 @@
 // and why not where it cannot (R70–R73).
 import { describe, expect, it } from 'vitest';
 import type { AnswerRequest, DirectEvidence, NotifyCandidate } from '../../src/engine';
-import { DEFAULT_TIMINGS, buttonsFor, claimsToNotify, planNotification, rowCounted } from '../../src/engine';
+import { DEFAULT_TIMINGS, buttonsFor, claimsToNotify, movedOnSince, planNotification, rowCounted } from '../../src/engine';
 import { NOTIFIED_COMMAND_MAX } from '../../src/engine/notify';
 import { at, registry, rowOf, sec, session, tool, toolCall } from './build';
 
@@ -137,5 +137,27 @@ describe('notifications that answer (issue 23)', () => {
     expect(planNotification([candidate({ answer: { ...approval, text: 'x'.repeat(NOTIFIED_COMMAND_MAX + 1) } })])?.answer).toBeUndefined();
     expect(planNotification([candidate({ answer: { ...approval, text: 'a\nb' } })])?.answer).toBeUndefined();
     expect(planNotification([candidate({ answer: approval }), candidate({ key: 'claude:s2', answer: approval })])?.answer).toBeUndefined();
+  });
+});
+
+describe('R73 what lets a request go', () => {
+  it('a hook event, a transcript record or an answer after the request; the process gone; never a registry restating the wait', () => {
+    const held = request(sec(1) + 80);
+    const base = asking([held]);
+    expect(movedOnSince(held, base)).toBe(false);
+    expect(movedOnSince(held, { ...base, direct: [...base.direct, registry('waiting', sec(30), 'permission prompt')] })).toBe(false);
+    expect(movedOnSince(held, { ...base, direct: [hook('mid-turn', sec(5))] })).toBe(true);
+    expect(movedOnSince(held, { ...base, signal: { kind: 'tool-result', at: at(sec(5)) } })).toBe(true);
+    expect(movedOnSince(held, { ...base, liveness: { kind: 'dead', source: 'claude.session-registry', pid: 1, at: at(sec(5)), why: 'no-process' } })).toBe(true);
+  });
+});
+
+describe('R73 once shown', () => {
+  it('a hook event right after the prompt the request was shown on counts (the terminal answered within a second)', () => {
+    const held = request(sec(1) + 80);
+    const answered = asking([held], [hook('mid-turn', sec(1) + 900)]);
+    expect(movedOnSince(held, answered)).toBe(false);
+    expect(movedOnSince(held, answered, at(sec(1)))).toBe(true);
+    expect(rowOf(asking([held]), sec(3)).answer).toMatchObject({ state: 'open' });
   });
 });

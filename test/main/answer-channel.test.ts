@@ -42,15 +42,15 @@ interface Owner {
 }
 
 /** A channel and broker as the runtime has them; every request shows as its row's open prompt, keys from +6 s. */
-async function owner(path = home()): Promise<Owner> {
+async function owner(path = home(), row: { shown: boolean; movedOn: boolean } = { shown: true, movedOn: false }): Promise<Owner> {
   const now = { value: 1_000_000 };
   const records: AnswerRecord[] = [];
   let broker: AnswerBroker;
   const viewOf = (key: string): AnswerView | null => {
     const held = broker.requests.filter((item) => item.key === key && item.request.closed === null).at(-1);
-    return held === undefined ? null : { state: 'open', request: held.request, keysFrom: held.request.at + 6000 };
+    return held === undefined || !row.shown ? null : { state: 'open', request: held.request, keysFrom: held.request.at + 6000, askedAt: held.request.at };
   };
-  broker = new AnswerBroker({ clock: () => now.value, viewOf, onChange: () => undefined, onAnswer: (record) => records.push(record) });
+  broker = new AnswerBroker({ clock: () => now.value, viewOf, movedOn: () => row.movedOn, onChange: () => undefined, onAnswer: (record) => records.push(record) });
   const channel = new AnswerChannel(path, { message: (message, socket) => broker.message(message, socket), closed: (socket) => broker.hookGone(socket) });
   expect(await channel.start()).toEqual({ kind: 'owner' });
   stops.push(() => channel.stop());
@@ -116,6 +116,31 @@ describe('the answer channel (issue 23)', () => {
     expect(await sendControl(lab.home, { type: 'release', request: held.request.id, from: 'cli' })).toEqual({ ok: true });
     expect(await output).toBe('');
     expect(lab.records[0]).toMatchObject({ answer: 'released', from: 'cli' });
+  });
+
+  it('R73 a request the row does not show is let go as answered elsewhere only once the session moved on', async () => {
+    const row = { shown: false, movedOn: false };
+    const lab = await owner(home(), row);
+    const output = askLookout(lab.home, claudeHook, payload, 30_000);
+    await openRequest(lab);
+    // Not shown yet (the spool not read, a slow machine): the hook keeps waiting.
+    lab.now.value += 20_000;
+    lab.broker.reconcile(10_000);
+    expect(lab.broker.requests[0]?.request.closed).toBeNull();
+    row.movedOn = true;
+    lab.broker.reconcile(10_000);
+    expect(await output).toBe('');
+    expect(lab.records[0]).toMatchObject({ answer: 'elsewhere', from: 'terminal' });
+  });
+
+  it('R74 a request past its deadline is let go (expired), never answered', async () => {
+    const lab = await owner();
+    const output = askLookout(lab.home, claudeHook, payload, 30_000);
+    const held = await openRequest(lab);
+    lab.now.value = held.request.deadline;
+    lab.broker.reconcile(10_000);
+    expect(await output).toBe('');
+    expect(lab.records[0]).toMatchObject({ answer: 'expired' });
   });
 
   it('refuses a wrong token, and a message it does not understand', async () => {

@@ -1,7 +1,7 @@
 // Answering in a running Lookout: the channel it owns (or the one another Lookout owns), the
 // broker holding the hooks' requests, and the requests file every Lookout process reads.
 import { rmSync } from 'node:fs';
-import type { AnswerView } from '../../engine';
+import type { AnswerRequest, AnswerView } from '../../engine';
 import type { AnswerAttempt, AnswerRecord } from './broker';
 import { AnswerBroker } from './broker';
 import type { ChannelState } from './channel-server';
@@ -15,6 +15,7 @@ export interface AnswerServiceOptions {
   home: string;
   clock: () => number;
   viewOf: (key: string) => AnswerView | null;
+  movedOn: (key: string, request: AnswerRequest, askedAt: number | null) => boolean;
   /** The requests file changed: read it and evaluate. */
   onRequests: (path: string) => void;
   onAnswer: (record: AnswerRecord) => void;
@@ -31,6 +32,7 @@ export class AnswerService {
     this.broker = new AnswerBroker({
       clock: options.clock,
       viewOf: options.viewOf,
+      movedOn: options.movedOn,
       onChange: () => this.written(),
       onAnswer: options.onAnswer,
     });

@@ -20,6 +20,8 @@ export interface HeldRequest {
   draft: RequestDraft;
   /** The waiting hook's connection; null once it is gone. */
   hook: Socket | null;
+  /** The hook event the row showed it on, once it did: anything after it means the prompt moved on. */
+  askedAt: number | null;
 }
 
 /** What the audit keeps of an answer (R75). */
@@ -41,6 +43,8 @@ export interface BrokerOptions {
   clock: () => number;
   /** The row's view of its prompt as last evaluated (R70, R72). */
   viewOf: (key: string) => AnswerView | null;
+  /** Whether the session did something after the request came (a hook event, a record): see movedOnSince. */
+  movedOn: (key: string, request: AnswerRequest, askedAt: number | null) => boolean;
   /** The held requests changed: written for every Lookout process, and evaluated. */
   onChange: () => void;
   onAnswer: (record: AnswerRecord) => void;
@@ -130,7 +134,7 @@ export class AnswerBroker {
       deadline: now + wait,
       closed: null,
     };
-    this.held.set(id, { key: sessionKey(draft.provider, draft.sessionId), provider: draft.provider, sessionId: draft.sessionId, request, draft, hook });
+    this.held.set(id, { key: sessionKey(draft.provider, draft.sessionId), provider: draft.provider, sessionId: draft.sessionId, request, draft, hook, askedAt: null });
     sendLine(hook, { type: 'pending', request: id });
     this.options.onChange();
   }
@@ -195,10 +199,19 @@ export class AnswerBroker {
         continue;
       }
       const view = this.options.viewOf(held.key);
-      const shown = view?.state === 'open' && view.request.id === request.id;
-      if (!shown && now - request.at >= SETTLE_MS) this.close(request.id, 'elsewhere', null, 'terminal');
+      if (view?.state === 'open' && view.request.id === request.id) {
+        held.askedAt = view.askedAt;
+        continue;
+      }
+      // Let go only on evidence that the prompt was answered: the session moved on, or a newer prompt came.
+      if (now - request.at >= SETTLE_MS && (this.options.movedOn(held.key, request, held.askedAt) || this.newerThan(held))) this.close(request.id, 'elsewhere', null, 'terminal');
     }
     if (changed) this.options.onChange();
+  }
+
+  /** Whether a newer prompt of the same agent in the same session came after this one. */
+  private newerThan(held: HeldRequest): boolean {
+    return [...this.held.values()].some((other) => other.key === held.key && other.request.agentId === held.request.agentId && other.request.at > held.request.at);
   }
 
   /** Lets every waiting hook go (Lookout is stopping): the agents' own prompts decide. */

@@ -63,7 +63,7 @@ async function answerFromNotification(plan: NotificationPlan, action: 'allow' | 
   const decision = action === 'allow' ? { behavior: 'allow' as const } : { behavior: 'deny' as const, message: null };
   let result: { ok: boolean; error?: string };
   try {
-    const remote = await ports.remoteAsk({ type: 'answer', key: target.key, request: target.request, digest: target.digest, decision });
+    const remote = await ports.remoteAsk({ type: 'answer', key: target.key, request: target.request, digest: target.digest, decision, via: 'click' });
     result = remote ? { ok: true } : await ports.answer({ request: target.request, digest: target.digest, decision });
   } catch (error) {
     result = { ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -233,7 +233,7 @@ export class PopoverHost {
       }
       case 'answer':
         // Decided on its machine, where the hook waits (R70–R75): its refusal comes back as the error.
-        return this.runtime.remoteAsk({ type: 'answer', key: command.key, request: command.request, digest: command.digest, decision: command.decision });
+        return this.runtime.remoteAsk({ type: 'answer', key: command.key, request: command.request, digest: command.digest, decision: command.decision, via: command.via });
       case 'release':
         return this.runtime.remoteAsk({ type: 'release', key: command.key, request: command.request });
       case 'open':

@@ -6,7 +6,7 @@ import { errorCode } from '../../providers/problems';
 import { privateFolder } from '../../providers/system/private-files';
 import { sep } from 'node:path';
 import type { Evaluation, NotifyCandidate, Snapshot } from '../../engine';
-import { claimsToNotify, mergeHosts, planNotification, remoteCandidates, splitHostKey } from '../../engine';
+import { claimsToNotify, mergeHosts, movedOnSince, planNotification, remoteCandidates, splitHostKey } from '../../engine';
 import type { FeedCommand } from '../../engine/contract';
 import { HostSet } from '../hosts/host-set';
 import { BackgroundScan } from './background-scan';
@@ -125,6 +125,10 @@ export class Runtime {
             home: this.state.home,
             clock: options.clock,
             viewOf: (key) => this.last?.derived.get(key)?.answer ?? null,
+            movedOn: (key, request, askedAt) => {
+              const derived = this.last?.derived.get(key);
+              return derived !== undefined && movedOnSince(request, derived.evidence, askedAt);
+            },
             onRequests: (path) => void this.sync(new Set([path])),
             onAnswer: (record) => this.facts.recordAnswer(record),
             onProblem: options.onProblem,
@@ -318,7 +322,8 @@ export class Runtime {
     const own = new Set([...paths].filter((path) => path === storePath || path === settings));
     if (own.size > 0) {
       this.reloadFacts();
-      this.evaluateNow();
+      // A settings change shows at once in every face (the popover's view of settings.json), rows changed or not.
+      this.evaluateNow(own.has(settings));
       // Facts another process writes in quick succession (several `lookout mute`) come within chokidar's throttle too.
       if (!recheck) this.recheck.schedule(own);
     }
@@ -383,13 +388,13 @@ export class Runtime {
   }
 
   /** One evaluation at the clock's now: emit if a row changed, carry out the decisions. */
-  evaluateNow(): Evaluation {
+  evaluateNow(force = false): Evaluation {
     const now = this.options.clock();
     const evaluation = this.pipeline.evaluate({ settings: this.state.settings, now, onScreen: this.onScreen, previous: this.last ?? undefined });
     const before = this.last;
     this.last = evaluation;
     // This machine's claims and other machines' gained in this beat make one notification (R42).
-    this.publish(evaluation, before === null || changedRows(before, evaluation), evaluation.notifyDue);
+    this.publish(evaluation, force || before === null || changedRows(before, evaluation), evaluation.notifyDue);
     this.answering?.reconcile(this.state.settings.timings.answeredHold);
     void this.pipeline.refreshTrees(evaluation, now, this.state.settings.timings.gitRefresh).then((changed) => {
       if (changed && !this.disposed) this.evaluateNow();
