@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, existsSync, readFileSync, chmodSync } from 'node:fs';
 import { createServer, createConnection } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnswerView } from '../../src/engine';
 import { findAnswerHook } from '../../src/providers';
@@ -165,14 +165,22 @@ describe('the answer channel (issue 23)', () => {
     expect(readFileSync(ownerPath(lab.home), 'utf8').trim()).toBe(String(process.pid));
   });
 
-  it.skipIf(process.getuid?.() !== 0)('another user cannot reach it: a hook run as nobody fails open and brings nothing', async () => {
+  it.skipIf(process.getuid?.() !== 0)('another user cannot reach it: as nobody, the socket and the token are out of reach, and nothing arrives', async () => {
     const lab = await owner();
-    const cli = resolve(__dirname, '../../dist/cli.cjs');
-    expect(existsSync(cli), 'npm run build first').toBe(true);
-    // The other user may run Node and read the build, not Lookout's home.
-    const child = spawnSync(process.execPath, [cli, 'hook', 'claude-answer'], { uid: 65534, gid: 65534, input: JSON.stringify(payload), env: { LOOKOUT_HOME: lab.home, PATH: process.env.PATH }, encoding: 'utf8', timeout: 20_000 });
-    expect(child.status).toBe(0);
-    expect(child.stdout).toBe('');
+    // The home itself open to all: only Lookout's run folder (0700) and its files (0600) stand in the way.
+    chmodSync(lab.home, 0o755);
+    // What any hook client would try first, run as another user (nobody): connect, read the token.
+    const probe = `const net = require('node:net'); const fs = require('node:fs');
+      let token = 'read'; try { fs.readFileSync(${JSON.stringify(tokenPath(lab.home))}); } catch (e) { token = e.code; }
+      const s = net.createConnection(${JSON.stringify(socketPath(lab.home))});
+      s.on('connect', () => { console.log(JSON.stringify({ connect: 'connected', token })); s.destroy(); });
+      s.on('error', (e) => console.log(JSON.stringify({ connect: e.code, token })));`;
+    const child = spawn(process.execPath, ['-e', probe], { uid: 65534, gid: 65534, cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise<number | null>((done) => child.once('close', (status) => done(status)));
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({ connect: 'EACCES', token: 'EACCES' });
     expect(lab.broker.requests).toEqual([]);
   });
 
