@@ -7,9 +7,10 @@ import { claudeDescriptor } from './claude/descriptor';
 import { codexDescriptor } from './codex/descriptor';
 import { copilotDescriptor } from './copilot/descriptor';
 import { opencodeDescriptor } from './opencode/descriptor';
+import { kiloDescriptor } from './kilo/descriptor';
 import type { HookEntry, ProviderDescriptor } from './descriptor';
 
-export const PROVIDERS: readonly ProviderDescriptor[] = [claudeDescriptor, codexDescriptor, copilotDescriptor, opencodeDescriptor];
+export const PROVIDERS: readonly ProviderDescriptor[] = [claudeDescriptor, codexDescriptor, copilotDescriptor, opencodeDescriptor, kiloDescriptor];
 
 export type { HookEdit, HookEntry, HookPlaces, HookSpec, ProviderDescriptor, WatchTarget } from './descriptor';
 

@@ -16,14 +16,37 @@ import { WriterCheck } from '../open-turn';
 import { LegacyStorage } from './legacy-storage';
 import { assistantSignal, createdAt, messageData } from './messages';
 
-export const DATABASE_SOURCE = 'opencode.db';
-const PROVIDER = 'opencode';
-const DATABASE = /^opencode(-[A-Za-z0-9._]+)?\.db$/;
+/**
+ * An agent that keeps opencode's database (opencode itself, and its forks such as Kilo CLI): its
+ * id, its database's file names, its source names, and whether a JSON storage of releases before
+ * 1.2 may be the truth instead.
+ */
+export interface OpencodeFlavor {
+  provider: string;
+  /** The database files: `<name>.db`, or a channel's `<name>-<channel>.db`. */
+  database: RegExp;
+  databaseSource: string;
+  /** The liveness source: whether any process holds the database open for writing. */
+  writerSource: string;
+  legacyStorage: boolean;
+}
 
-/** Whether the folder holds an opencode database (then any JSON storage beside it is a stale copy). */
-export function hasDatabase(root: string): boolean {
+export const DATABASE_SOURCE = 'opencode.db';
+/** The liveness source: whether any process holds the database open for writing. */
+export const WRITER_SOURCE = 'opencode.db-writer';
+
+export const OPENCODE_FLAVOR: OpencodeFlavor = {
+  provider: 'opencode',
+  database: /^opencode(-[A-Za-z0-9._]+)?\.db$/,
+  databaseSource: DATABASE_SOURCE,
+  writerSource: WRITER_SOURCE,
+  legacyStorage: true,
+};
+
+/** Whether the folder holds a database of this flavor (then any JSON storage beside it is a stale copy). */
+export function hasDatabase(root: string, flavor: OpencodeFlavor = OPENCODE_FLAVOR): boolean {
   try {
-    return readdirSync(root).some((name) => DATABASE.test(name));
+    return readdirSync(root).some((name) => flavor.database.test(name));
   } catch {
     return false;
   }
@@ -50,11 +73,8 @@ function turnOf(prompt: MessageRow | undefined, signal: TranscriptSignal | null)
 /** How long a database must have been quiet before its writers are looked for. */
 const QUIET_MS = 2_000;
 
-/** The liveness source: whether any process holds the database open for writing. */
-export const WRITER_SOURCE = 'opencode.db-writer';
-
 export class OpencodeProvider implements EvidenceSource {
-  readonly name = PROVIDER;
+  readonly name: string;
   readonly problems = new Problems();
   private readonly databases = new Map<string, OpencodeDatabase>();
   private readonly snapshots = new Map<string, { stamp: string; snapshot: Snapshot }>();
@@ -62,14 +82,21 @@ export class OpencodeProvider implements EvidenceSource {
 
   private readonly legacy: LegacyStorage;
 
-  constructor(readonly root: string) {
+  private readonly writers: WriterCheck;
+
+  constructor(
+    readonly root: string,
+    private readonly flavor: OpencodeFlavor = OPENCODE_FLAVOR,
+  ) {
+    this.name = flavor.provider;
     this.legacy = new LegacyStorage(root, this.problems);
+    this.writers = new WriterCheck(flavor.writerSource);
   }
 
   /** The database files: a database and its -wal, by size and time (the -wal grows with every step). */
   private files(): string[] {
     return listFolder(this.root, this.problems)
-      .filter((entry: Dirent) => entry.isFile() && DATABASE.test(entry.name))
+      .filter((entry: Dirent) => entry.isFile() && this.flavor.database.test(entry.name))
       .map((entry) => join(this.root, entry.name));
   }
 
@@ -89,6 +116,7 @@ export class OpencodeProvider implements EvidenceSource {
     // No database: a release before 1.2, whose JSON storage is the truth (with one, it is a stale
     // copy). Read again only when something under its folder changed (or on a full rescan).
     if (paths.length === 0) {
+      if (!this.flavor.legacyStorage) return this.settle([]);
       if (this.last?.stamp === 'legacy' && changed !== undefined && ![...changed].some((path) => path.startsWith(`${this.root}${sep}`))) return this.last.evidence;
       return this.settle(this.assemble(this.legacy.read()));
     }
@@ -133,7 +161,6 @@ export class OpencodeProvider implements EvidenceSource {
 
   /** Which database each session was read from, for its writer check. */
   private readonly databaseOf = new Map<string, string>();
-  private readonly writers = new WriterCheck(WRITER_SOURCE);
   /** Databases found with no writer, by their stamp then: not scanned again until written. */
   private readonly unwritten = new Map<string, string>();
 
@@ -221,7 +248,7 @@ export class OpencodeProvider implements EvidenceSource {
       if (session.parentId === null) continue;
       const { signal, lastAt } = view(session);
       const list = children.get(session.parentId) ?? [];
-      list.push({ id: session.id, name: session.title ?? session.id, role: 'agent', source: DATABASE_SOURCE, startedAt: session.created, lastAt, signal, request: null });
+      list.push({ id: session.id, name: session.title ?? session.id, role: 'agent', source: this.flavor.databaseSource, startedAt: session.created, lastAt, signal, request: null });
       children.set(session.parentId, list);
     }
     return snapshot.sessions
@@ -229,12 +256,12 @@ export class OpencodeProvider implements EvidenceSource {
       .map((session) => {
         const { signal, lastAt, turn } = view(session);
         return {
-          provider: PROVIDER,
+          provider: this.flavor.provider,
           sessionId: session.id,
           title: session.title,
           cwd: session.directory,
           branch: null,
-          transcriptSource: DATABASE_SOURCE,
+          transcriptSource: this.flavor.databaseSource,
           lastRecordAt: lastAt,
           signal,
           turn,

@@ -66,6 +66,8 @@ export function recordKinds(lab: Scenario): string[] {
       return jsonlKinds(join(home, '.copilot', 'session-state')).sort();
     case 'opencode':
       return databaseKinds(join(home, '.local', 'share', 'opencode', 'opencode.db')).sort();
+    case 'kilo':
+      return databaseKinds(join(home, '.local', 'share', 'kilo', 'kilo.db')).sort();
     default:
       return [];
   }

@@ -5,6 +5,35 @@ import { join } from 'node:path';
 import type { AgentLab } from './agent';
 import { fileIn, packageVersion } from './installed';
 
+/** The tools opencode and its forks (Kilo) give the model, as the fake model calls them. */
+export const OPENCODE_TOOLS: AgentLab['tools'] = {
+  guardedShell: (command) => ({ name: 'bash', input: { command, description: 'Run a lab command' } }),
+  question: (question, options) => ({ name: 'question', input: { questions: [{ question, header: 'Lab', options: options.map((label) => ({ label, description: `Choose ${label}` })) }] } }),
+  subagent: (description, prompt) => ({ name: 'task', input: { description, prompt, subagent_type: 'general' } }),
+};
+
+/** opencode's config (and its forks'): the lab's model through the bundled openai-compatible provider. */
+export function writeOpencodeConfig(folder: string, modelUrl: string): void {
+  mkdirSync(folder, { recursive: true });
+  const config = {
+    provider: {
+      lab: {
+        npm: '@ai-sdk/openai-compatible',
+        name: 'Lab',
+        options: { baseURL: `${modelUrl}/v1`, apiKey: 'dummy' },
+        models: { 'fake-model': { name: 'Fake model', tool_call: true } },
+      },
+    },
+    model: 'lab/fake-model',
+    small_model: 'lab/fake-model',
+    autoupdate: false,
+    share: 'disabled',
+    // Ask before a shell command or an edit, as a careful user sets it.
+    permission: { bash: 'ask', edit: 'ask' },
+  };
+  writeFileSync(join(folder, 'opencode.json'), JSON.stringify(config, null, 2));
+}
+
 export const opencode: AgentLab = {
   id: 'opencode',
   npmPackage: 'opencode-ai',
@@ -12,31 +41,7 @@ export const opencode: AgentLab = {
   binary: (modules) => fileIn(modules, 'opencode-linux-x64', 'bin', 'opencode'),
   version: (modules) => packageVersion(modules, 'opencode-ai'),
   prepare(home, model) {
-    const config = join(home.home, '.config', 'opencode');
-    mkdirSync(config, { recursive: true });
-    writeFileSync(
-      join(config, 'opencode.json'),
-      JSON.stringify(
-        {
-          provider: {
-            lab: {
-              npm: '@ai-sdk/openai-compatible',
-              name: 'Lab',
-              options: { baseURL: `${model.url}/v1`, apiKey: 'dummy' },
-              models: { 'fake-model': { name: 'Fake model', tool_call: true } },
-            },
-          },
-          model: 'lab/fake-model',
-          small_model: 'lab/fake-model',
-          autoupdate: false,
-          share: 'disabled',
-          // Ask before a shell command or an edit, as a careful user sets it.
-          permission: { bash: 'ask', edit: 'ask' },
-        },
-        null,
-        2,
-      ),
-    );
+    writeOpencodeConfig(join(home.home, '.config', 'opencode'), model.url);
     return {
       OPENCODE_DISABLE_MODELS_FETCH: '1',
       OPENCODE_DISABLE_AUTOUPDATE: '1',
@@ -53,11 +58,7 @@ export const opencode: AgentLab = {
   dismiss: () => null,
   asksPermission: (screen) => /Permission required|Allow once|Allow always/i.test(screen),
   approveKeys: ['Enter'],
-  tools: {
-    guardedShell: (command) => ({ name: 'bash', input: { command, description: 'Run a lab command' } }),
-    question: (question, options) => ({ name: 'question', input: { questions: [{ question, header: 'Lab', options: options.map((label) => ({ label, description: `Choose ${label}` })) }] } }),
-    subagent: (description, prompt) => ({ name: 'task', input: { description, prompt, subagent_type: 'general' } }),
-  },
+  tools: OPENCODE_TOOLS,
   recorded: ['.local/share/opencode/opencode.db', '.local/share/opencode/opencode.db-wal', '.local/share/opencode/opencode.db-shm'],
   daemonPids: () => [],
 };

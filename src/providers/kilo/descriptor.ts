@@ -1,0 +1,40 @@
+// Kilo CLI in the provider registry. Kilo is a fork of opencode and keeps opencode's database
+// (`kilo.db` in $XDG_DATA_HOME/kilo): it is read by opencode's reader with Kilo's file names and
+// ids, not by a copy of it (issue 24). Verified against @kilocode/cli-linux-x64 7.7.9 in the lab.
+import type { ProviderDescriptor } from '../descriptor';
+import type { OpencodeFlavor } from '../opencode/provider';
+import { OpencodeProvider } from '../opencode/provider';
+
+const ID = 'kilo';
+const DATABASE_SOURCE = 'kilo.db';
+
+export const KILO_FLAVOR: OpencodeFlavor = {
+  provider: ID,
+  database: /^kilo(-[A-Za-z0-9._]+)?\.db$/,
+  databaseSource: DATABASE_SOURCE,
+  writerSource: 'kilo.db-writer',
+  // Kilo forked opencode after its database arrived: there is no JSON storage to fall back on.
+  legacyStorage: false,
+};
+
+export const kiloDescriptor: ProviderDescriptor = {
+  id: ID,
+  name: 'Kilo CLI',
+  shortName: 'Kilo',
+  // KILO_DATA_DIR (Lookout's own variable for the folder), else $XDG_DATA_HOME/kilo, else ~/.local/share/kilo.
+  root: { env: 'KILO_DATA_DIR', defaultFolder: '.local/share/kilo', xdgDataFolder: 'kilo' },
+  // The database and its -wal, in the folder itself (every step grows the -wal).
+  watch: (root) => [{ path: root, depth: 0, files: /kilo[^/\\]*\.db(-wal)?$/ }],
+  createSource: (root) => new OpencodeProvider(root, KILO_FLAVOR),
+  transcriptSource: DATABASE_SOURCE,
+  sources: [DATABASE_SOURCE, KILO_FLAVOR.writerSource],
+  // `kilo [project] --session <id>`: run in the session's folder, the project is that folder.
+  resume: (sessionId) => ['kilo', '--session', sessionId],
+  hooks: null,
+  answer: {
+    followsHook: false,
+    how: 'not from Lookout: its prompts are answered in the terminal',
+    hint: 'answer in the terminal (Lookout cannot answer Kilo CLI prompts)',
+    hook: null,
+  },
+};

@@ -1,0 +1,72 @@
+// Kilo CLI (opencode's fork), the real TUI against the lab's model: read by opencode's reader from
+// Kilo's own database (issue 24).
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { kilo } from '../lab/agents/kilo';
+import { killedMidTurn, runningThenFinished } from '../lab/moments';
+import { installed, scenarios, suiteName } from '../lab/suite';
+import { waitFor } from '../lab/wait';
+
+describe.skipIf(!installed(kilo))(suiteName(kilo), () => {
+  const start = scenarios(kilo);
+
+  it('R1 running: a held model stream reads running, then finished', async () => {
+    await runningThenFinished(await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] }));
+  });
+
+  it('R3 a permission prompt (no plugin): a call pending reads "may be waiting" (unknown), never running or idle; approved, it runs and finishes', async () => {
+    const lab = await start({ name: 'approve', replies: [{ kind: 'tool', call: kilo.tools.guardedShell('touch kilo-made.txt') }, { kind: 'text', text: 'Made it.' }] });
+    await lab.prompt('make the file');
+    await lab.tmux.waitForScreen('the permission prompt', kilo.asksPermission);
+    const row = await lab.expectRow('unknown: a call pending', (row) => row.observed.state === 'unknown');
+    expect(row.observed.reason).toBe('tool-pending');
+    expect(row.observed.detail ?? '').toContain('touch kilo-made.txt');
+    expect(row.observed.source).toBe('kilo.db');
+    await lab.approve();
+    await waitFor('the approved command ran', () => (existsSync(lab.projectFile('kilo-made.txt')) ? true : undefined));
+    await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+  });
+
+  it('R3 a question (the question tool) reads awaiting-input', async () => {
+    const question = kilo.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
+    if (question === null) throw new Error('Kilo has a question tool');
+    const lab = await start({ name: 'question', replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
+    await lab.prompt('ask me a question');
+    await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
+    const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
+    expect(row.claim?.kind).toBe('needs-you');
+  });
+
+  it('R5 a model that keeps failing (401: retried, then given up) reads error/api-error', async () => {
+    const lab = await start({ name: 'error', replies: [{ kind: 'error', status: 401, message: 'lab: bad key' }] });
+    await lab.prompt('this will fail');
+    const row = await lab.expectRow('error', (row) => row.observed.state === 'error', 150_000);
+    expect(row.observed.reason).toBe('api-error');
+    expect(row.claim?.kind).toBe('failed');
+    lab.record('error', 'a turn that failed after Kilo gave up retrying', row);
+  });
+
+  it('R8 an interrupt (Escape twice) mid-turn reads idle/interrupted', async () => {
+    const lab = await start({ name: 'interrupt', replies: [{ kind: 'hold', text: 'A long answer…' }] });
+    await lab.prompt('a long job');
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    await lab.held();
+    // Like opencode: a second Escape interrupts, once it has said so.
+    await waitFor('the interrupt taken', async () => {
+      lab.tmux.keys('Escape');
+      await lab.tmux.waitForScreen('asked to press again', (screen) => screen.includes('again to interrupt'), 5_000).catch(() => '');
+      lab.tmux.keys('Escape');
+      return lab.model.openHolds === 0 ? true : await lab.tmux.waitForScreen('interrupted', (screen) => screen.includes('interrupted'), 5_000).then(() => true, () => undefined);
+    }, () => lab.tmux.screen());
+    const row = await lab.expectRow('interrupted', (row) => row.observed.state === 'idle');
+    expect(row.observed.reason).toBe('interrupted');
+    lab.record('interrupted', 'Escape twice mid-stream', row);
+  });
+
+  it('R7 killed with kill -9 mid-turn: no process holds its database for writing any more, the row reads ended', async () => {
+    const lab = await start({ name: 'kill', replies: [{ kind: 'hold', text: 'Busy…' }] });
+    const row = await killedMidTurn(lab);
+    expect(row.observed.source).toBe('kilo.db-writer');
+    lab.record('killed', 'kill -9 mid-turn: a turn left open, no process writes the database', row);
+  });
+});
