@@ -30,8 +30,31 @@ export type AnswerView =
 function askAt(request: AnswerRequest, input: AnswerInput): number | null {
   if (request.agentId !== null) return input.children.find((item) => item.id === request.agentId)?.request?.at ?? null;
   if (!isAsking(input.lead.state) || input.lead.confidence !== 'direct') return null;
-  const hook = input.direct.find((item) => item.kind === 'hook');
-  return hook?.kind === 'hook' && (hook.event === 'permission-request' || hook.event === 'input-request') ? hook.at : null;
+  const hook = latestHook(input.direct);
+  // The prompt's own hook event (its spool line), unless a notice restating some prompt came after it.
+  if (hook !== null && !hook.restates && (hook.event === 'permission-request' || hook.event === 'input-request')) return hook.at;
+  // No hook event since the request (its spool line lost, or only a notice restating it): the request raised it.
+  return hook === null || hook.restates === true || hook.at <= request.at + REQUEST_SLACK_MS ? request.at : null;
+}
+
+/** The session's latest hook event (the spool keeps one per session). */
+function latestHook(direct: readonly DirectEvidence[]): Extract<DirectEvidence, { kind: 'hook' }> | null {
+  let latest: Extract<DirectEvidence, { kind: 'hook' }> | null = null;
+  for (const item of direct) if (item.kind === 'hook' && (latest === null || item.at > latest.at)) latest = item;
+  return latest;
+}
+
+/**
+ * An open request no hook event has followed is direct evidence of its prompt: its hook waits on
+ * it now, whether or not the spool line of the event that raised it was written (a hook cut short
+ * on a loaded machine). A later hook event (the tool ran, a denial, a stop) outweighs it.
+ */
+export function requestEvidence(direct: readonly DirectEvidence[], requests: readonly AnswerRequest[], now: number): readonly DirectEvidence[] {
+  const hook = latestHook(direct);
+  const standing = requests.filter((request) => request.closed === null && request.agentId === null && now < request.deadline && (hook === null || hook.restates === true || hook.at <= request.at + REQUEST_SLACK_MS));
+  if (standing.length === 0) return direct;
+  const raised = standing.map((request): DirectEvidence => ({ kind: 'hook', source: request.source, at: request.at, event: request.prompt === 'approval' ? 'permission-request' : 'input-request', detail: `${request.tool}: ${request.text.split('\n')[0] ?? ''}`.slice(0, 100) }));
+  return [...direct, ...raised];
 }
 
 /** The request is the prompt still standing: raised by the hook event it came with, nothing since. */
@@ -96,6 +119,6 @@ export function movedOnSince(request: AnswerRequest, evidence: SessionEvidence, 
   const after = askedAt ?? request.at + REQUEST_SLACK_MS;
   if (evidence.liveness.kind === 'dead' || evidence.liveness.kind === 'removed') return true;
   if (request.agentId !== null) return evidence.children.some((child) => child.id === request.agentId && child.lastAt > after);
-  if (evidence.direct.some((item) => item.kind === 'hook' && item.at > after)) return true;
+  if (evidence.direct.some((item) => item.kind === 'hook' && item.restates !== true && item.at > after)) return true;
   return (evidence.signal?.at ?? 0) > after || (evidence.answeredAt ?? 0) > after;
 }

@@ -1,5 +1,6 @@
 // §11 "Both": a record's timestamp is its evidence time, clamped to now (a clock ahead of ours
-// must not hold a claim open in the future).
+// must not hold a claim open in the future) — to when it was first seen, where that is known, so
+// the row holds still instead of moving with every beat (issue 24).
 import type { ChildEvidence, DirectEvidence, SessionEvidence, TranscriptSignal } from './evidence';
 
 const cap = (at: number, now: number): number => Math.min(at, now);
@@ -19,14 +20,16 @@ function clampChild(child: ChildEvidence, now: number): ChildEvidence {
 }
 
 /** Whether any time in the evidence lies after `now` (rare: a clock ahead of ours). */
-function anyAfter(evidence: SessionEvidence, now: number): boolean {
+export function anyAfter(evidence: SessionEvidence, now: number): boolean {
   if ((evidence.lastRecordAt ?? 0) > now || (evidence.answeredAt ?? 0) > now || (evidence.signal?.at ?? 0) > now || (evidence.turn?.startedAt ?? 0) > now || (evidence.turn?.endedAt ?? 0) > now) return true;
   if (evidence.direct.some((item) => item.at > now) || evidence.notices.some((item) => item.at > now)) return true;
   return evidence.children.some((child) => child.startedAt > now || child.lastAt > now || (child.signal?.at ?? 0) > now || (child.request?.at ?? 0) > now);
 }
 
-export function clampEvidence(evidence: SessionEvidence, now: number): SessionEvidence {
-  if (!anyAfter(evidence, now)) return evidence;
+export function clampEvidence(evidence: SessionEvidence, at: number): SessionEvidence {
+  if (!anyAfter(evidence, at)) return evidence;
+  // Held where it was first seen (never later than now).
+  const now = Math.min(at, evidence.seenAt ?? at);
   const direct: DirectEvidence[] = evidence.direct.map((item) => ({ ...item, at: cap(item.at, now) }));
   const turn = evidence.turn === null
     ? null

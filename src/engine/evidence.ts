@@ -59,6 +59,8 @@ export type DirectEvidence =
       at: number;
       event: HookEvent;
       detail: string | null;
+      /** A notification that a prompt waits, not which: it restates a prompt, never answers one. */
+      restates?: boolean;
     };
 
 /** Hook events, normalised by the provider (status-model.md §11, issue 6). */
@@ -145,6 +147,11 @@ export interface SessionEvidence {
   answeredAt?: number | null;
   /** Prompts an answer channel holds for this session (§13), open and recently closed. */
   requests?: AnswerRequest[];
+  /**
+   * When Lookout first read this evidence while it held a time after that moment (a clock ahead of
+   * ours): its times are held there, not pulled up to every beat's now (issue 24).
+   */
+  seenAt?: number;
 }
 
 /** One question of a prompt Lookout can answer: its options by label, as the agent will read them. */

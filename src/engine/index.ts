@@ -26,3 +26,4 @@ export type { Evaluation, EvaluationInput } from './evaluate';
 export type { HostStatus, HostView } from './hosts';
 export { hostKey, hostRows, hostState, mergeHosts, remoteCandidates, splitHostKey } from './hosts';
 export { plainEqual } from './plain-equal';
+export { anyAfter } from './clamp';

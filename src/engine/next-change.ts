@@ -61,6 +61,8 @@ function anchors(session: DerivedSession, facts: UserFacts): number[] {
   for (const request of evidence.requests ?? []) times.push(request.at, request.deadline, request.closed?.at);
   for (const notice of evidence.notices) times.push(notice.at);
   for (const child of evidence.children) times.push(child.lastAt, child.signal?.at, child.request?.at);
+  // A clock ahead of ours: the times held at first sight are let go when now reaches them.
+  if (session.input !== evidence) times.push(session.input.lastRecordAt, session.input.signal?.at, session.input.turn?.endedAt);
   return times.filter((time): time is number => typeof time === 'number' && Number.isFinite(time));
 }
 

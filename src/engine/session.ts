@@ -19,7 +19,7 @@ import { downgradeStale, readSignal } from './transcript';
 import { rankOf, triageBand } from './triage';
 import type { Band, ChildLiveness, Workflow } from './vocabulary';
 import type { AnswerView } from './answer';
-import { answerView } from './answer';
+import { answerView, requestEvidence } from './answer';
 
 export interface DerivedSession {
   key: string;
@@ -63,7 +63,8 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   const { signal } = evidence;
 
   const inferred = signal === null ? null : downgradeStale(readSignal(signal, evidence.transcriptSource, now, timings), now, timings);
-  const readDirectly = readDirect(evidence.direct, evidence.liveness, signal, now, timings);
+  // An answering hook's open request speaks for its prompt too (§13): it is waiting on it now.
+  const readDirectly = readDirect(requestEvidence(evidence.direct, evidence.requests ?? [], now), evidence.liveness, signal, now, timings);
   // R4: only direct evidence from a process known to be alive is exempt from ageing.
   const direct = readDirectly === null || evidence.liveness.kind === 'alive' ? readDirectly : downgradeStale(readDirectly, now, timings, true);
   const lead =

@@ -60,7 +60,7 @@ describe('R70 answerable rows', () => {
   });
 
   it('R70 an ambiguous claim (tool-pending, no direct evidence) is never answerable', () => {
-    const row = rowOf(session({ signal: toolCall(sec(1), [tool('Bash')]), requests: [request(sec(1) + 80)] }), sec(60));
+    const row = rowOf(session({ signal: toolCall(sec(1), [tool('Bash')]) }), sec(60));
     expect(row.claim?.ambiguous).toBe(true);
     expect(row.answer).toMatchObject({ state: 'unavailable' });
     expect(row.answer?.state === 'unavailable' ? row.answer.why : '').toMatch(/cannot be sure/);
@@ -159,5 +159,23 @@ describe('R73 once shown', () => {
     expect(movedOnSince(held, answered)).toBe(false);
     expect(movedOnSince(held, answered, at(sec(1)))).toBe(true);
     expect(rowOf(asking([held]), sec(3)).answer).toMatchObject({ state: 'open' });
+  });
+});
+
+describe('R70 when the prompt\'s own spool line is missing (a hook cut short on a loaded machine)', () => {
+  const notice = (offsetMs: number): DirectEvidence => ({ kind: 'hook', source: 'claude.hook', at: at(offsetMs), event: 'permission-request', detail: 'Claude needs your permission', restates: true });
+
+  it('the open request speaks for its prompt: the row asks and can be answered', () => {
+    const row = rowOf(asking([request(sec(1) + 80)], [hook('mid-turn', sec(1) - 20)]), sec(3));
+    expect(row.observed).toMatchObject({ state: 'awaiting-approval', source: 'claude.answer', confidence: 'direct' });
+    expect(row.answer).toMatchObject({ state: 'open', text: 'rm -rf build' });
+  });
+
+  it('a notice restating some prompt (6 s later) changes nothing; a real hook event after it moves on', () => {
+    expect(rowOf(asking([request(sec(1) + 80)], [notice(sec(7))]), sec(8)).answer).toMatchObject({ state: 'open' });
+    expect(movedOnSince(request(sec(1) + 80), asking([], [notice(sec(7))]))).toBe(false);
+    const ran = rowOf(asking([request(sec(1) + 80)], [hook('mid-turn', sec(9))]), sec(10));
+    expect(ran.answer).toBeNull();
+    expect(ran.observed.state).toBe('running');
   });
 });

@@ -28,6 +28,9 @@ export function formatExplain(row: Row, derived: DerivedSession, answers: readon
   const liveness = derived.evidence.liveness;
   lines.push(`Liveness: ${liveness.kind}${'pid' in liveness && liveness.pid !== null ? ` (pid ${liveness.pid})` : ''}${liveness.kind === 'dead' ? ` — ${liveness.why}` : ''}`);
   lines.push(`Skipped lines (malformed or oversized): ${derived.evidence.skippedLines}`);
+  const ahead = (derived.input.lastRecordAt ?? 0) - (derived.evidence.lastRecordAt ?? 0);
+  // Times after now (a clock ahead of this machine's): held where they were first seen (issue 24).
+  if (ahead > 0) lines.push(`Clock ahead: its newest record is dated ${Math.round(ahead / 1000)} s past this machine's clock; its times are held at ${when(derived.input.seenAt ?? Number.NaN)}, when Lookout first read it`);
   lines.push(`Answering: ${answeringLine(row)}`);
   const mine = answers.filter((entry) => entry.key === row.key);
   if (mine.length > 0) lines.push('Answers (R75), oldest first:');

@@ -16,6 +16,7 @@ import { SameEvidence } from './keep-same';
 import type { FactWriter } from '../facts/fact-writer';
 import { spoolFolder } from '../store/home';
 import { TreeCache } from './tree-cache';
+import { FirstSeen } from './first-seen';
 import type { RequestsBySession } from '../answer/requests-file';
 import { RequestsReader } from '../answer/requests-file';
 
@@ -82,6 +83,7 @@ export class Pipeline {
   private collected = false;
   private readonly overlaid = new WeakMap<SessionEvidence, SessionEvidence>();
   private readonly same = new SameEvidence();
+  private readonly firstSeen = new FirstSeen();
   private readonly requestsReader: RequestsReader;
   private requests: RequestsBySession = new Map();
 
@@ -114,7 +116,7 @@ export class Pipeline {
     this.requests = requests;
     this.collected = true;
     if (same) return false;
-    this.merged = this.same.keep(withRequests(mergeHooks(results.flat(), hooks, transcriptSourceOf), requests));
+    this.merged = this.same.keep(this.firstSeen.mark(withRequests(mergeHooks(results.flat(), hooks, transcriptSourceOf), requests), now));
     return true;
   }
 

@@ -6,7 +6,7 @@ import type { HookMark, HookSession } from './spool-reader';
 
 function direct(session: HookSession): DirectEvidence[] {
   const last = session.last;
-  return last === null ? [] : [{ kind: 'hook', source: last.source, at: last.at, event: last.event, detail: last.detail }];
+  return last === null ? [] : [{ kind: 'hook', source: last.source, at: last.at, event: last.event, detail: last.detail, ...(last.restates === true ? { restates: true } : {}) }];
 }
 
 /** What a child's latest hook event asks of the user, if anything. */

@@ -15,6 +15,8 @@ export interface HookMark {
   event: HookEvent;
   at: number;
   detail: string | null;
+  /** A notification that some prompt waits, not which (it restates a prompt; it never answers one). */
+  restates?: boolean;
   source: string;
 }
 
@@ -59,7 +61,7 @@ export class SpoolFold implements Accumulator {
     const source = entry.channel === 'notify' ? `${entry.provider}.notify` : `${entry.provider}.hook`;
     switch (fact.kind) {
       case 'event': {
-        const mark = { event: fact.event, at, detail: fact.detail, source };
+        const mark: HookMark = { event: fact.event, at, detail: fact.detail, source, ...(fact.vague === true ? { restates: true } : {}) };
         const child = agentId === null ? undefined : session.subagents.get(agentId);
         if (agentId !== null) {
           // Inside a subagent: it is the child's state, not the lead's.
