@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/engine';
 import { runCli } from './cli-process';
+import { providerIds } from '../../src/providers';
 import { FIXTURES, fixtures } from '../providers/fixture-roots';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-rules-'));
@@ -45,7 +46,7 @@ describe('lookout rules (issue 16)', () => {
     [['rules', 'add', '--folder', '/x'], 'lookout: rules add needs an action: --mute, --notify <level> or --after-finish <review state>\n'],
     [['rules', 'add', '--folder', 'work/**', '--mute'], 'lookout: --folder takes an absolute folder or one under ~/ (got "work/**")\n'],
     [['rules', 'add', '--folder', '/x', '--notify', 'loud'], 'lookout: --notify takes never, needs-you, everything (got "loud")\n'],
-    [['rules', 'add', '--provider', 'cursor', '--mute'], 'lookout: --provider takes claude, codex, copilot, opencode (got "cursor")\n'],
+    [['rules', 'add', '--provider', 'cursor', '--mute'], `lookout: --provider takes ${providerIds().join(', ')} (got "cursor")\n`],
     [['rules', 'remove', 'nope'], 'lookout: no rule "nope" (outdated-after-7d)\n'],
   ])('a bad argument exits 2 and says what is wrong: %j', (args, stderr) => {
     expect(runCli(args, home())).toMatchObject({ code: 2, stderr });
