@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { opencode } from '../lab/agents/opencode';
-import { killedMidTurn, runningThenFinished, subagentAtWork, subagentReplies } from '../lab/moments';
+import { failedAfterRetries, interruptedByEscapeTwice, killedMidTurn, runningThenFinished, subagentAtWork, subagentReplies } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
 
@@ -51,26 +51,11 @@ describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
 
   it('R5 a model that keeps failing (401: opencode retries for about 75 s, then gives up) reads error/api-error', async () => {
     const lab = await start({ name: 'error', replies: [{ kind: 'error', status: 401, message: 'lab: bad key' }] });
-    await lab.prompt('this will fail');
-    const row = await lab.expectRow('error', (row) => row.observed.state === 'error', 150_000);
-    expect(row.observed.reason).toBe('api-error');
-    expect(row.claim?.kind).toBe('failed');
-    lab.record('error', 'a turn that failed after opencode gave up retrying', row);
+    lab.record('error', 'a turn that failed after opencode gave up retrying', await failedAfterRetries(lab));
   });
 
   it('R8 an interrupt (Escape twice) mid-turn reads idle/interrupted', async () => {
-    const lab = await start({ name: 'interrupt', replies: [{ kind: 'hold', text: 'A long answer…' }] });
-    await lab.prompt('a long job');
-    await lab.expectRow('running', (row) => row.observed.state === 'running');
-    await lab.held();
-    // opencode interrupts on a second Escape, once it has said so ("esc again to interrupt").
-    await waitFor('the interrupt taken', async () => {
-      lab.tmux.keys('Escape');
-      await lab.tmux.waitForScreen('asked to press again', (screen) => screen.includes('again to interrupt'), 5_000).catch(() => '');
-      lab.tmux.keys('Escape');
-      return lab.model.openHolds === 0 ? true : await lab.tmux.waitForScreen('interrupted', (screen) => screen.includes('interrupted'), 5_000).then(() => true, () => undefined);
-    }, () => lab.tmux.screen());
-    const row = await lab.expectRow('interrupted', (row) => row.observed.state === 'idle');
+    const row = await interruptedByEscapeTwice(await start({ name: 'interrupt', replies: [{ kind: 'hold', text: 'A long answer…' }] }));
     expect(row.observed.reason).toBe('interrupted');
   });
 

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { AgentLab } from './agent';
 import { fileIn, packageVersion } from './installed';
-import { OPENCODE_TOOLS, writeOpencodeConfig } from './opencode';
+import { OPENCODE_TUI, writeOpencodeConfig } from './opencode';
 
 const PLATFORM_PACKAGE = '@kilocode/cli-linux-x64';
 
@@ -31,12 +31,7 @@ export const kilo: AgentLab = {
       KILO_DATA_DIR: join(home.home, '.local', 'share', 'kilo'),
     };
   },
-  args: [],
-  ready: (screen) => /ctrl\+p|Ask anything|tab agents|commands/i.test(screen),
-  dismiss: () => null,
-  asksPermission: (screen) => /Permission required|Allow once|Allow always/i.test(screen),
-  approveKeys: ['Enter'],
-  tools: OPENCODE_TOOLS,
+  ...OPENCODE_TUI,
   recorded: ['.local/share/kilo/kilo.db', '.local/share/kilo/kilo.db-wal', '.local/share/kilo/kilo.db-shm'],
   daemonPids: () => [],
 };

@@ -6,10 +6,20 @@ import type { AgentLab } from './agent';
 import { fileIn, packageVersion } from './installed';
 
 /** The tools opencode and its forks (Kilo) give the model, as the fake model calls them. */
-export const OPENCODE_TOOLS: AgentLab['tools'] = {
+const OPENCODE_TOOLS: AgentLab['tools'] = {
   guardedShell: (command) => ({ name: 'bash', input: { command, description: 'Run a lab command' } }),
   question: (question, options) => ({ name: 'question', input: { questions: [{ question, header: 'Lab', options: options.map((label) => ({ label, description: `Choose ${label}` })) }] } }),
   subagent: (description, prompt) => ({ name: 'task', input: { description, prompt, subagent_type: 'general' } }),
+};
+
+/** The TUI of opencode and its forks (Kilo): how it looks ready, asks, is answered, and its tools. */
+export const OPENCODE_TUI: Pick<AgentLab, 'args' | 'ready' | 'dismiss' | 'asksPermission' | 'approveKeys' | 'tools'> = {
+  args: [],
+  ready: (screen) => /ctrl\+p|Ask anything|tab agents|commands/i.test(screen),
+  dismiss: () => null,
+  asksPermission: (screen) => /Permission required|Allow once|Allow always/i.test(screen),
+  approveKeys: ['Enter'],
+  tools: OPENCODE_TOOLS,
 };
 
 /** opencode's config (and its forks'): the lab's model through the bundled openai-compatible provider. */
@@ -53,12 +63,7 @@ export const opencode: AgentLab = {
       OPENCODE_DATA_DIR: join(home.home, '.local', 'share', 'opencode'),
     };
   },
-  args: [],
-  ready: (screen) => /ctrl\+p|Ask anything|tab agents|commands/i.test(screen),
-  dismiss: () => null,
-  asksPermission: (screen) => /Permission required|Allow once|Allow always/i.test(screen),
-  approveKeys: ['Enter'],
-  tools: OPENCODE_TOOLS,
+  ...OPENCODE_TUI,
   recorded: ['.local/share/opencode/opencode.db', '.local/share/opencode/opencode.db-wal', '.local/share/opencode/opencode.db-shm'],
   daemonPids: () => [],
 };
