@@ -4,6 +4,7 @@
 import type { ProviderDescriptor } from '../descriptor';
 import type { OpencodeFlavor } from '../opencode/provider';
 import { OpencodeProvider } from '../opencode/provider';
+import { opencodePlugin, readOpencodeEvent } from '../opencode/plugin';
 
 const ID = 'kilo';
 const DATABASE_SOURCE = 'kilo.db';
@@ -27,14 +28,24 @@ export const kiloDescriptor: ProviderDescriptor = {
   watch: (root) => [{ path: root, depth: 0, files: /kilo[^/\\]*\.db(-wal)?$/ }],
   createSource: (root) => new OpencodeProvider(root, KILO_FLAVOR),
   transcriptSource: DATABASE_SOURCE,
-  sources: [DATABASE_SOURCE, KILO_FLAVOR.writerSource],
+  sources: [DATABASE_SOURCE, KILO_FLAVOR.writerSource, `${ID}.hook`],
   // `kilo [project] --session <id>`: run in the session's folder, the project is that folder.
   resume: (sessionId) => ['kilo', '--session', sessionId],
-  hooks: null,
+  hooks: {
+    // Kilo loads opencode's plugins from its own config folder: Lookout's plugin, reporting as Kilo.
+    entries: [{ name: ID, channel: 'hook', payload: 'stdin' }],
+    edits: (_root, places) => [opencodePlugin(places, ID, 'kilo', 'Kilo CLI')],
+    read: (payload) => readOpencodeEvent(payload),
+    afterInstall: 'Kilo CLI loads plugins when it starts: restart running Kilo sessions to use it.',
+    sees: {
+      without: 'turns, pending and running tools, questions (the question tool), interrupts, errors, child sessions',
+      with: 'approval prompts the moment they open (never written to the database), questions and their answers, retries and session errors',
+    },
+  },
   answer: {
-    followsHook: false,
-    how: 'not from Lookout: its prompts are answered in the terminal',
-    hint: 'answer in the terminal (Lookout cannot answer Kilo CLI prompts)',
+    followsHook: true,
+    how: "permission prompts and questions, through Lookout's plugin (Kilo's own reply call, as opencode's), beside the terminal prompt: the first answer wins",
+    hint: "answer in the terminal (Lookout's Kilo CLI plugin is not installed, or Kilo started before it was)",
     hook: null,
   },
 };

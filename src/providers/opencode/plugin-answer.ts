@@ -5,8 +5,8 @@
 // v1 SDK client, served in-process (`serverUrl` is not listening in the TUI), so replies go through
 // its inner HTTP client. Everything here fails quietly: opencode's own prompt always decides then.
 
-/** The JS the plugin carries for it, reading Lookout's run folder (`runFolder`, embedded). */
-export function answeringText(runFolder: string, literal: (value: string) => string): string {
+/** The JS the plugin carries for it, reading Lookout's run folder (`runFolder`, embedded); `provider`: whose prompts (opencode, or a fork). */
+export function answeringText(runFolder: string, literal: (value: string) => string, provider = 'opencode'): string {
   return `
 // ---- Answering from Lookout: only while a Lookout runs, only the person's explicit answer. ----
 const RUN = ${literal(runFolder)};
@@ -45,7 +45,7 @@ function shown(p) {
 }
 
 function draftOf(type, p) {
-  const base = { provider: "opencode", sessionId: cut(p.sessionID, 200), agentId: null, agentRequest: cut(p.id, 200) };
+  const base = { provider: ${literal(provider)}, sessionId: cut(p.sessionID, 200), agentId: null, agentRequest: cut(p.id, 200) };
   if (type === "question.asked") {
     const questions = (Array.isArray(p.questions) ? p.questions : []).slice(0, 20).map((q) => ({
       question: cut(q && q.question, 2000),

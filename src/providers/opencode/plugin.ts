@@ -32,9 +32,9 @@ export const OPENCODE_PLUGIN_EVENTS = [
  * plugin folder there: `plugins/` (what opencode reads now, with `plugin/`), unless the user
  * keeps theirs in `plugin/` only (the one folder older releases read).
  */
-export function pluginPath(places: HookPlaces): string {
+export function pluginPath(places: HookPlaces, app = 'opencode'): string {
   const xdg = places.env.XDG_CONFIG_HOME;
-  const config = xdg !== undefined && xdg.trim() !== '' ? join(xdg, 'opencode') : join(places.userHome, '.config', 'opencode');
+  const config = xdg !== undefined && xdg.trim() !== '' ? join(xdg, app) : join(places.userHome, '.config', app);
   const folder = existsSync(join(config, 'plugin')) && !existsSync(join(config, 'plugins')) ? 'plugin' : 'plugins';
   return join(config, folder, 'lookout.js');
 }
@@ -45,7 +45,7 @@ export function pluginPath(places: HookPlaces): string {
  * one line with one append, and swallows every error. Its only export is the plugin function
  * (opencode calls every export).
  */
-export function pluginText(spoolFolder: string, runFolder: string): string {
+export function pluginText(spoolFolder: string, runFolder: string, provider = OPENCODE_HOOK_ENTRY): string {
   const literal = (value: string) => JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return `// Lookout's opencode plugin (written by \`lookout hooks install\`; \`lookout hooks uninstall\` removes it).
 // It appends opencode's permission, question and session-status events to Lookout's spool, so the
@@ -54,7 +54,7 @@ import { appendFileSync, closeSync, lstatSync, mkdirSync, openSync, readFileSync
 import { join } from "node:path";
 
 const SPOOL = ${literal(spoolFolder)};
-const FILE = join(SPOOL, ${literal(spoolName(OPENCODE_HOOK_ENTRY))});
+const FILE = join(SPOOL, ${literal(spoolName(provider))});
 const HEARD = new Set(${JSON.stringify(OPENCODE_PLUGIN_EVENTS)});
 const text = (value) => (typeof value === "string" ? value.slice(0, 500) : undefined);
 
@@ -88,14 +88,14 @@ function endsClean() {
   }
 }
 
-${answeringText(runFolder, literal)}
+${answeringText(runFolder, literal, provider)}
 export const LookoutPlugin = async ({ directory, client }) => ({
   event: async ({ event }) => {
     try {
       if (!event || !HEARD.has(event.type)) return;
       const payload = JSON.stringify({ type: event.type, properties: pick(event.properties || {}), directory: typeof directory === "string" ? directory : null });
       if (payload.length > ${PAYLOAD_MAX_BYTES}) return;
-      const line = '{"payload":' + payload + ',"provider":"${OPENCODE_HOOK_ENTRY}","at":' + Date.now() + ',"precision":"ms","channel":"hook"}\\n';
+      const line = '{"payload":' + payload + ',"provider":${JSON.stringify(provider)},"at":' + Date.now() + ',"precision":"ms","channel":"hook"}\\n';
       mkdirSync(SPOOL, { recursive: true, mode: 0o700 });
       appendFileSync(FILE, (endsClean() ? "" : "\\n") + line, { mode: 0o600 });
     } catch {
@@ -108,8 +108,9 @@ export const LookoutPlugin = async ({ directory, client }) => ({
 `;
 }
 
-export function opencodePlugin(places: HookPlaces): HookEdit {
-  return { kind: 'own-file', path: pluginPath(places), text: pluginText(places.spoolFolder, places.runFolder), what: "Lookout's opencode plugin" };
+/** The plugin for opencode, or for a fork that loads opencode's plugins from its own config folder (`app`) and reports as `provider`. */
+export function opencodePlugin(places: HookPlaces, provider = OPENCODE_HOOK_ENTRY, app = 'opencode', name = 'opencode'): HookEdit {
+  return { kind: 'own-file', path: pluginPath(places, app), text: pluginText(places.spoolFolder, places.runFolder, provider), what: `Lookout's ${name} plugin` };
 }
 
 /** What a permission request asks: "bash: npm publish". */

@@ -6,6 +6,7 @@ import { kilo } from '../lab/agents/kilo';
 import { failedAfterRetries, interruptedByEscapeTwice, killedMidTurn, runningThenFinished } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
+import { answerWhenDue } from '../lab/answering';
 
 describe.skipIf(!installed(kilo))(suiteName(kilo), () => {
   const start = scenarios(kilo);
@@ -25,6 +26,19 @@ describe.skipIf(!installed(kilo))(suiteName(kilo), () => {
     await lab.approve();
     await waitFor('the approved command ran', () => (existsSync(lab.projectFile('kilo-made.txt')) ? true : undefined));
     await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+  });
+
+  it('R8 with Lookout\'s plugin a permission prompt reads awaiting-approval; R70 allowed with `lookout answer`, it runs', async () => {
+    const lab = await start({ name: 'answer', hooks: true, watch: true, replies: [{ kind: 'tool', call: kilo.tools.guardedShell('touch kilo-allowed.txt') }, { kind: 'text', text: 'Made it.' }] });
+    await lab.prompt('make the file');
+    await lab.tmux.waitForScreen('the permission prompt', kilo.asksPermission);
+    const row = await lab.expectRow('awaiting approval, answerable', (row) => row.observed.state === 'awaiting-approval' && row.answer?.state === 'open');
+    expect(row.observed.confidence).toBe('direct');
+    expect(row.answer?.state === 'open' ? row.answer.text : '').toContain('touch kilo-allowed.txt');
+    await answerWhenDue(lab, row, 'allow');
+    await waitFor('the allowed command ran', () => (existsSync(lab.projectFile('kilo-allowed.txt')) ? true : undefined), () => lab.tmux.screen());
+    const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+    expect(lab.explain(done)).toMatch(/allowed from cli — req_[0-9a-f]+ \(bash: touch kilo-allowed\.txt/);
   });
 
   it('R3 a question (the question tool) reads awaiting-input', async () => {
