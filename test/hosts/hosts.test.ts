@@ -20,15 +20,7 @@ import { CLI, sshUnavailable, startSshd } from './sshd';
 import { findAnswerHook } from '../../src/providers';
 import { askLookout } from '../../src/main/answer/hook-client';
 import { writeSpool } from '../../src/main/hooks/spool-writer';
-
-/** Looks again until `check` holds (conditions, never fixed times). */
-async function waitUntil(check: () => boolean, timeout = 60_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('the condition never held');
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
+import { waitFor } from '../live/lab/wait';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-hosts-'));
 const unavailable = sshUnavailable();
@@ -454,13 +446,13 @@ describe.skipIf(unavailable !== null)('remote sessions through every command and
     // devbox runs a Lookout holding the answer channel; its agent's hooks bring it a prompt.
     const owner = new WatchProcess([], devbox.env);
     try {
-      await waitUntil(() => existsSync(join(devbox.env.LOOKOUT_HOME, 'run', 'answer.pid')));
+      await waitFor("devbox's Lookout holding the answer channel", () => (existsSync(join(devbox.env.LOOKOUT_HOME, 'run', 'answer.pid')) ? true : undefined));
       const hook = findAnswerHook('claude-answer')?.hook;
       if (hook === undefined) throw new Error('Claude has an answering hook');
       const payload = { hook_event_name: 'PermissionRequest', session_id: key.slice('claude:'.length), cwd: '/home/me/app', tool_name: 'Bash', tool_input: { command: 'npm test' } };
       writeSpool(join(devbox.env.LOOKOUT_HOME, 'spool'), 'claude', 'hook', JSON.stringify(payload), Date.now());
       const printed = askLookout(devbox.env.LOOKOUT_HOME, hook, payload, 60_000);
-      await waitUntil(() => statusRows(here.env).rows.some((row) => row.key === `devbox:${key}` && row.answer?.state === 'open'));
+      await waitFor('the remote prompt answerable here', () => (statusRows(here.env).rows.some((row) => row.key === `devbox:${key}` && row.answer?.state === 'open') ? true : undefined));
       // A command answers after the grace (R72); the refusal before it comes from devbox, with its reason.
       let result = runCli(['answer', `devbox:${key}`, 'allow'], here.env);
       while (result.code === 1 && /a key or command answers it after/.test(result.stderr)) {

@@ -24,6 +24,9 @@ export interface AnswerServiceOptions {
 
 export type AnswerResult = { ok: boolean; error?: string };
 
+/** What a Lookout that holds no answer channel (a test's, by choice) says to an answer. */
+export const NOT_ANSWERING: AnswerResult = { ok: false, error: 'this Lookout does not answer prompts' };
+
 export class AnswerService {
   private readonly broker: AnswerBroker;
   private readonly channel: AnswerChannel;

@@ -1,10 +1,9 @@
 // `lookout hooks install|uninstall|status`: Lookout's hooks in the agents' own files, only when
 // asked, merged beside the user's hooks, backed up first, and taken out exactly (issue 6).
-import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { privateFolder, writeKeepingMode, writePrivate } from '../../providers/system/private-files';
-import { dirname, join } from 'node:path';
+import { privateFolder, writePrivate } from '../../providers/system/private-files';
+import { join } from 'node:path';
 import type { HookEdit, HookPlaces, HookSpec, ProviderDescriptor, ProviderRoots } from '../../providers';
 import { PROVIDERS, hookProviders } from '../../providers';
 import { runFolder } from '../answer/paths';
@@ -12,7 +11,9 @@ import { shellQuote } from '../../providers/system/argv-quote';
 import { spoolFolder } from '../store/home';
 import { HooksFileError, addHooks, hasOurHooks, parseHooksFile, removeHooks } from './json-hooks';
 import { errorCode } from '../../providers/problems';
-import { READ_CAPS, readRegularText } from '../../providers/system/safe-read';
+import type { InstallRecord } from './install-record';
+import { readRecord, readText, removeCreated, saveRecord, sha, writeAtomic } from './install-record';
+import { installOwnFile, ownFileStatus, uninstallOwnFile } from './own-file';
 import type { ShimEntry } from './shim';
 import { SHIM_NAME, shimText } from './shim';
 import { addNotify, hasNotify, notifyIs, notifyLine, removeNotify } from './toml-notify';
@@ -28,52 +29,6 @@ export interface HookContext {
   env: Readonly<Record<string, string | undefined>>;
   /** Opt-in answering asked for (`--answer <agent>`): those agents' answering hooks are installed too. */
   answer?: readonly string[];
-}
-
-interface FileRecord {
-  /** The file's bytes before Lookout touched it (base64), or null when it did not exist. */
-  before: string | null;
-  /** The hash of what Lookout wrote: if the file is still exactly that, uninstall restores `before`. */
-  after: string;
-}
-
-interface InstallRecord {
-  files: Record<string, FileRecord>;
-  /** The notify line written, by config file (so uninstall finds it even if the shim moved). */
-  notifyLines: Record<string, string>;
-  /** Folders Lookout made for a file of its own: removed again with it when empty. */
-  folders: Record<string, string[]>;
-}
-
-const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
-const recordPath = (home: string): string => join(home, 'hooks', 'installed.json');
-
-function readRecord(home: string): InstallRecord {
-  try {
-    const parsed = JSON.parse(readFileSync(recordPath(home), 'utf8')) as Partial<InstallRecord> & { notifyLine?: string | null };
-    return { files: parsed.files ?? {}, notifyLines: parsed.notifyLines ?? {}, folders: parsed.folders ?? {} };
-  } catch {
-    return { files: {}, notifyLines: {}, folders: {} };
-  }
-}
-
-/** A user's file: written atomically through a symlink, keeping its mode and owner (private-files.ts). */
-const writeAtomic = writeKeepingMode;
-
-/** Removes a file Lookout created; a symlink's target is emptied rather than the link broken. */
-function removeCreated(path: string): void {
-  if (lstatSync(path).isSymbolicLink()) writeAtomic(path, '');
-  else rmSync(path);
-}
-
-/** A file's text; null when it does not exist. One that cannot be read refuses the change. */
-function readText(path: string): string | null {
-  try {
-    return readRegularText(path, READ_CAPS.config);
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return null;
-    throw new HooksFileError(`${path} cannot be read (${errorCode(error) ?? String(error)}); Lookout changed nothing`);
-  }
 }
 
 export function shimPath(home: string): string {
@@ -122,10 +77,6 @@ function change(context: HookContext, record: InstallRecord, path: string, next:
     // Recorded after every file: a failure later in the same install leaves nothing unaccounted for.
     saveRecord(context.home, record);
   }
-}
-
-function saveRecord(home: string, record: InstallRecord): void {
-  writePrivate(recordPath(home), `${JSON.stringify(record, null, 2)}\n`);
 }
 
 function installJson(context: HookContext, record: InstallRecord, path: string, specs: readonly HookSpec[], command: string, extra: Readonly<Record<string, unknown>>): string {
@@ -184,75 +135,6 @@ function editsOf(context: HookContext, providers: readonly ProviderDescriptor[],
   });
 }
 
-/** The mark every file of Lookout's own carries (a record lost with LOOKOUT_HOME still finds it). */
-export const OWN_FILE_MARK = 'written by `lookout hooks install`';
-
-/** Whether a file at that path is Lookout's: what it last wrote there, or a file with its mark. */
-function ownFileIsOurs(record: InstallRecord, path: string, text: string): boolean {
-  const entry = record.files[path];
-  return (entry !== undefined && entry.before === null && sha(text) === entry.after) || text.includes(OWN_FILE_MARK);
-}
-
-/** Makes the missing folders above a file; returns those it made, deepest last. */
-function makeFolders(path: string): string[] {
-  const made: string[] = [];
-  for (let folder = dirname(path); !existsSync(folder) && dirname(folder) !== folder; folder = dirname(folder)) made.unshift(folder);
-  for (const folder of made) mkdirSync(folder, { mode: 0o755 });
-  return made;
-}
-
-function installOwnFile(context: HookContext, record: InstallRecord, edit: Extract<HookEdit, { kind: 'own-file' }>): string {
-  const current = readText(edit.path);
-  if (current === edit.text) return `${edit.path}: ${edit.what} already installed`;
-  if (current !== null && !ownFileIsOurs(record, edit.path, current)) return `${edit.path}: a file that is not Lookout's is there; left alone (no ${edit.what})`;
-  const made = current === null ? makeFolders(edit.path) : [];
-  if (made.length > 0) record.folders[edit.path] = made;
-  // Written whole: nothing of the user's is in it, so there is nothing to back up or restore.
-  record.files[edit.path] = { before: null, after: sha(edit.text) };
-  try {
-    writeAtomic(edit.path, edit.text);
-  } catch (error) {
-    delete record.files[edit.path];
-    throw new HooksFileError(`${edit.path} could not be written (${errorCode(error) ?? String(error)}); the files changed before it are recorded and uninstall takes them out`);
-  } finally {
-    saveRecord(context.home, record);
-  }
-  return `${edit.path}: ${edit.what} ${current === null ? 'installed' : 'updated'}`;
-}
-
-function uninstallOwnFile(record: InstallRecord, edit: Extract<HookEdit, { kind: 'own-file' }>): string {
-  const current = readText(edit.path);
-  const entry = record.files[edit.path];
-  const folders = record.folders[edit.path] ?? [];
-  delete record.folders[edit.path];
-  delete record.files[edit.path];
-  if (current === null) return `${edit.path}: not there; nothing to remove`;
-  const untouched = (entry !== undefined && sha(current) === entry.after) || (entry === undefined && (current === edit.text || current.includes(OWN_FILE_MARK)));
-  if (!untouched) return `${edit.path}: changed since Lookout wrote it; left in place (delete it yourself if you no longer want it)`;
-  rmSync(edit.path);
-  // The folders Lookout made for it go too, if nothing else was put in them since.
-  for (const folder of [...folders].reverse()) {
-    try {
-      if (readdirSync(folder).length === 0) rmdirSync(folder);
-    } catch {
-      // Gone already, or not ours to remove: left.
-    }
-  }
-  return `${edit.path}: removed${folders.length > 0 ? ' (with the folders made for it)' : ''}`;
-}
-
-function ownFileStatus(record: InstallRecord, edit: Extract<HookEdit, { kind: 'own-file' }>): string {
-  let current: string | null;
-  try {
-    current = readText(edit.path);
-  } catch (error) {
-    return `unknown in ${edit.path} (${error instanceof Error ? error.message : String(error)})`;
-  }
-  if (current === null) return `not installed (${edit.what}: ${edit.path})`;
-  if (current === edit.text) return `installed (${edit.what}: ${edit.path})`;
-  return ownFileIsOurs(record, edit.path, current) ? `installed, out of date: install again to update (${edit.path})` : `not installed (${edit.path} is not Lookout's)`;
-}
-
 /** Parses every file first: a malformed one (JSON or TOML) refuses the whole change, and nothing changes. */
 function parseAll(groups: readonly { edits: HookEdit[] }[]): void {
   for (const { edits } of groups) {
@@ -287,7 +169,7 @@ function installEdit(context: HookContext, record: InstallRecord, edit: HookEdit
       return `${edit.path}: notify set to Lookout's hook (turn ends)`;
     }
     case 'own-file':
-      return installOwnFile(context, record, edit);
+      return installOwnFile(context.home, record, edit);
   }
 }
 

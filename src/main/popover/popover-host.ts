@@ -2,7 +2,7 @@
 // it accepts (validated), explanations. `lookout serve` and the tray app both use this.
 import type { DerivedSession, Snapshot } from '../../engine';
 import type { AutomationRule } from '../../engine';
-import { defaultSettings, hostState, literalGlob, projectName, ruleLine } from '../../engine';
+import { defaultSettings, hostState, ruleLine } from '../../engine';
 import { splitHostKey } from '../../engine';
 import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState } from '../../engine/contract';
 import { admit, commandSchemaFor, explainRequestSchema } from '../../engine/contract';
@@ -17,13 +17,13 @@ import { systemProbes } from '../open/probes';
 import { runPlan } from '../open/run';
 import { planRemoteOpen } from '../open/remote-plan';
 import type { Runtime } from '../runtime/runtime';
-import { answerFromBrowser, updateSettings } from '../store/settings-store';
-import type { AnswerFrom } from '../answer/protocol';
+import { updateSettings } from '../store/settings-store';
+import { AnswerGate, refusedIfNot } from './popover-answer';
+import { RULE_ACTIONS, freeRuleId, projectMuteRule } from './popover-rules';
+
+export { BROWSER_ANSWERS_OFF } from './popover-answer';
 
 export type StateListener = (state: PopoverState) => void;
-
-/** The page's refusal of an answer while settings.json has not allowed it. */
-export const BROWSER_ANSWERS_OFF = 'answering from the browser page is off (settings.json answerFromBrowser)';
 
 /** Until tomorrow morning: 08:00 local time on the next day. */
 export function tomorrowMorning(now: number): number {
@@ -48,8 +48,8 @@ export class PopoverHost {
   /** Commands are validated against the providers of the registry. */
   private readonly commandSchema = commandSchemaFor(PROVIDERS.map((provider) => provider.id));
 
-  /** settings.json's `answerFromBrowser`, read again only when the runtime's settings were reloaded. */
-  private browserAnswers: { settings: Runtime['settings']; allowed: boolean } | null = null;
+  /** Whether this popover may answer prompts (§13), and what it records an answer as. */
+  private readonly answers: AnswerGate;
 
   /**
    * `programsEditable`: true for the app's own window, false for `lookout serve`'s page. Only the
@@ -62,15 +62,8 @@ export class PopoverHost {
     private readonly clock: () => number,
     private readonly programsEditable: boolean,
   ) {
+    this.answers = new AnswerGate(runtime, programsEditable);
     runtime.onSnapshot(() => this.push());
-  }
-
-  /** Whether this popover may answer prompts, and why not (§13). */
-  private answering(): { allowed: boolean; why: string | null } {
-    if (this.programsEditable) return { allowed: true, why: null };
-    const settings = this.runtime.settings;
-    if (this.browserAnswers?.settings !== settings) this.browserAnswers = { settings, allowed: answerFromBrowser(this.runtime.home) };
-    return this.browserAnswers.allowed ? { allowed: true, why: null } : { allowed: false, why: BROWSER_ANSWERS_OFF };
   }
 
   /** A problem line from the runtime, shown once as a dismissible line. */
@@ -112,7 +105,7 @@ export class PopoverHost {
         notifications: settings.notifications,
         openCommand: settings.openCommand,
         programsEditable: this.programsEditable,
-        answering: this.answering(),
+        answering: this.answers.state(),
         providers: PROVIDERS.map((provider) => ({
           id: provider.id,
           name: provider.name,
@@ -251,8 +244,8 @@ export class PopoverHost {
     const now = this.clock();
     const facts = this.runtime.facts;
     if (command.type === 'answer' || command.type === 'release') {
-      const answering = this.answering();
-      if (!answering.allowed) throw new Error(answering.why ?? BROWSER_ANSWERS_OFF);
+      const answering = this.answers.state();
+      if (!answering.allowed) throw new Error(answering.why ?? 'answering is off here');
     }
     if (await this.remote(command, now)) return;
     switch (command.type) {
@@ -275,8 +268,7 @@ export class PopoverHost {
         // A rule muting the row's folder and everything under it (issue 16): this session at once, later ones as they come.
         const cwd = this.known(command.key).evidence.cwd;
         if (cwd === null) throw new Error('this session has no folder to make a rule of');
-        if (!cwd.startsWith('/')) throw new Error('rules match folders written with "/" (macOS, Linux); on Windows, mute the session instead');
-        this.changeRules((rules) => [...rules, { id: freeRuleId(`mute-${projectName(cwd) ?? 'project'}`, rules), version: 1, when: { folder: `${literalGlob(cwd)}/**` }, mute: true }]);
+        this.changeRules((rules) => [...rules, projectMuteRule(cwd, rules)]);
         return;
       }
       case 'rule-remove':
@@ -298,13 +290,12 @@ export class PopoverHost {
         return;
       case 'answer': {
         this.shownRequest(command.key, command.request);
-        const from: AnswerFrom = !this.programsEditable ? 'browser' : command.via === 'key' ? 'popover-key' : 'popover';
-        refusedIfNot(await this.runtime.answer({ request: command.request, digest: command.digest, decision: command.decision, from, via: command.via }));
+        refusedIfNot(await this.runtime.answer({ request: command.request, digest: command.digest, decision: command.decision, from: this.answers.from(command.via), via: command.via }));
         return;
       }
       case 'release':
         this.shownRequest(command.key, command.request);
-        refusedIfNot(await this.runtime.release(command.request, this.programsEditable ? 'popover' : 'browser'));
+        refusedIfNot(await this.runtime.release(command.request, this.answers.from('click')));
         return;
       case 'dismiss':
         this.problems = this.problems.filter((problem) => problem.id !== command.id);
@@ -375,28 +366,5 @@ export class PopoverHost {
     }
     this.runtime.reloadFacts();
     this.push();
-  }
-}
-
-/** A refused answer or let-go becomes the command's error, in the channel's words. */
-function refusedIfNot(result: { ok: boolean; error?: string }): void {
-  if (!result.ok) throw new Error(result.error ?? 'refused');
-}
-
-/** What the settings view's "Add rule" does, by the action chosen. */
-const RULE_ACTIONS: Record<Extract<PopoverCommand, { type: 'rule-add' }>['action'], Omit<AutomationRule, 'id' | 'version' | 'when'> & { when?: AutomationRule['when'] }> = {
-  mute: { mute: true },
-  'notify-never': { notify: 'never' },
-  'notify-needs-you': { notify: 'needs-you' },
-  'review-after-finish': { set: 'needs-review', when: { finished: true } },
-};
-
-/** `base`, or `base-2`, `base-3`…: an id no rule has, in the shape ids take. */
-function freeRuleId(base: string, rules: readonly AutomationRule[]): string {
-  const clean = base.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 56) || 'rule';
-  const taken = new Set(rules.map((rule) => rule.id));
-  for (let n = 1; ; n += 1) {
-    const id = n === 1 ? clean : `${clean}-${n}`;
-    if (!taken.has(id)) return id;
   }
 }

@@ -28,36 +28,10 @@ import { ChangeWatcher } from './file-watch';
 import { HeapSettle, fullCollector } from './heap-settle';
 import type { AnswerAttempt } from '../answer/broker';
 import type { AnswerResult } from '../answer/answer-service';
-import { AnswerService } from '../answer/answer-service';
+import { AnswerService, NOT_ANSWERING } from '../answer/answer-service';
 import { requestsPath, runFolder } from '../answer/paths';
 import type { AnswerFrom } from '../answer/protocol';
-
-/** Whether a snapshot differs: a reused derivation keeps its very row object, so most compare by reference. */
-export function changedRows(before: Evaluation, after: Evaluation): boolean {
-  const a = before.snapshot;
-  const b = after.snapshot;
-  if (a.attention.count !== b.attention.count || a.attention.level !== b.attention.level || a.sessions.length !== b.sessions.length) return true;
-  return a.sessions.some((row, index) => {
-    const other = b.sessions[index];
-    return other !== row && JSON.stringify(other) !== JSON.stringify(row);
-  });
-}
-
-/** A full re-read every so often: the safety net for missed events and crashed processes. */
-export const RESCAN_MS = 30_000;
-
-/**
- * The rescan's interval; LOOKOUT_RESCAN_MS changes it (a diagnostic knob: the burst test turns
- * the safety net off to prove that nothing waits for it).
- */
-export function rescanInterval(env: NodeJS.ProcessEnv): number {
-  const value = Number(env.LOOKOUT_RESCAN_MS);
-  return Number.isInteger(value) && value >= 1000 ? value : RESCAN_MS;
-}
-
-/** A batch this large may be a burst the kernel's queue could not hold: everything is looked at once more. */
-const BURST_PATHS = 100;
-const BURST_SETTLE_MS = 500;
+import { BURST_PATHS, BURST_SETTLE_MS, changedRows, rescanInterval } from './pace';
 
 export interface RuntimeOptions {
   env: NodeJS.ProcessEnv;
@@ -281,14 +255,12 @@ export class Runtime {
    * owner, refused with the reason otherwise. Never retried.
    */
   answer(attempt: AnswerAttempt): Promise<AnswerResult> {
-    if (this.answering === null) return Promise.resolve({ ok: false, error: 'this Lookout does not answer prompts' });
-    return this.answering.answer(attempt);
+    return this.answering?.answer(attempt) ?? Promise.resolve(NOT_ANSWERING);
   }
 
   /** "Answer in terminal": the waiting hook lets go and the agent's own prompt decides. */
   release(request: string, from: AnswerFrom): Promise<AnswerResult> {
-    if (this.answering === null) return Promise.resolve({ ok: false, error: 'this Lookout does not answer prompts' });
-    return this.answering.release(request, from);
+    return this.answering?.release(request, from) ?? Promise.resolve(NOT_ANSWERING);
   }
 
   /** Folders to watch: each provider's, Lookout's home and spool; only those that exist (a fresh machine may have none yet). */
