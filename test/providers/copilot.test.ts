@@ -111,6 +111,62 @@ describe('GitHub Copilot CLI, read from its files', () => {
     expect(finished.observed.state).toBe('idle');
   });
 
+  it('a subagent that completed inside a lead turn that then asked for nothing more is not running-subagents (1.0.102, agentId and parentToolCallId)', async () => {
+    const lines = [
+      START(`${ID}g`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 'call_2', name: 'task' }]), TOOL_START(3, 'call_2', 'task', 'List the files here.'),
+      event('subagent.started', 3, { toolCallId: 'call_2', agentName: 'general-purpose', agentDisplayName: 'lab-helper' }, { agentId: 'agent-9' }),
+      event('assistant.turn_start', 4, { turnId: '0', parentToolCallId: 'call_2' }, { agentId: 'agent-9' }),
+      event('assistant.turn_end', 5, { turnId: '0', parentToolCallId: 'call_2' }, { agentId: 'agent-9' }),
+      event('subagent.completed', 5, { toolCallId: 'call_2', agentName: 'general-purpose' }, { agentId: 'agent-9' }),
+      TOOL_DONE(5, 'call_2'), TURN_END(5),
+    ];
+    // Between the lead's tool turn and its answer: working, the child done.
+    const between = await rowOf(home(`${ID}g`, lines), 6);
+    expect(between.observed.state).toBe('running');
+    expect(between.children.live).toBe(0);
+    const answered = await rowOf(home(`${ID}h`, [...lines, TURN_START(6, '1'), MESSAGE(7, 'Nothing here.'), TURN_END(7, '1')]), 8);
+    expect(answered.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+  });
+
+  describe('autopilot (1.0.102, as the live lab recorded it)', () => {
+    const CONTINUE = (seconds: number) => event('user.message', seconds, { content: '', transformedContent: 'You have not yet marked the task as complete using the task_complete tool.', source: 'autopilot', agentMode: 'autopilot', isAutopilotContinuation: true, interactionId: 'i2' });
+    const TASK_COMPLETE = (seconds: number, success = true, summary = 'All done here.') => [
+      MESSAGE(seconds, '', [{ id: 'tc', name: 'task_complete' }]),
+      TOOL_START(seconds, 'tc', 'task_complete', ''),
+      TOOL_DONE(seconds, 'tc'),
+      event('session.task_complete', seconds, { summary, success }),
+      TURN_END(seconds),
+    ];
+    const loop = [START(`${ID}i`), PROMPT(1, 'do the thing'), TURN_START(2), MESSAGE(3, 'Working on it.'), TURN_END(3), CONTINUE(4), TURN_START(4)];
+
+    it('its "keep going" message is the same turn, still working: not a new prompt, not a new title', async () => {
+      const row = await rowOf(home(`${ID}i`, loop), 5);
+      expect(row).toMatchObject({ title: 'do the thing', observed: { state: 'running' } });
+      const evidence = await new CopilotProvider(home(`${ID}j`, loop)).sync(T0 + 5000);
+      expect(evidence[0]?.turn?.startedAt).toBe(T0 + 1000);
+    });
+
+    it('after session.task_complete and assistant.turn_end the loop has ended: finished, not running/turn-open', async () => {
+      const row = await rowOf(home(`${ID}k`, [...loop, ...TASK_COMPLETE(5)]), 6);
+      expect(row.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+      const evidence = await new CopilotProvider(home(`${ID}l`, [...loop, ...TASK_COMPLETE(5)])).sync(T0 + 6000);
+      expect(evidence[0]?.turn).toMatchObject({ startedAt: T0 + 1000, endedAt: T0 + 5000 });
+    });
+
+    it('task_complete with success false is a failed end, in the agent\'s words', async () => {
+      const row = await rowOf(home(`${ID}m`, [...loop, ...TASK_COMPLETE(5, false, 'Could not reach the server.')]), 6);
+      expect(row.observed).toMatchObject({ state: 'error', detail: 'Could not reach the server.' });
+    });
+
+    it('a cold read whose window starts at a continuation still finds the prompt that opened the loop', async () => {
+      const padding = Array.from({ length: 400 }, (_, index) => event('session.usage_record', 4, { usage: { model: 'fake-model', note: 'x'.repeat(40), index } }));
+      const root = home(`${ID}n`, [...loop, ...padding, CONTINUE(6), TURN_START(6), ...TASK_COMPLETE(7)]);
+      const evidence = await new CopilotProvider(root, { firstWindow: 2048, maxWindow: 16 * 1024 * 1024, headBytes: 4096, maxLineBytes: 1 << 20, maxLines: 100_000 }).sync(T0 + 8000);
+      expect(evidence[0]?.turn?.startedAt).toBe(T0 + 1000);
+      expect(evidence[0]?.title).toBe('do the thing');
+    });
+  });
+
   it('a lock whose process is alive holds the session; one whose process is gone or reused ends it (R7)', () => {
     const locks = [{ path: join(base, 'lock-a'), pid: 4242 }];
     writeFileSync(locks[0]?.path ?? '', '4242\n');
@@ -149,6 +205,19 @@ describe.skipIf(!present)('GitHub Copilot CLI real samples', () => {
     for (const row of rows) expect(['ended', 'idle', 'running', 'unknown']).toContain(row.observed.state);
   });
 
+  it('agent-engram 07c40cd0 ends with autopilot\'s task_complete then turn_end: finished, not running (events alone, no locks)', async () => {
+    const id = '07c40cd0-ff51-4d6e-bdcd-ac2f90877203';
+    const root = join(base, 'engram-task-complete');
+    mkdirSync(join(root, 'session-state', id), { recursive: true });
+    const text = readFileSync(join(SAMPLES, 'copilot-cli', 'agent-engram', '.copilot', 'session-state', id, 'events.jsonl'), 'utf8');
+    writeFileSync(join(root, 'session-state', id, 'events.jsonl'), text);
+    const last = Date.parse(JSON.parse(text.trimEnd().split('\n').at(-1) ?? '{}').timestamp);
+    const now = last + 2000;
+    const evidence = await new CopilotProvider(root).sync(now);
+    const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions[0];
+    expect(row?.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+  });
+
   // Each Irrlicht recording without its teardown `session.shutdown`: the state the recording documents.
   const EXPECTED: Record<string, string> = {
     '2-19_tool-gate-permission-prompt': 'awaiting-approval',
@@ -158,6 +227,8 @@ describe.skipIf(!present)('GitHub Copilot CLI real samples', () => {
     '2-16_oversized-transcript-line': 'idle',
     '3-5_workflow-fanout': 'idle',
     '2-9_token-quota-exhausted': 'idle',
+    // Autopilot that hit its continuation limit: the last turn_end closes the loop.
+    '2-8_autonomous-loop-iteration-limit': 'idle',
   };
   const recordings = join(SAMPLES, 'irrlicht-copilot');
   it.each(Object.entries(EXPECTED))('Irrlicht %s before teardown reads %s', async (scenario, state) => {

@@ -24,6 +24,11 @@ function toolDetail(name: string, args: unknown): string {
   return oneLine(command === null ? name : `${name}: ${command}`);
 }
 
+/** Autopilot's own "keep going" message: the loop the user started goes on, no new prompt (1.0.102). */
+function isContinuation(data: JsonRecord | null): boolean {
+  return data?.isAutopilotContinuation === true || data?.source === 'autopilot';
+}
+
 /** Which subagent an event belongs to: 1.0.55 writes a top-level agentId, 1.0.10 data.parentToolCallId. */
 function agentOf(record: JsonRecord): string | null {
   return str(record.agentId) ?? str(obj(record.data)?.parentToolCallId);
@@ -51,6 +56,8 @@ export class CopilotEvents {
   /** The messageId of the prompt that opened the interaction: a later session.error naming it is that turn's failure. */
   private promptId: string | null = null;
   private requestedTools = false;
+  /** Autopilot's task_complete was called: the turn_end that follows ends the loop, whatever it requested. */
+  private taskCompleted = false;
   private sawPrompt = false;
 
   get headDone(): boolean {
@@ -59,7 +66,7 @@ export class CopilotEvents {
 
   /** A prompt of the lead opens the turn that decides the state. */
   opensTurn(record: JsonRecord): boolean {
-    return record.type === 'user.message' && agentOf(record) === null && time(record.timestamp) !== null;
+    return record.type === 'user.message' && agentOf(record) === null && !isContinuation(obj(record.data)) && time(record.timestamp) !== null;
   }
 
   /** The head needs the session's start (identity, folder) and its first prompt, nothing else. */
@@ -129,12 +136,21 @@ export class CopilotEvents {
         this.shutdownAt = at;
         return;
       case 'user.message': {
+        if (isContinuation(data)) {
+          // Autopilot asks its model to go on: the same turn, still working (its first prompt keeps the title and start).
+          this.interactionOpen = true;
+          this.requestedTools = false;
+          this.taskCompleted = false;
+          if (this.pending.size === 0) this.signal = { kind: 'progress', at };
+          return;
+        }
         const text = (str(data?.content) ?? '').trim();
         this.firstPrompt ??= text === '' ? null : oneLine(text);
         this.sawPrompt = true;
         this.interactionOpen = true;
         this.promptId = str(data?.messageId);
         this.requestedTools = false;
+        this.taskCompleted = false;
         this.pending.clear();
         this.permission = null;
         this.turn = { startedAt: at, endedAt: null, durationMs: null };
@@ -183,7 +199,9 @@ export class CopilotEvents {
         if (this.pending.size > 0) this.signal = this.pendingSignal(at);
         return;
       case 'assistant.turn_end':
-        // A turn that asked for tools is followed by another: the interaction goes on.
+        // A turn that asked for tools is followed by another (the interaction goes on), unless it
+        // called autopilot's task_complete: then the loop has ended.
+        if (this.taskCompleted) return; // task_complete already ended the turn, as it said (success or not).
         if (this.requestedTools || this.pending.size > 0) {
           if (this.pending.size === 0) this.signal = { kind: 'progress', at };
           return;
@@ -193,6 +211,18 @@ export class CopilotEvents {
         this.signal = { kind: 'turn-end', at, failed: false, detail: null };
         if (this.turn !== null) this.turn = { ...this.turn, endedAt: at };
         return;
+      case 'session.task_complete': {
+        // Autopilot's end of the loop; the turn_end that follows only confirms it. `success: false`
+        // is the agent saying the task could not be done: a failed end, in its own words.
+        this.taskCompleted = true;
+        this.interactionOpen = false;
+        this.pending.clear();
+        this.permission = null;
+        const failed = data?.success === false;
+        this.signal = { kind: 'turn-end', at, failed, detail: failed ? oneLine(str(data?.summary) ?? 'task not completed') : null };
+        if (this.turn !== null) this.turn = { ...this.turn, endedAt: at };
+        return;
+      }
       case 'abort':
         this.interactionOpen = false;
         this.pending.clear();

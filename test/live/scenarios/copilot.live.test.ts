@@ -2,7 +2,7 @@
 // what Lookout says at each moment of each scenario, checked against what the scenario did.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { copilot } from '../lab/agents/copilot';
+import { copilot, taskComplete } from '../lab/agents/copilot';
 import { killedMidTurn, runningThenFinished, subagentAtWork, subagentReplies } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
@@ -59,6 +59,20 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
     }, () => lab.tmux.screen());
     const row = await lab.expectRow('idle after the interrupt', (row) => row.observed.state === 'idle');
     expect(['interrupted', 'turn-finished']).toContain(row.observed.reason);
+  });
+
+  it('R1 autopilot: the loop\'s own "keep going" turn reads running; after task_complete and turn_end it reads finished, not running/turn-open', async () => {
+    const lab = await start({ name: 'autopilot', args: ['--autopilot', '--yolo'], replies: [{ kind: 'hold', text: 'Working on it.' }, { kind: 'tool', call: taskComplete('All done here.') }] });
+    await lab.prompt('do the thing');
+    await lab.held();
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    await lab.releaseHold();
+    // The first answer asks for nothing: autopilot sends its continuation, and the model calls task_complete.
+    await waitFor('the continuation answered', () => (lab.model.requests.filter((request) => request.role === 'main').length >= 2 ? true : undefined), () => lab.tmux.screen());
+    await lab.tmux.waitForScreen('the task marked complete', (screen) => screen.includes('Task complete'));
+    const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+    expect(row.title).toBe('do the thing');
+    lab.record('autopilot', 'autopilot ended by task_complete: session.task_complete, then assistant.turn_end after a tool-requesting message', row);
   });
 
   it('R7 killed with kill -9 mid-turn: its in-use lock names a pid that is gone, the row reads ended', async () => {

@@ -4,6 +4,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentLab } from './agent';
 import { fileIn, packageVersion } from './installed';
+import type { ToolCall } from '../script';
+
+/** Autopilot's own tool: the model says the task is done, and the loop ends. */
+export const taskComplete = (summary: string): ToolCall => ({ name: 'task_complete', input: { summary } });
 
 export const copilot: AgentLab = {
   id: 'copilot',
@@ -29,7 +33,7 @@ export const copilot: AgentLab = {
     };
   },
   args: [],
-  ready: (screen) => /Manual Approval|\/ commands · \? help/.test(screen) && !/Confirm folder trust/i.test(screen),
+  ready: (screen) => /Manual Approval|Autopilot · Allow All|\/ commands · \? help/.test(screen) && !/Confirm folder trust/i.test(screen),
   dismiss(screen) {
     if (/Confirm folder trust/i.test(screen)) return ['Enter'];
     return null;
