@@ -28,6 +28,8 @@ export interface ScenarioOptions {
   answer?: boolean;
   /** A running Lookout (`lookout watch`) holding the answer channel, started before the agent. */
   watch?: boolean;
+  /** Arguments added after the agent's own (a mode the scenario starts it in). */
+  args?: readonly string[];
 }
 
 export class Scenario {
@@ -104,7 +106,7 @@ export class Scenario {
   private async launch(): Promise<void> {
     const binary = this.agent.binary(LAB_MODULES);
     if (binary === null) throw new Error(`${this.agent.id} is not installed under ${LAB_MODULES} (npm install in test/live)`);
-    this.tmux.start(this.home.project, [binary, ...this.agent.args]);
+    this.tmux.start(this.home.project, [binary, ...this.agent.args, ...(this.options.args ?? [])]);
     let pending = this.agent.expectedDialog?.(this.options.hooks === true) ?? null;
     await waitFor(`${this.agent.id} ready`, () => {
       const screen = this.tmux.screen();
