@@ -20,6 +20,6 @@ function installedVersion(name) {
 
 const stale = Object.entries(wanted).filter(([name, version]) => installedVersion(name) !== version);
 if (stale.length === 0 && existsSync(join(lab, 'node_modules'))) process.exit(0);
-console.log(`live lab: installing ${stale.map(([name, version]) => `${name}@${version}`).join(', ')} (about 1 GB, once)`);
+console.log(`live lab: installing ${stale.map(([name, version]) => `${name}@${version}`).join(', ')} (about 2.5 GB, once)`);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 execFileSync(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: lab, stdio: 'inherit' });

@@ -11,6 +11,7 @@ import { runCli } from '../main/cli-process';
 import type { Served } from '../main/serve-process';
 import { serve } from '../main/serve-process';
 import { FIXTURES, fixtures } from '../providers/fixture-roots';
+import { PROVIDERS } from '../../src/providers';
 import { CHROMIUM, launch } from './browser';
 
 if (CHROMIUM === null) console.log('popover browser tests skipped: Debian chromium is not installed (.ci/run installs it)');
@@ -314,6 +315,19 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.getByRole('button', { name: 'Remove Claude Code hooks' }).click();
     await page.waitForFunction(() => document.querySelector('.settings')?.textContent?.includes('claude: not installed') === true);
     expect((await import('node:fs')).existsSync(join(dir, 'claude', 'settings.json'))).toBe(false);
+    await page.getByRole('button', { name: '← Back' }).click();
+  });
+
+  it('every agent in the registry is in the quick filter and in the settings\' folders list (issue 24)', async () => {
+    const options = await page.$$eval('select[aria-label="Quick filter"] option', (items) => items.map((item) => ({ value: item.getAttribute('value'), text: item.textContent })));
+    for (const provider of PROVIDERS) expect(options).toContainEqual({ value: `provider:${provider.id}`, text: provider.shortName });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('region', { name: 'Settings' }).waitFor();
+    const text = (await page.textContent('.settings')) ?? '';
+    for (const provider of PROVIDERS) {
+      expect(text).toContain(`${provider.name}: `);
+      expect(text).toContain(provider.root.env);
+    }
     await page.getByRole('button', { name: '← Back' }).click();
   });
 

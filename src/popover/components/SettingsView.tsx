@@ -3,6 +3,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PopoverCommand, SettingsView as Settings } from '../../engine/contract';
 
+// Nine agents read as a sentence ("A, B, and C"), not "A and B and C".
+const AND = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+const OR = new Intl.ListFormat('en', { style: 'long', type: 'disjunction' });
+
 const EDITABLE: { key: string; label: string }[] = [
   { key: 'toolPendingGrace', label: 'Tool call reads as running for (s)' },
   { key: 'staleAfter', label: 'Evidence goes stale after (s)' },
@@ -130,7 +134,7 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
       </fieldset>
       <fieldset>
         <legend>Agent hooks (optional)</legend>
-        <p class="hint">{`Hooks let ${settings.providers.filter((provider) => provider.hooks).map((provider) => provider.name).join(' and ')} tell Lookout directly when they ask for approval. Lookout installs them only when you press a button here, and removes them exactly.`}</p>
+        <p class="hint">{`Hooks let ${AND.format(settings.providers.filter((provider) => provider.hooks).map((provider) => provider.name))} tell Lookout directly when they ask for approval. Lookout installs them only when you press a button here, and removes them exactly.`}</p>
         {settings.hooks.map((line, index) => (
           <p class="hook-line" key={index}>
             {line}
@@ -200,7 +204,7 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
         {settings.providers.map((provider) => (
           <p key={provider.id}>{`${provider.name}: ${provider.root}`}</p>
         ))}
-        <p class="hint">{`Set ${settings.providers.map((provider) => provider.rootVariable).join(' or ')} to read other folders.`}</p>
+        <p class="hint">{`Set ${OR.format(settings.providers.map((provider) => provider.rootVariable))} to read other folders.`}</p>
       </fieldset>
       <button type="button" class="primary" onClick={() => void save()}>
         Save
