@@ -55,7 +55,7 @@ const run = spawnSync(process.execPath, [join(root, 'node_modules', 'vitest', 'v
 const results = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).testResults : [];
 const known = existsSync(knownFile) ? JSON.parse(readFileSync(knownFile, 'utf8')) : {};
 const seen = kindsOf(inventory);
-const agentOf = { '@anthropic-ai/claude-code': 'claude', '@openai/codex': 'codex', 'opencode-ai': 'opencode', '@github/copilot': 'copilot', '@kilocode/cli-linux-x64': 'kilo' };
+const agentOf = { '@anthropic-ai/claude-code': 'claude', '@openai/codex': 'codex', 'opencode-ai': 'opencode', '@github/copilot': 'copilot', '@kilocode/cli-linux-x64': 'kilo', '@factory/cli-linux-x64': 'droid' };
 
 console.log('\n| agent | pinned → latest | check | result |\n|---|---|---|---|');
 for (const [name, pin] of Object.entries(pinned)) {

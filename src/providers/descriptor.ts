@@ -89,7 +89,13 @@ export interface ProviderDescriptor {
    * Where the agent keeps its files: its own variable, else (for agents that follow XDG) a folder
    * under $XDG_DATA_HOME, else a folder under the home directory.
    */
-  root: { env: string; defaultFolder: string; xdgDataFolder?: string };
+  root: {
+    env: string;
+    defaultFolder: string;
+    xdgDataFolder?: string;
+    /** The folder under the variable's path, for an agent whose variable names a home, not its folder. */
+    envSubfolder?: string;
+  };
   /** What the runtime watches under the root. */
   watch(root: string): WatchTarget[];
   /**

@@ -8,9 +8,13 @@ import { codexDescriptor } from './codex/descriptor';
 import { copilotDescriptor } from './copilot/descriptor';
 import { opencodeDescriptor } from './opencode/descriptor';
 import { kiloDescriptor } from './kilo/descriptor';
+import { clineDescriptor } from './cline/descriptor';
+import { geminiDescriptor } from './gemini/descriptor';
+import { droidDescriptor } from './droid/descriptor';
+import { qwenDescriptor } from './qwen/descriptor';
 import type { HookEntry, ProviderDescriptor } from './descriptor';
 
-export const PROVIDERS: readonly ProviderDescriptor[] = [claudeDescriptor, codexDescriptor, copilotDescriptor, opencodeDescriptor, kiloDescriptor];
+export const PROVIDERS: readonly ProviderDescriptor[] = [claudeDescriptor, codexDescriptor, copilotDescriptor, opencodeDescriptor, kiloDescriptor, geminiDescriptor, droidDescriptor, clineDescriptor, qwenDescriptor];
 
 export type { HookEdit, HookEntry, HookPlaces, HookSpec, ProviderDescriptor, WatchTarget } from './descriptor';
 
@@ -72,6 +76,12 @@ export function shortNames(): Record<string, string> {
 
 const nonEmpty = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value);
 
+/** The folder the agent's own variable names (a home, for some, whose subfolder is the agent's). */
+function ownVariable(env: NodeJS.ProcessEnv, provider: ProviderDescriptor): string | null {
+  const value = nonEmpty(env[provider.root.env]);
+  return value === null || provider.root.envSubfolder === undefined ? value : join(value, provider.root.envSubfolder);
+}
+
 /**
  * Where each agent keeps its files: the agent's own variable wins, then the folder chosen in the
  * settings, then its default under the home directory (cli.md).
@@ -79,5 +89,5 @@ const nonEmpty = (value: string | undefined): string | null => (value === undefi
 export function resolveRoots(env: NodeJS.ProcessEnv, chosen: Readonly<Record<string, string | undefined>> = {}): ProviderRoots {
   const home = env.HOME ?? homedir();
   const xdg = (folder: string | undefined): string | null => (folder === undefined || nonEmpty(env.XDG_DATA_HOME) === null ? null : join(env.XDG_DATA_HOME ?? '', folder));
-  return Object.fromEntries(PROVIDERS.map((provider) => [provider.id, nonEmpty(env[provider.root.env]) ?? nonEmpty(chosen[provider.id]) ?? xdg(provider.root.xdgDataFolder) ?? join(home, provider.root.defaultFolder)]));
+  return Object.fromEntries(PROVIDERS.map((provider) => [provider.id, ownVariable(env, provider) ?? nonEmpty(chosen[provider.id]) ?? xdg(provider.root.xdgDataFolder) ?? join(home, provider.root.defaultFolder)]));
 }

@@ -1,9 +1,9 @@
 // Whether a session's last record leaves a turn open: only then can a writer that went away mean
 // the agent died mid-turn (a thread's writer lock nobody holds, a database nobody writes).
-import type { SessionEvidence } from '../engine';
+import type { SessionEvidence, TranscriptSignal } from '../engine';
 
-function turnLeftOpen(evidence: SessionEvidence): boolean {
-  const signal = evidence.signal;
+/** Whether a transcript's last record leaves its turn open: the answer is not written yet. */
+export function leavesTurnOpen(signal: TranscriptSignal | null): boolean {
   if (signal === null) return false;
   switch (signal.kind) {
     case 'prompt':
@@ -18,6 +18,10 @@ function turnLeftOpen(evidence: SessionEvidence): boolean {
     case 'api-error':
       return false;
   }
+}
+
+function turnLeftOpen(evidence: SessionEvidence): boolean {
+  return leavesTurnOpen(evidence.signal);
 }
 
 /**

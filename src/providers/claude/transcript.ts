@@ -78,6 +78,12 @@ export function claudeKeptBefore(lines: readonly string[], end: number, wholeFil
   return kept;
 }
 
+/** The calls left open after a result that ask the user (a question, a plan), as the signal they keep; null when none. */
+export function stillAsking(pending: Iterable<PendingTool & { at: number }>): Extract<TranscriptSignal, { kind: 'tool-call' }> | null {
+  const asking = [...pending].filter((tool) => tool.category === 'question' || tool.category === 'plan');
+  return asking.length > 0 ? { kind: 'tool-call', at: Math.max(...asking.map((tool) => tool.at)), pending: asking, approvalPolicy: null } : null;
+}
+
 export class ClaudeTranscript implements Titles {
   sessionId: string | null = null;
   cwd: string | null = null;
@@ -148,10 +154,10 @@ export class ClaudeTranscript implements Titles {
         if (id !== null) this.pending.delete(id);
       }
       // A question or plan still open after a parallel call's result keeps waiting on the user.
-      const asking = [...this.pending.values()].filter((tool) => tool.category === 'question' || tool.category === 'plan');
-      this.signal = asking.length > 0 ? { kind: 'tool-call', at: Math.max(...asking.map((tool) => tool.at)), pending: asking, approvalPolicy: null } : { kind: 'tool-result', at };
+      const asking = stillAsking(this.pending.values());
+      this.signal = asking ?? { kind: 'tool-result', at };
       // A result answers a request only when nothing that asks the user is left open.
-      if (asking.length === 0) this.answered(at);
+      if (asking === null) this.answered(at);
       return;
     }
     if (kind === 'interrupt') {

@@ -21,7 +21,8 @@ export interface HookReading {
   fact: HookFact;
 }
 
-function toolDetail(payload: JsonRecord): string | null {
+/** A tool hook's subject ("Bash: npm test"): the tool and its command, file, description or URL. */
+export function toolDetail(payload: JsonRecord): string | null {
   const tool = str(payload.tool_name);
   if (tool === null) return null;
   const input = obj(payload.tool_input);

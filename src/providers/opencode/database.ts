@@ -1,10 +1,7 @@
-// opencode's SQLite database, read without disturbing it: read-only (closing never checkpoints
-// or removes its -wal), short statements (no read transaction left open to hold back its
-// checkpoints), a busy timeout that only ever makes Lookout wait. Rows still in the -wal are read.
-// A folder Lookout cannot write lacks a -shm to share: the files are copied aside and read there.
-import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+// opencode's SQLite database, read without disturbing it (../system/read-only-database.ts), in
+// a few short statements: the sessions, each one's newest messages, the parts of unfinished ones.
+import type { Row } from '../system/read-only-database';
+import { ReadOnlyDatabase } from '../system/read-only-database';
 
 /** The rows the provider reads: sessions, the newest messages, and the parts of unfinished ones. */
 export interface SessionRow {
@@ -37,15 +34,6 @@ export interface Snapshot {
   parts: PartRow[];
 }
 
-type Row = Record<string, unknown>;
-interface Statement {
-  all(...params: unknown[]): Row[];
-}
-interface Connection {
-  prepare(sql: string): Statement;
-  close(): void;
-}
-
 /** Whether a message's data says it completed (`time.completed`). */
 function completed(data: string): boolean {
   try {
@@ -66,63 +54,16 @@ const NEWEST = `SELECT m.id, m.session_id, m.time_created, m.data FROM session s
 const NEWEST_USER = `SELECT m.id, m.session_id, m.time_created, m.data FROM session s JOIN message m ON m.id = (
   SELECT id FROM message WHERE session_id = s.id AND json_extract(data, '$.role') = 'user' ORDER BY time_created DESC, id DESC LIMIT 1)`;
 
-/**
- * The native SQLite module, loaded only where an opencode database exists (every other run never
- * pays for it), with `require`: the command line runs from a code cache where `import()` is not
- * available. From the bundle (CommonJS) its own path; under the test runner, the project's root.
- */
-function loadSqlite(): typeof import('@photostructure/sqlite') {
-  const { createRequire } = process.getBuiltinModule('node:module');
-  const from = typeof __filename === 'string' ? __filename : join(process.cwd(), 'package.json');
-  return createRequire(from)('@photostructure/sqlite') as typeof import('@photostructure/sqlite');
-}
-
 export class OpencodeDatabase {
-  private connection: Connection | null = null;
-  private copy: string | null = null;
-  /** The file the connection has open: a database replaced under the same name is opened anew. */
-  private ino: number | null = null;
+  private readonly file: ReadOnlyDatabase;
 
-  constructor(readonly path: string) {}
-
-  private open(): Connection {
-    if (this.connection !== null) return this.connection;
-    const { DatabaseSync } = loadSqlite();
-    try {
-      this.connection = new DatabaseSync(this.path, { readOnly: true, timeout: 500 }) as unknown as Connection;
-      this.connection.prepare('SELECT 1 FROM session LIMIT 1').all();
-    } catch (error) {
-      this.connection?.close();
-      this.connection = null;
-      // No -shm to share and no right to make one (a read-only folder): read a private copy.
-      if (!/unable to open/i.test(error instanceof Error ? error.message : String(error))) throw error;
-      this.connection = new DatabaseSync(this.privateCopy(), { readOnly: true, timeout: 500 }) as unknown as Connection;
-    }
-    return this.connection;
-  }
-
-  private privateCopy(): string {
-    this.discardCopy();
-    const folder = mkdtempSync(join(tmpdir(), 'lookout-opencode-'));
-    const target = join(folder, basename(this.path));
-    for (const suffix of ['', '-wal', '-shm']) if (existsSync(`${this.path}${suffix}`)) copyFileSync(`${this.path}${suffix}`, `${target}${suffix}`);
-    this.copy = folder;
-    return target;
-  }
-
-  private discardCopy(): void {
-    if (this.copy !== null) rmSync(this.copy, { recursive: true, force: true });
-    this.copy = null;
+  constructor(readonly path: string) {
+    this.file = new ReadOnlyDatabase(path, 'SELECT 1 FROM session LIMIT 1');
   }
 
   /** Everything the provider needs, in a few short statements. */
   async read(): Promise<Snapshot> {
-    // A private copy is a picture of one moment: each read takes a fresh one. A database replaced
-    // under its name (a restore, a reinstall) is another file: the old connection would read the old one.
-    const ino = statSync(this.path).ino;
-    if (this.copy !== null || (this.ino !== null && this.ino !== ino)) this.close();
-    this.ino = ino;
-    const db = this.open();
+    const db = this.file.connect();
     const sessions = db.prepare('SELECT id, parent_id, directory, title, time_created, time_updated, time_archived FROM session').all().map((row) => ({
       id: String(row.id),
       parentId: text(row.parent_id),
@@ -147,9 +88,6 @@ export class OpencodeDatabase {
   }
 
   close(): void {
-    this.connection?.close();
-    this.connection = null;
-    this.ino = null;
-    this.discardCopy();
+    this.file.close();
   }
 }

@@ -11,6 +11,7 @@ import { Problems, errorCode } from '../problems';
 import type { EvidenceSource } from '../source';
 import type { MessageRow, PartRow, SessionRow, Snapshot } from './database';
 import { OpencodeDatabase } from './database';
+import { databaseStamp } from '../system/read-only-database';
 import { procHolders } from '../system/file-holders';
 import { WriterCheck } from '../open-turn';
 import { LegacyStorage } from './legacy-storage';
@@ -101,14 +102,7 @@ export class OpencodeProvider implements EvidenceSource {
   }
 
   private stampOf(path: string): string {
-    return ['', '-wal'].map((suffix) => {
-      try {
-        const info = statSync(`${path}${suffix}`);
-        return `${info.size}:${info.mtimeMs}`;
-      } catch {
-        return '-';
-      }
-    }).join('|');
+    return databaseStamp(path);
   }
 
   async sync(_now?: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {

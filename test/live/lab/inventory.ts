@@ -55,6 +55,31 @@ function databaseKinds(path: string): string[] {
   }
 }
 
+/** Cline CLI: each saved message's role and block types ("assistant/tool_use"), each session status ("status:idle"). */
+function clineKinds(data: string): string[] {
+  const kinds = new Set<string>();
+  const sessions = join(data, 'sessions');
+  const files = existsSync(sessions) ? readdirSync(sessions, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.messages.json')) : [];
+  for (const file of files) {
+    const saved: unknown = JSON.parse(readFileSync(join(sessions, file), 'utf8'));
+    for (const message of isObject(saved) && Array.isArray(saved.messages) ? saved.messages : []) {
+      if (!isObject(message)) continue;
+      const role = isObject(message.metadata) && typeof message.metadata.displayRole === 'string' ? `${String(message.role)}(${message.metadata.displayRole})` : String(message.role);
+      for (const block of Array.isArray(message.content) ? message.content : []) kinds.add(`${role}/${isObject(block) ? String(block.type) : '?'}`);
+    }
+  }
+  const path = join(data, 'db', 'sessions.db');
+  if (existsSync(path)) {
+    const db = new DatabaseSync(path, { readOnly: true });
+    try {
+      for (const row of db.prepare('SELECT DISTINCT status FROM sessions').all()) kinds.add(`status:${String(row.status)}`);
+    } finally {
+      db.close();
+    }
+  }
+  return [...kinds];
+}
+
 export function recordKinds(lab: Scenario): string[] {
   const home = lab.home.home;
   switch (lab.agent.id) {
@@ -68,6 +93,14 @@ export function recordKinds(lab: Scenario): string[] {
       return databaseKinds(join(home, '.local', 'share', 'opencode', 'opencode.db')).sort();
     case 'kilo':
       return databaseKinds(join(home, '.local', 'share', 'kilo', 'kilo.db')).sort();
+    case 'cline':
+      return clineKinds(join(home, '.cline', 'data')).sort();
+    case 'gemini':
+      return jsonlKinds(join(home, '.gemini', 'tmp')).sort();
+    case 'droid':
+      return jsonlKinds(join(home, '.factory', 'sessions')).sort();
+    case 'qwen':
+      return jsonlKinds(join(home, '.qwen', 'projects')).sort();
     default:
       return [];
   }

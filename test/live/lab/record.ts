@@ -7,6 +7,7 @@ import type { LabRow } from './lookout';
 import type { Scenario } from './scenario';
 import { LAB_MODULES } from './scenario';
 import { LockTable } from '../../../src/providers/codex/writer-lock';
+import { DatabaseSync } from '@photostructure/sqlite';
 
 /** What a recorded case promises: the row Lookout must give at `now`. */
 export interface RecordedCase {
@@ -39,6 +40,8 @@ export function record(lab: Scenario, name: string, shows: string, row: LabRow, 
   }
   rewriteRegistry(join(home, '.claude', 'sessions'));
   rewriteInUse(join(home, '.copilot', 'session-state'));
+  rewriteQwenRuntime(join(home, '.qwen', 'projects'));
+  rewriteSessionTable(join(home, '.cline', 'data', 'db', 'sessions.db'));
   const recorded: RecordedCase = {
     agent: lab.agent.id,
     version,
@@ -86,6 +89,33 @@ function rewriteInUse(folder: string): void {
     if (match === null) continue;
     const pid = pidRuns(Number(match[2])) ? 1 : GONE_PID;
     renameSync(join(folder, name), join(folder, name.replace(/inuse\.\d+\./, `inuse.${pid}.`)));
+  }
+}
+
+/** Cline CLI's session table names each session's process: its pids renamed as the registry's are. */
+function rewriteSessionTable(path: string): void {
+  if (!existsSync(path)) return;
+  const db = new DatabaseSync(path);
+  try {
+    const update = db.prepare('UPDATE sessions SET pid = ? WHERE session_id = ?');
+    for (const row of db.prepare('SELECT session_id, pid FROM sessions').all()) update.run(pidRuns(Number(row.pid)) ? 1 : GONE_PID, String(row.session_id));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Qwen Code's `<session>.runtime.json` names its process and machine: the pid is renamed as the
+ * registry's are, and the machine's name dropped (the replay runs on another).
+ */
+function rewriteQwenRuntime(folder: string): void {
+  if (!existsSync(folder)) return;
+  for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
+    if (!name.endsWith('.runtime.json')) continue;
+    const path = join(folder, name);
+    const { hostname: _machine, ...status } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    const pid = typeof status.pid === 'number' && pidRuns(status.pid) ? 1 : GONE_PID;
+    writeFileSync(path, JSON.stringify({ ...status, pid }));
   }
 }
 

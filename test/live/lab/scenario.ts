@@ -106,6 +106,8 @@ export class Scenario {
   private async launch(): Promise<void> {
     const binary = this.agent.binary(LAB_MODULES);
     if (binary === null) throw new Error(`${this.agent.id} is not installed under ${LAB_MODULES} (npm install in test/live)`);
+    // A headless agent has no prompt box to wait for: its run starts with the prompt.
+    if (this.agent.headless !== undefined) return;
     this.tmux.start(this.home.project, [binary, ...this.agent.args, ...(this.options.args ?? [])]);
     let pending = this.agent.expectedDialog?.(this.options.hooks === true) ?? null;
     await waitFor(`${this.agent.id} ready`, () => {
@@ -125,6 +127,11 @@ export class Scenario {
    * settles (Codex, its first seconds) is typed to again.
    */
   async prompt(text: string): Promise<void> {
+    const binary = this.agent.binary(LAB_MODULES);
+    if (this.agent.headless !== undefined && binary !== null) {
+      this.tmux.start(this.home.project, [binary, ...this.agent.headless(text), ...(this.options.args ?? [])]);
+      return;
+    }
     await waitFor(`the prompt "${text}" typed`, async () => {
       const keys = this.agent.dismiss(this.tmux.screen());
       if (keys !== null) this.tmux.keys(...keys);

@@ -18,6 +18,11 @@ export interface AgentLab {
   prepare(home: LabHome, model: FakeModel): Record<string, string>;
   /** Arguments after the binary. */
   args: readonly string[];
+  /**
+   * For an agent the lab can drive only headless (one run per prompt, no TUI): the arguments after
+   * the binary that run one prompt. The scenario then starts nothing until its prompt.
+   */
+  headless?: (prompt: string) => string[];
   /** The screen shows the prompt box, ready for text. */
   ready(screen: string): boolean;
   /** A start-up dialog that is sure to come (and must be dismissed) before the prompt is ready, given hooks or not. */

@@ -1,0 +1,13 @@
+// What a Qwen chat file's head gave, as the session index keeps it (issue 14): the session, its
+// folder and first prompt, the title if the head held one. Checked when taken back.
+import type { FileCodec } from '../file-index';
+import { hasShape, pick, withoutEmpty } from '../plain-shape';
+import { QwenChat } from './chat';
+
+const FIELDS = { sessionId: 'string?', cwd: 'string?', version: 'string?', customTitle: 'string?', firstPrompt: 'string?', firstAt: 'number?', lastRecordAt: 'number?' } as const;
+
+// Its end is always read: its reading (pending calls, the signal) is not kept.
+export const CHAT_HEAD: FileCodec<QwenChat> = {
+  facts: (head) => withoutEmpty(pick(head, FIELDS)),
+  restore: (facts) => (hasShape(facts, FIELDS) ? Object.assign(new QwenChat(), pick(facts, FIELDS)) : null),
+};

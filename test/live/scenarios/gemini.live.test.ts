@@ -1,0 +1,103 @@
+// Gemini CLI, the real TUI against the lab's model over the Gemini wire: what Lookout says at each
+// moment of each scenario, checked against what the scenario did (issue 24). The chat file alone
+// cannot tell a call running from one awaiting approval; with Lookout's hooks the prompt is direct.
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { gemini } from '../lab/agents/gemini';
+import { killedMidTurn, runningThenFinished } from '../lab/moments';
+import { installed, scenarios, suiteName } from '../lab/suite';
+import { waitFor } from '../lab/wait';
+
+/** What the chat file says of a call it has not written yet (src/providers/gemini/chat.ts). */
+const UNNAMED = 'a tool call (its name is written once it finishes)';
+
+describe.skipIf(!installed(gemini))(suiteName(gemini), () => {
+  const start = scenarios(gemini);
+
+  it('R1 running: a held model stream reads running, then finished; /quit then reads ended (no Gemini CLI left in the folder)', async () => {
+    const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] });
+    await runningThenFinished(lab);
+    await lab.prompt('/quit');
+    await waitFor('the CLI gone', () => (lab.tmux.paneDead() ? true : undefined), () => lab.tmux.screen());
+    const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended');
+    expect(row.observed).toMatchObject({ reason: 'process-gone', source: 'gemini.process' });
+    lab.record('quit', '/quit after a finished turn: nothing written, no Gemini CLI runs in the folder', row);
+  });
+
+  it('R3 a permission prompt (no hooks): the call is not in the file yet, so "may be waiting" (unknown), never running for ever nor awaiting approval; approved, it runs and finishes', async () => {
+    const lab = await start({ name: 'approve', replies: [{ kind: 'tool', call: gemini.tools.guardedShell('touch gemini-made.txt') }, { kind: 'text', text: 'Made it.' }] });
+    await lab.prompt('make the file');
+    await lab.tmux.waitForScreen('the permission prompt', gemini.asksPermission);
+    const row = await lab.expectRow('unknown: a call pending', (row) => row.observed.state === 'unknown');
+    expect(row.observed).toMatchObject({ reason: 'tool-pending', detail: UNNAMED, source: 'gemini.chat', confidence: 'inferred' });
+    expect(row.claim).toMatchObject({ ambiguous: true });
+    await lab.approve();
+    await waitFor('the approved command ran', () => (existsSync(lab.projectFile('gemini-made.txt')) ? true : undefined), () => lab.tmux.screen());
+    await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+  });
+
+  it('R8 with Lookout\'s hooks a permission prompt reads awaiting-approval (direct, the command named), answered in the terminal only; approved, it finishes', async () => {
+    const lab = await start({ name: 'approve-hooks', hooks: true, replies: [{ kind: 'tool', call: gemini.tools.guardedShell('touch gemini-hooked.txt') }, { kind: 'text', text: 'Made it.' }] });
+    await lab.prompt('make the file');
+    await lab.tmux.waitForScreen('the permission prompt', gemini.asksPermission);
+    const row = await lab.expectRow('awaiting approval', (row) => row.observed.state === 'awaiting-approval');
+    expect(row.observed).toMatchObject({ reason: 'approval-requested', confidence: 'direct', source: 'gemini.hook', detail: 'Shell: touch gemini-hooked.txt' });
+    expect(row.claim?.kind).toBe('needs-you');
+    expect(row.answer).toMatchObject({ state: 'unavailable' });
+    await lab.approve();
+    await waitFor('the approved command ran', () => (existsSync(lab.projectFile('gemini-hooked.txt')) ? true : undefined), () => lab.tmux.screen());
+    await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+  });
+
+  it('R3 a question (ask_user) with Lookout\'s hooks reads awaiting-input, naming the question', async () => {
+    const question = gemini.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
+    if (question === null) throw new Error('Gemini CLI has a question tool');
+    const lab = await start({ name: 'question', hooks: true, replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
+    await lab.prompt('ask me a question');
+    await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
+    const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
+    expect(row.observed).toMatchObject({ reason: 'input-requested', confidence: 'direct', detail: 'asks: Which colour should the badge be?' });
+    expect(row.claim?.kind).toBe('needs-you');
+  });
+
+  it('R5 a model refusing the request (400: not retried) reads error/api-error from the CLI\'s error record', async () => {
+    const lab = await start({ name: 'error', replies: [{ kind: 'error', status: 400, message: 'lab: bad request' }] });
+    await lab.prompt('this will fail');
+    await lab.tmux.waitForScreen('the error shown', (screen) => screen.includes('API Error'));
+    const row = await lab.expectRow('error', (row) => row.observed.state === 'error');
+    expect(row.observed).toMatchObject({ reason: 'api-error', source: 'gemini.chat' });
+    expect(row.claim?.kind).toBe('failed');
+    lab.record('error', 'a 400 the CLI does not retry: an `error` record after the prompt', row);
+  });
+
+  it('R5 a model failing with 500s, retried by the CLI with nothing written: running (the turn is open), never finished', async () => {
+    const lab = await start({ name: 'error-retried', replies: [{ kind: 'error', status: 500, message: 'lab model down' }] });
+    await lab.prompt('this will be retried');
+    await waitFor('three attempts', () => (lab.model.mainRequests.length >= 3 ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
+    const row = await lab.expectRow('running while retried', (row) => row.observed.state === 'running');
+    expect(row.observed.reason).toBe('turn-open');
+    expect(row.claim?.kind).not.toBe('finished');
+  });
+
+  it('R8 an interrupt (Escape) mid-stream reads idle/interrupted', async () => {
+    const lab = await start({ name: 'interrupt', replies: [{ kind: 'hold', text: 'A long answer…' }] });
+    await lab.prompt('a long job');
+    await lab.held();
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    await waitFor('the request cancelled', async () => {
+      lab.tmux.keys('Escape');
+      return await lab.tmux.waitForScreen('cancelled', (screen) => screen.includes('Request cancelled'), 5_000).then(() => true, () => undefined);
+    }, () => lab.tmux.screen());
+    const row = await lab.expectRow('interrupted', (row) => row.observed.state === 'idle');
+    expect(row.observed.reason).toBe('interrupted');
+    expect(row.claim).toBeNull();
+    lab.record('interrupted', 'Escape mid-stream: info "Request cancelled." after the prompt', row);
+  });
+
+  it('R7 killed with kill -9 mid-turn: its turn left open and no Gemini CLI in the folder, the row reads ended', async () => {
+    const lab = await start({ name: 'kill', replies: [{ kind: 'hold', text: 'Busy…' }] });
+    const row = await killedMidTurn(lab);
+    expect(row.observed.source).toBe('gemini.process');
+    lab.record('killed', 'kill -9 mid-turn: the prompt left open, no Gemini CLI runs in its folder', row);
+  });
+});
