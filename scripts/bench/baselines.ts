@@ -37,7 +37,10 @@ export function readWhole(files: readonly string[]): number {
 export function readDatabaseTails(path: string): number {
   const { DatabaseSync } = require('@photostructure/sqlite') as typeof import('@photostructure/sqlite');
   const db = new DatabaseSync(path, { readOnly: true });
-  const rows = db.prepare('SELECT m.data FROM session s JOIN message m ON m.id = (SELECT id FROM message WHERE session_id = s.id ORDER BY time_created DESC, id DESC LIMIT 1)').all();
+  // opencode's schema (and Kilo's): each session's newest message; Cline's session table: each row's status.
+  const cline = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sessions'").all().length > 0;
+  const query = cline ? 'SELECT session_id || status || updated_at AS data FROM sessions' : 'SELECT m.data FROM session s JOIN message m ON m.id = (SELECT id FROM message WHERE session_id = s.id ORDER BY time_created DESC, id DESC LIMIT 1)';
+  const rows = db.prepare(query).all();
   db.close();
   return rows.reduce((total, row) => total + String(row.data).length, 0);
 }

@@ -115,6 +115,11 @@ async function main(): Promise<void> {
       await historicalIdle(folder, quick);
       return;
     }
+    // `--only providers`: every provider's sessions beside a fresh history, cold status over all of them.
+    if (only === 'providers') {
+      await newProviders(folder, writeHistory(folder, historyPlan(quick), Date.now()), quick);
+      return;
+    }
     console.log(`Lookout benchmark${quick ? ' (quick)' : ''} · node ${process.version} · ${new Date().toISOString()}`);
     hookLatency(folder, quick ? 10 : 100);
     await answerLatency(quick ? 10 : 100);

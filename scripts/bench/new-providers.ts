@@ -1,12 +1,14 @@
-// Issue 12's figures: 500 GitHub Copilot CLI sessions and one opencode database of 500 sessions
-// (about 200 MB) beside the main history; cold status over all four providers against the same
-// tail baseline, and an opencode step written to the database → the snapshot, as `watch` sees it.
+// Issue 12's figures, grown by issue 24: 500 sessions of each other agent (GitHub Copilot CLI,
+// Gemini CLI, Qwen Code, Cline CLI, Factory Droid; an opencode database and a Kilo database of 500
+// sessions, about 200 MB each) beside the main history; cold status over all nine providers against
+// the same tail baseline, and an opencode step written to the database → the snapshot, as `watch` sees it.
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from '@photostructure/sqlite';
 import { measure, median, pairedRatio, pairedRounds, percentile, writeRssWrapper } from './measure';
 import { WatchStates } from './watch-states';
 import type { History } from './synthetic-history';
+import { clineSessions, droidSessions, geminiSessions, qwenSessions } from './more-agents';
 
 const MB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -45,9 +47,9 @@ CREATE INDEX part_message_id_id_idx ON part (message_id, id);
 CREATE INDEX part_session_idx ON part (session_id);`;
 
 /** One opencode database (1.4.0's indexes): `sessions` sessions of 20 messages and 200 parts each (1.4 KB of text a part, about 200 MB at 500). */
-export function opencodeDatabase(root: string, sessions: number, now: number): InstanceType<typeof DatabaseSync> {
+export function opencodeDatabase(root: string, sessions: number, now: number, file = 'opencode.db'): InstanceType<typeof DatabaseSync> {
   mkdirSync(root, { recursive: true });
-  const db = new DatabaseSync(join(root, 'opencode.db'));
+  const db = new DatabaseSync(join(root, file));
   db.exec(SCHEMA);
   const text = 'y'.repeat(1400);
   const insertSession = db.prepare('INSERT INTO session VALUES (?,?,?,?,?,?,?,?,?,?,?)');
@@ -77,23 +79,49 @@ export async function newProviders(folder: string, history: History, quick: bool
   const count = quick ? 20 : 500;
   const copilotRoot = join(folder, 'copilot');
   const opencodeRoot = join(folder, 'opencode');
+  const kiloRoot = join(folder, 'kilo');
+  // Gemini CLI's and Droid's variables name a home whose `.gemini` / `.factory` they use.
+  const geminiHome = join(folder, 'gemini-home');
+  const droidHome = join(folder, 'droid-home');
+  const qwenRoot = join(folder, 'qwen');
+  const clineRoot = join(folder, 'cline-data');
   const copilotFiles = copilotSessions(copilotRoot, count, now);
   const db = opencodeDatabase(opencodeRoot, count, now);
+  opencodeDatabase(kiloRoot, count, now, 'kilo.db').close();
+  const others = [
+    ...geminiSessions(join(geminiHome, '.gemini'), count, now),
+    ...qwenSessions(qwenRoot, count, now),
+    ...clineSessions(clineRoot, count, now),
+    ...droidSessions(join(droidHome, '.factory'), count, now),
+  ];
   const size = statSync(join(opencodeRoot, 'opencode.db')).size;
-  console.log(`more providers: ${count} Copilot sessions and an opencode database of ${count} sessions (${(size / MB).toFixed(0)} MB), written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`more providers: ${count} sessions each of Copilot, Gemini, Qwen, Cline and Droid, and opencode and Kilo databases of ${count} sessions (${(size / MB).toFixed(0)} MB each), written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const list = join(folder, 'files-all.txt');
-  // The floor reads each file's end, lists each Copilot session's folder and reads each opencode
-  // session's newest message (baselines.ts).
-  writeFileSync(list, [...history.files, ...copilotFiles, join(opencodeRoot, 'opencode.db')].join('\n'));
+  // The floor reads each file's end, lists each Copilot session's folder and queries each database
+  // (each opencode and Kilo session's newest message, Cline's session table: baselines.ts).
+  const databases = [join(opencodeRoot, 'opencode.db'), join(kiloRoot, 'kilo.db'), join(clineRoot, 'db', 'sessions.db')];
+  writeFileSync(list, [...history.files, ...copilotFiles, ...others, ...databases].join('\n'));
   const wrapper = writeRssWrapper(folder);
   const self = resolve(__dirname, 'bench.cjs');
   const cli = resolve(__dirname, 'cli.cjs');
-  const env = { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, COPILOT_HOME: copilotRoot, OPENCODE_DATA_DIR: opencodeRoot, LOOKOUT_HOME: join(folder, 'home-4') };
+  const env = {
+    ...process.env,
+    CLAUDE_CONFIG_DIR: history.claudeRoot,
+    CODEX_HOME: history.codexRoot,
+    COPILOT_HOME: copilotRoot,
+    OPENCODE_DATA_DIR: opencodeRoot,
+    KILO_DATA_DIR: kiloRoot,
+    GEMINI_CLI_HOME: geminiHome,
+    QWEN_HOME: qwenRoot,
+    CLINE_DATA_DIR: clineRoot,
+    FACTORY_HOME_OVERRIDE: droidHome,
+    LOOKOUT_HOME: join(folder, 'home-9'),
+  };
   const runs = quick ? 1 : 5;
   measure(wrapper, cli, ['status', '--json', '--all'], env);
   measure(wrapper, self, ['--baseline', 'tail', list], env);
   const rounds = pairedRounds(wrapper, cli, self, list, env, runs);
-  console.log(`cold status over four providers: ${median(rounds.statusRuns).toFixed(0)} ms for ${rounds.rows} rows (${rounds.statusRuns.map((ms) => ms.toFixed(0)).join(', ')}); tail baseline (with each opencode session's newest message) ${median(rounds.tailRuns).toFixed(0)} ms; ratio ${pairedRatio(rounds).toFixed(2)}x paired (target ≤ 3x); peak memory ${rounds.peakMb.toFixed(0)} MB`);
+  console.log(`cold status over nine providers: ${median(rounds.statusRuns).toFixed(0)} ms for ${rounds.rows} rows (${rounds.statusRuns.map((ms) => ms.toFixed(0)).join(', ')}); tail baseline (with each database's newest rows) ${median(rounds.tailRuns).toFixed(0)} ms; ratio ${pairedRatio(rounds).toFixed(2)}x paired (target ≤ 3x); peak memory ${rounds.peakMb.toFixed(0)} MB`);
 
   // An opencode step written to the database while `watch` runs → the row in the snapshot.
   const watch = new WatchStates(cli, env);

@@ -3,6 +3,7 @@ import type { SessionEvidence } from '../engine';
 import type { Problems } from './problems';
 import type { Accumulator, TailedFile } from './tailed-file';
 import { errorCode } from './problems';
+import { sep } from 'node:path';
 
 export interface EvidenceSource {
   readonly name: string;
@@ -93,4 +94,15 @@ async function inBatches(tasks: readonly (() => Promise<void>)[], width: number)
   };
   await Promise.all(Array.from({ length: Math.min(width, tasks.length) }, worker));
   return failures;
+}
+
+/**
+ * Whether a sync must look at this root at all: a full sync (liveness, processes), or a changed
+ * path under it. Another agent's file changing is no reason to list this one's folders again.
+ */
+export function touchesRoot(changed: ReadonlySet<string> | undefined, root: string): boolean {
+  if (changed === undefined) return true;
+  const prefix = root.endsWith(sep) ? root : `${root}${sep}`;
+  for (const path of changed) if (path === root || path.startsWith(prefix)) return true;
+  return false;
 }

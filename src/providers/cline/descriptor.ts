@@ -20,7 +20,7 @@ export const clineDescriptor: ProviderDescriptor = {
     { path: join(root, 'sessions'), depth: 1, files: /\.messages\.json$/ },
     { path: join(root, 'locks', 'hub'), depth: 0, files: /\.json$/ },
   ],
-  createSource: (root) => new ClineProvider(root),
+  createSource: (root, { index }) => new ClineProvider(root, undefined, index),
   transcriptSource: MESSAGES_SOURCE,
   sources: [MESSAGES_SOURCE, STATUS_SOURCE, HUB_SOURCE],
   // What the CLI prints when a session ends ("Continue  cline --id <id>"): it opens the session in the terminal UI.

@@ -1,12 +1,40 @@
 // Each session's `<id>.messages.json`, read whole when it changed (the CLI rewrites it whole):
-// checked first (a regular file, under a size cap, never a blocking open), parsed, folded.
+// checked first (a regular file, under a size cap, never a blocking open), parsed, folded. What a
+// file said is kept in the session index (issue 14) while it stays the same file, same size and
+// time: a cold status then parses only the files that changed since.
+import type { Stats } from 'node:fs';
 import { lstatSync } from 'node:fs';
 import type { Problems } from '../problems';
 import { errorCode } from '../problems';
 import { obj } from '../jsonl/parse-record';
+import { hasShape } from '../plain-shape';
+import { signalFrom, storableSignal, turnFrom } from '../reading-shape';
+import type { SessionIndexPort } from '../session-index';
+import { NO_INDEX } from '../session-index';
 import { readRegularText } from '../system/safe-read';
 import type { MessagesFacts } from './messages';
 import { NO_MESSAGES, foldMessages } from './messages';
+
+const PROVIDER = 'cline';
+const KEPT = { count: 'number', savedAt: 'number?', lastAt: 'number?', answeredAt: 'number?' } as const;
+const TITLE = { firstPrompt: 'string?' } as const;
+
+/** The facts as the index keeps them: no transcript text (a pending call's command is never kept), the title apart. */
+function keptFacts(facts: MessagesFacts): { head: unknown; tail: unknown } | null {
+  if (!storableSignal(facts.signal)) return null;
+  const { firstPrompt, ...rest } = facts;
+  return { head: { firstPrompt }, tail: rest };
+}
+
+/** The facts back from the index; null when they are not in this shape (an older Lookout's). */
+function restoredFacts(head: unknown, tail: unknown): MessagesFacts | null {
+  if (!hasShape(tail, KEPT) || !hasShape(head, TITLE)) return null;
+  const record = tail as Record<string, unknown>;
+  const signal = signalFrom(record.signal);
+  const turn = turnFrom(record.turn);
+  if (signal === undefined || turn === undefined) return null;
+  return { savedAt: tail.savedAt ?? null, lastAt: tail.lastAt ?? null, answeredAt: tail.answeredAt ?? null, signal, turn, firstPrompt: head.firstPrompt ?? null, count: tail.count };
+}
 
 /** Long sessions carry whole tool outputs: generous, still small beside a machine's memory. */
 export const MESSAGES_CAP = 64 * 1024 * 1024;
@@ -21,14 +49,18 @@ interface Kept {
 export class MessagesFiles {
   private readonly kept = new Map<string, Kept>();
 
-  constructor(private readonly problems: Problems) {}
+  constructor(
+    private readonly problems: Problems,
+    private readonly index: SessionIndexPort = NO_INDEX,
+  ) {}
 
   /** The file's facts; the previous ones while it cannot be read whole. */
   read(path: string): { facts: MessagesFacts; skipped: number; stamp: string } {
     let stamp: string;
+    let info: Stats;
     try {
       // lstat: a link is not followed to a file elsewhere; size and time only say when to read again (R2).
-      const info = lstatSync(path);
+      info = lstatSync(path);
       stamp = `${info.ino}:${info.size}:${info.mtimeMs}`;
     } catch {
       this.kept.delete(path);
@@ -36,9 +68,27 @@ export class MessagesFiles {
     }
     const kept = this.kept.get(path);
     if (kept?.stamp === stamp) return kept;
-    const fresh = this.parse(path, stamp, kept);
+    const fresh = this.recall(path, info, stamp) ?? this.parse(path, stamp, kept);
     this.kept.set(path, fresh);
+    if (fresh.skipped === 0 && !fresh.stamp.endsWith(':retry')) this.remember(path, info, fresh.facts);
     return fresh;
+  }
+
+  /** What the index kept of this very file, unchanged since (same device, inode, size and time). */
+  private recall(path: string, info: Stats, stamp: string): Kept | null {
+    if (!info.isFile() || !this.index.has(PROVIDER, path)) return null;
+    const entry = this.index.get(PROVIDER, path, info.dev, info.ino);
+    const identity = entry?.identity;
+    if (entry === undefined || identity === undefined || identity.dev !== info.dev || identity.ino !== info.ino || identity.size !== info.size || identity.mtimeMs !== info.mtimeMs) return null;
+    const facts = restoredFacts(entry.head, entry.tail?.facts);
+    return facts === null ? null : { stamp, facts, skipped: 0 };
+  }
+
+  private remember(path: string, info: Stats, facts: MessagesFacts): void {
+    const kept = keptFacts(facts);
+    if (kept === null) return;
+    // The file is read whole: no head hash, no window; its identity and time say it is the same.
+    this.index.put(PROVIDER, path, { identity: { dev: info.dev, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, head: '' }, head: kept.head, middle: null, tail: { facts: kept.tail, malformed: 0, oversized: 0, tailFrom: 0 } });
   }
 
   private parse(path: string, stamp: string, kept: Kept | undefined): Kept {

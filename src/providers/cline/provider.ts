@@ -6,6 +6,9 @@ import { basename, join } from 'node:path';
 import type { ChildEvidence, Liveness, SessionEvidence } from '../../engine';
 import { Problems, errorCode } from '../problems';
 import type { EvidenceSource } from '../source';
+import { touchesRoot } from '../source';
+import type { SessionIndexPort } from '../session-index';
+import { NO_INDEX } from '../session-index';
 import { databaseStamp } from '../system/read-only-database';
 import type { Attachment, Disconnects, Hub } from './hub';
 import { HubEvents, readHubs } from './hub';
@@ -46,7 +49,7 @@ const max = (...values: (number | null)[]): number | null => values.reduce<numbe
 export class ClineProvider implements EvidenceSource {
   readonly name = PROVIDER;
   readonly problems = new Problems();
-  private readonly messages = new MessagesFiles(this.problems);
+  private readonly messages: MessagesFiles;
   private sessions: { stamp: string; rows: SessionRow[]; database: SessionsDatabase } | null = null;
   private readonly hubLogs = new Map<string, { stamp: string; asked: string; read: { attachments: Map<string, Attachment>; disconnects: Disconnects }; log: HubEvents }>();
   private last: { signature: string; evidence: SessionEvidence[] } | null = null;
@@ -54,9 +57,13 @@ export class ClineProvider implements EvidenceSource {
   constructor(
     readonly root: string,
     private readonly check: OwnerCheck = checkOwner,
-  ) {}
+    index: SessionIndexPort = NO_INDEX,
+  ) {
+    this.messages = new MessagesFiles(this.problems, index);
+  }
 
-  async sync(now: number): Promise<SessionEvidence[]> {
+  async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
+    if (this.last !== null && !touchesRoot(changed, this.root)) return this.last.evidence;
     const rows = this.rows();
     const hubs = readHubs(this.root, this.problems);
     const roots = rows.filter((row) => row.parentId === null);

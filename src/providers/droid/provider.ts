@@ -9,8 +9,8 @@ import { Problems } from '../problems';
 import type { SessionIndexPort } from '../session-index';
 import { NO_INDEX } from '../session-index';
 import type { EvidenceSource } from '../source';
-import { syncFiles } from '../source';
-import { realFolder } from '../system/process-folders';
+import { syncFiles, touchesRoot } from '../source';
+import { noWriterIn } from '../system/process-folders';
 import type { TailOptions } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
 import type { DroidSessionFiles } from './discover';
@@ -49,6 +49,8 @@ export class DroidProvider implements EvidenceSource {
   private readonly headIndex: FileIndex<DroidTranscript> | null;
   private readonly writers = new WriterCheck(PROCESS_SOURCE);
   private base: { evidence: SessionEvidence[]; signature: string } | null = null;
+  /** What the last sync handed out: the same array while nothing of this agent's changed. */
+  private out: SessionEvidence[] | null = null;
 
   constructor(
     readonly root: string,
@@ -61,6 +63,12 @@ export class DroidProvider implements EvidenceSource {
   }
 
   async sync(_now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
+    if (this.out !== null && !touchesRoot(changed, this.root)) return this.out;
+    this.out = await this.read(changed);
+    return this.out;
+  }
+
+  private async read(changed: ReadonlySet<string> | undefined): Promise<SessionEvidence[]> {
     const sessions = discoverDroid(this.root, this.problems);
     const touched = await syncFiles(this.files, sessions.map((session) => session.transcript), (path) => new TailedFile(path, () => new DroidTranscript(), this.options, this.headIndex), changed, this.problems);
     this.settings.keep(new Set(sessions.map((session) => session.settings)));
@@ -69,13 +77,8 @@ export class DroidProvider implements EvidenceSource {
     const signature = JSON.stringify(modes);
     if (touched || this.base === null || this.base.signature !== signature) this.base = { evidence: this.assemble(sessions, modes), signature };
     // Asked at most once a sync, and only when a turn is left open.
-    let running: Set<string> | null | undefined;
-    return this.writers.apply(this.base.evidence, (session) => {
-      running ??= this.running();
-      if (running === null || session.cwd === null) return false;
-      const real = realFolder(session.cwd);
-      return real === null || !running.has(real);
-    });
+    const lost = noWriterIn(this.running);
+    return this.writers.apply(this.base.evidence, (session) => lost(session.cwd));
   }
 
   private assemble(sessions: readonly DroidSessionFiles[], modes: readonly SessionMode[]): SessionEvidence[] {

@@ -8,7 +8,7 @@ import { Problems } from '../problems';
 import type { SessionIndexPort } from '../session-index';
 import { NO_INDEX } from '../session-index';
 import type { EvidenceSource } from '../source';
-import { syncFiles } from '../source';
+import { syncFiles, touchesRoot } from '../source';
 import type { TailOptions } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
 import { GeminiChat, turnOpen } from './chat';
@@ -16,7 +16,7 @@ import type { GeminiChatFile } from './discover';
 import { ProjectRoots, discoverGemini } from './discover';
 import { CHAT_HEAD } from './head-facts';
 import { geminiFolders } from './processes';
-import { realFolder } from '../system/process-folders';
+import { noWriterIn } from '../system/process-folders';
 
 export const CHAT_SOURCE = 'gemini.chat';
 export const PROCESS_SOURCE = 'gemini.process';
@@ -41,6 +41,8 @@ export class GeminiProvider implements EvidenceSource {
   private readonly writers = new WriterCheck(PROCESS_SOURCE);
   /** The chats' evidence before the processes are asked, with each session's folder. */
   private base: { evidence: SessionEvidence[]; folders: Map<string, string | null> } | null = null;
+  /** What the last sync handed out: the same array while nothing of this agent's changed. */
+  private out: SessionEvidence[] | null = null;
 
   constructor(
     readonly root: string,
@@ -54,21 +56,20 @@ export class GeminiProvider implements EvidenceSource {
   }
 
   async sync(_now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
+    if (this.out !== null && !touchesRoot(changed, this.root)) return this.out;
+    this.out = await this.read(changed);
+    return this.out;
+  }
+
+  private async read(changed: ReadonlySet<string> | undefined): Promise<SessionEvidence[]> {
     const chats = discoverGemini(this.root, this.problems);
     const byPath = new Map(chats.map((chat) => [chat.path, chat]));
     const touched = await syncFiles(this.files, chats.map((chat) => chat.path), (path) => new TailedFile(path, () => new GeminiChat(), this.options, this.headIndex), changed, this.problems);
     if (touched || this.base === null) this.base = this.assemble(byPath);
     const { evidence, folders } = this.base;
     // Asked at most once a sync, and only when a turn is left open.
-    let running: Set<string> | null | undefined;
-    return this.writers.apply(evidence, (session) => {
-      running ??= this.running();
-      if (running === null) return false;
-      const folder = folders.get(session.sessionId) ?? null;
-      if (folder === null) return false;
-      const real = realFolder(folder);
-      return real === null || !running.has(real);
-    });
+    const lost = noWriterIn(this.running);
+    return this.writers.apply(evidence, (session) => lost(folders.get(session.sessionId) ?? null));
   }
 
   private assemble(byPath: ReadonlyMap<string, GeminiChatFile>): { evidence: SessionEvidence[]; folders: Map<string, string | null> } {

@@ -6,7 +6,7 @@ import { Problems } from '../problems';
 import type { SessionIndexPort } from '../session-index';
 import { NO_INDEX } from '../session-index';
 import type { EvidenceSource } from '../source';
-import { syncFiles } from '../source';
+import { syncFiles, touchesRoot } from '../source';
 import type { TailOptions } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
 import { QwenChat } from './chat';
@@ -46,6 +46,7 @@ export class QwenProvider implements EvidenceSource {
   }
 
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
+    if (this.last !== null && !touchesRoot(changed, this.root)) return this.last.evidence;
     const files = discoverQwen(this.root, this.problems);
     const chatsTouched = await syncFiles(this.chats, files.sessions.map((session) => session.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options, this.headIndex), changed, this.problems);
     const subagentsTouched = await syncFiles(this.subagents, files.subagents.map((subagent) => subagent.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options), changed, this.problems);

@@ -38,3 +38,17 @@ export function realFolder(folder: string): string | null {
     return null;
   }
 }
+
+/**
+ * A test of "no process of the agent runs in this folder" for one sync: /proc is asked at most
+ * once, and only when a session needs it (a turn left open). Unknowable (no /proc, no folder): false.
+ */
+export function noWriterIn(running: () => Set<string> | null): (folder: string | null) => boolean {
+  let folders: Set<string> | null | undefined;
+  return (folder) => {
+    folders ??= running();
+    if (folders === null || folder === null) return false;
+    const real = realFolder(folder);
+    return real === null || !folders.has(real);
+  };
+}
