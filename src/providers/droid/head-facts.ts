@@ -2,12 +2,17 @@
 // (id, title, folder) and its first prompt. Checked when taken back.
 import type { FileCodec } from '../file-index';
 import { hasShape, pick, withoutEmpty } from '../plain-shape';
+import { endingCodec } from '../ending-codec';
 import { DroidTranscript } from './transcript';
 
 const FIELDS = { sessionId: 'string?', title: 'string?', cwd: 'string?', firstPrompt: 'string?', firstAt: 'number?', lastRecordAt: 'number?' } as const;
 
-// Its end is always read: its reading (a pending call, the open turn) is not kept.
+/** What the rows take from the end's reading (never its prompts). */
+const ENDING = { sessionId: 'string?', title: 'string?', cwd: 'string?', firstAt: 'number?', lastRecordAt: 'number?', answeredAt: 'number?' } as const;
+
+// The end's reading is kept while it names no pending call and no error text (ending-codec.ts).
 export const TRANSCRIPT_HEAD: FileCodec<DroidTranscript> = {
   facts: (head) => withoutEmpty(pick(head, FIELDS)),
   restore: (facts) => (hasShape(facts, FIELDS) ? Object.assign(new DroidTranscript(), pick(facts, FIELDS)) : null),
+  ...endingCodec(ENDING, () => new DroidTranscript()),
 };
