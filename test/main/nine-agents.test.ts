@@ -66,10 +66,9 @@ describe('every agent side by side (issue 24)', () => {
       const row = rows.find((item) => item.provider === provider.id);
       if (row === undefined || row.cwd === null) throw new Error(`no row with a folder for ${provider.id}`);
       // The lab's folders are gone: made again (empty), as the user's project would be there.
-      if (!existsSync(row.cwd)) {
-        mkdirSync(row.cwd, { recursive: true });
-        made.push(row.cwd);
-      }
+      // mkdirSync names the first folder it made: the lab's whole temporary folder, removed after.
+      const first = existsSync(row.cwd) ? undefined : mkdirSync(row.cwd, { recursive: true });
+      if (first !== undefined) made.push(first);
       const result = runCli(['open', '--print', row.key, '--now', now], env);
       expect(result.code, `${provider.id}: ${result.stderr}`).toBe(0);
       const plan = JSON.parse(result.stdout) as { kind: string; steps: { argv: string[]; cwd: string }[] };
