@@ -1,10 +1,13 @@
-// R13: the parity stories through opencode's own reader. Each story is written as an opencode
-// database (1.2.15 shapes) and must reach the story's one row, or is pinned as a divergence.
+// R13: the parity stories through opencode's own reader, and through the same reader as Kilo CLI
+// reads (its flavour: kilo.db, its own ids). Each story is written as an opencode database (1.2.15
+// shapes) and must reach the story's one row, or is pinned as a divergence.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultSettings, emptyFacts, evaluate } from '../../src/engine';
+import { KILO_FLAVOR } from '../../src/providers/kilo/descriptor';
+import type { OpencodeFlavor } from '../../src/providers/opencode/provider';
 import { OpencodeProvider } from '../../src/providers/opencode/provider';
 import { summary } from '../providers/fixture-roots';
 import type { Build } from '../providers/opencode-db';
@@ -63,7 +66,12 @@ const KNOWN_DIVERGENCES: Record<string, string> = {
   'done with only a watcher': 'opencode records no background watchers',
 };
 
-describe('parity stories through the opencode reader', () => {
+const FLAVORS: [string, string, OpencodeFlavor | undefined][] = [
+  ['opencode', 'opencode.db', undefined],
+  ['Kilo CLI', 'kilo.db', KILO_FLAVOR],
+];
+
+describe.each(FLAVORS)('parity stories through the opencode reader, as %s', (agent, file, flavor) => {
   it.each(STORIES.map((story) => [story.name, story] as const))('R13 story: %s', async (name, story) => {
     const write = WRITE[name];
     if (KNOWN_DIVERGENCES[name] !== undefined) {
@@ -72,14 +80,20 @@ describe('parity stories through the opencode reader', () => {
     }
     expect(write, `no opencode rows tell the story "${name}"`).toBeDefined();
     if (write === undefined) return;
-    const folder = join(base, name.replace(/\W+/g, '-'));
-    database(folder, (b) => {
-      b.session('ses_lead', 'lead');
-      if (!UNPROMPTED.has(name)) b.user('ses_lead', 0);
-      write(b);
-    }).close();
+    const folder = join(base, `${agent}-${name}`.replace(/\W+/g, '-'));
+    database(
+      folder,
+      (b) => {
+        b.session('ses_lead', 'lead');
+        if (!UNPROMPTED.has(name)) b.user('ses_lead', 0);
+        write(b);
+      },
+      false,
+      file,
+    ).close();
     const now = T0 + story.now;
-    const evidence = await new OpencodeProvider(folder).sync();
+    const evidence = await new OpencodeProvider(folder, flavor).sync();
+    expect(evidence.every((item) => item.provider === (flavor?.provider ?? 'opencode'))).toBe(true);
     const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions.find((item) => item.sessionId === 'ses_lead');
     expect(row).toBeDefined();
     if (row !== undefined) expect(summary(row)).toEqual(story.expected);

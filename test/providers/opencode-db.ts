@@ -22,9 +22,9 @@ export interface Build {
   part(session: string, message: string, seconds: number, data: Record<string, unknown>): void;
 }
 
-export function database(folder: string, build: (b: Build) => void, wal = false): InstanceType<typeof DatabaseSync> {
+export function database(folder: string, build: (b: Build) => void, wal = false, file = 'opencode.db'): InstanceType<typeof DatabaseSync> {
   mkdirSync(folder, { recursive: true });
-  const db = new DatabaseSync(join(folder, 'opencode.db'));
+  const db = new DatabaseSync(join(folder, file));
   if (wal) db.exec('PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;');
   db.exec(SCHEMA);
   const at = (seconds: number) => T0 + seconds * 1000;
