@@ -13,8 +13,11 @@ const SAMPLES = resolve(__dirname, '../../../shared/real-samples');
 const present = existsSync(SAMPLES);
 if (!present) console.log(`real-sample tests skipped: ${SAMPLES} is not here`);
 
-const work = mkdtempSync(join(tmpdir(), 'lookout-samples-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// Made only when the samples are here: a file whose every test is skipped runs no afterAll.
+const work = present ? mkdtempSync(join(tmpdir(), 'lookout-samples-')) : '';
+afterAll(() => {
+  if (work !== '') rmSync(work, { recursive: true, force: true });
+});
 
 /** A provider root holding one sample (plus its subagent folder), as the agent lays it out. */
 function claudeRoot(file: string): string {
