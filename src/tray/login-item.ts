@@ -1,10 +1,12 @@
 // Start at login (issue 16): on Linux an XDG autostart entry (~/.config/autostart/lookout.desktop,
 // removed when turned off); on macOS and Windows Electron's login items. The tray menu's check
-// mark reads the true state: the entry on disk, or what the system says.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// mark reads the true state: whether the entry on disk would launch, or what the system says.
+import { accessSync, constants, existsSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, isAbsolute, join } from 'node:path';
 import { writePrivate } from '../providers/system/private-files';
+import { launcherFor, launcherPath, needsLauncher, readSmall, removeLauncher, writeLauncher } from './autostart-launcher';
+import { desktopEntryKeys, execArgument, execProgram, keyFileString } from './desktop-exec';
 
 export interface LoginItem {
   enabled(): boolean;
@@ -25,15 +27,6 @@ export function autostartPath(env: NodeJS.ProcessEnv): string {
   return join(config, 'autostart', 'lookout.desktop');
 }
 
-/**
- * One Exec argument as the desktop entry specification quotes it: `"`, `` ` ``, `$` and `\` escaped
- * inside double quotes; then, since Exec is a string value, each backslash written twice.
- */
-export function execArgument(argument: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(argument)) return argument;
-  return `"${argument.replace(/[\\"`$]/g, (char) => `\\${char}`)}"`.replace(/\\/g, '\\\\');
-}
-
 export function desktopEntry(command: readonly string[]): string {
   // A value of a desktop entry is one line: a newline in a path would end it.
   const exec = command.map((part) => execArgument(part.replace(/[\r\n]/g, ' '))).join(' ').replace(/%/g, '%%');
@@ -47,29 +40,51 @@ export function launchCommand(env: NodeJS.ProcessEnv, execPath: string, argv: re
   return unpackaged && script !== undefined ? [execPath, script] : [execPath];
 }
 
+/** An executable regular file: GLib's test for an entry's program (a bare name is looked for on PATH). */
+export function programFound(program: string, env: NodeJS.ProcessEnv): boolean {
+  const candidates = program.includes('/') ? (isAbsolute(program) ? [program] : []) : (env.PATH ?? '').split(delimiter).filter((dir) => isAbsolute(dir)).map((dir) => join(dir, program));
+  return candidates.some((path) => {
+    try {
+      accessSync(path, constants.X_OK);
+      return statSync(path).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
 export function xdgAutostart(env: NodeJS.ProcessEnv, command: readonly string[]): LoginItem {
   const path = autostartPath(env);
-  const read = (): string | null => {
-    try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      return null;
-    }
-  };
+  const launcher = launcherPath(env);
+  const read = (): string | null => readSmall(path);
   const ours = (): boolean => read()?.split('\n').includes(MARK) ?? false;
+  // Whether the desktop would start this entry: ours, not switched off, and its program there (as
+  // GLib checks it, before `%%` is expanded); through the launcher only while it starts this app.
+  const wouldLaunch = (): boolean => {
+    const text = read();
+    if (text === null || !text.split('\n').includes(MARK)) return false;
+    const keys = desktopEntryKeys(text);
+    if (keys.get('X-GNOME-Autostart-enabled') === 'false' || keys.get('Hidden') === 'true') return false;
+    const tryExec = keys.get('TryExec');
+    const tried = tryExec === undefined ? null : keyFileString(tryExec);
+    if (tryExec !== undefined && (tried === null || !programFound(tried, env))) return false;
+    const program = execProgram(text);
+    if (program === null || !programFound(program, env)) return false;
+    return program !== launcher || (launcherFor(launcher, command) && programFound(command[0] ?? '', env));
+  };
   return {
-    // On only while our entry is there and not switched off by the desktop's own settings.
-    enabled: () => {
-      const text = read();
-      return text !== null && text.split('\n').includes(MARK) && !text.includes('X-GNOME-Autostart-enabled=false');
-    },
+    enabled: wouldLaunch,
     set(on) {
-      if (on) {
-        mkdirSync(join(path, '..'), { recursive: true });
-        writePrivate(path, desktopEntry(command));
-      } else if (existsSync(path) && ours()) {
-        rmSync(path);
+      if (!on) {
+        if (existsSync(path) && ours()) rmSync(path);
+        removeLauncher(launcher);
+        return;
       }
+      const viaLauncher = needsLauncher(command);
+      // The launcher first: one that cannot be written leaves no entry behind.
+      if (viaLauncher) writeLauncher(launcher, command);
+      writePrivate(path, desktopEntry(viaLauncher ? [launcher] : command));
+      if (!viaLauncher) removeLauncher(launcher);
     },
   };
 }

@@ -168,7 +168,12 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
         return;
       }
       case 'start-at-login':
-        loginItem.set(!loginItem.enabled());
+        // A launcher or entry that cannot be written is said once, not thrown from a menu click.
+        try {
+          loginItem.set(!loginItem.enabled());
+        } catch (error) {
+          host?.addProblem(`lookout: ${error instanceof Error ? error.message : String(error)}`);
+        }
         return;
       case 'quit':
         app.quit();

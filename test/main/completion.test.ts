@@ -2,12 +2,12 @@
 // states and session ids complete. Each shell's part skips, saying why, where it is missing
 // (.ci/run installs them). Fixtures: Claude Code 2.1.143.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commandTable } from '../../src/main/cli/command-table';
-import { runCli } from './cli-process';
+import { CLI, runCli } from './cli-process';
 import { FIXTURES, fixtures } from '../providers/fixture-roots';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-completion-'));
@@ -77,5 +77,22 @@ describe('shell completion (issue 16)', () => {
     const sessions = complete('lookout explain c1a');
     expect(sessions.map((line) => line.split('\t')[0]).sort()).toEqual([...ids].sort());
     expect(sessions.find((line) => line.startsWith(ids[0] ?? ''))).toContain('set up the db');
+  });
+
+  it.skipIf(!has('fish'))('issue 25 item 11: an install path with \\\' is quoted for fish: the script loads, TAB runs that Lookout and nothing else', () => {
+    // fish reads \\ and \' inside single quotes, so POSIX quoting ('\\'') ends the quote early there.
+    // POSIX quoting turns this folder's name into a command substitution fish runs on TAB (in HOME).
+    const owned = join(base, 'owned');
+    const folder = join(base, "x\\'(cd; touch owned)\\'");
+    mkdirSync(folder);
+    const cli = join(folder, 'cli.cjs');
+    symlinkSync(CLI, cli);
+    const result = runCli(['completion', 'fish'], env, undefined, cli);
+    expect(result.code, result.stderr).toBe(0);
+    const file = join(base, 'lookout-odd-path.fish');
+    writeFileSync(file, result.stdout);
+    const sessions = run('fish', `source '${file}'; and complete -C 'lookout explain c1a'`);
+    expect(sessions.map((line) => line.split('\t')[0]).sort()).toEqual([...ids].sort());
+    expect(existsSync(owned)).toBe(false);
   });
 });

@@ -204,6 +204,21 @@ describe('the tray app (fake Electron)', () => {
     await tray?.dispose();
   });
 
+  it('issue 25 item 12: an AppImage path with % and no folder of Lookout\'s without one: said in the popover, no entry, the mark stays off', async () => {
+    const f = fakes(true, [], 'linux');
+    const env = home([]);
+    const appImage = join(env.HOME ?? '', '100% sure', 'Lookout.AppImage');
+    mkdirSync(join(appImage, '..'), { recursive: true });
+    writeFileSync(appImage, '#!/bin/sh\n', { mode: 0o700 });
+    const tray = await startTray(f.parts, f.menubar, DIST, { ...env, APPIMAGE: appImage, LOOKOUT_HOME: join(env.HOME ?? '', '50% home') });
+    tray?.act('start-at-login');
+    expect(tray?.host.state()?.problems.map((problem) => problem.text).filter((text) => text.includes('start at login'))).toEqual([expect.stringMatching(/^lookout: cannot start at login: .*set LOOKOUT_HOME to a folder without one$/)]);
+    expect(existsSync(join(env.HOME ?? '', '.config', 'autostart', 'lookout.desktop'))).toBe(false);
+    f.tray.emit('right-click');
+    expect(f.menus.at(-1)?.find((item) => item.label === 'Start at login')).toMatchObject({ checked: false });
+    await tray?.dispose();
+  });
+
   it('no tray to be seen (stock GNOME, no watcher on the bus): said once, the window shown and kept on top (issue 16)', async () => {
     const f = fakes(true, [], 'linux', '(false,)\n');
     const tray = await startTray(f.parts, f.menubar, DIST, { ...home([]), XDG_CURRENT_DESKTOP: 'GNOME' });

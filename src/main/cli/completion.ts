@@ -2,6 +2,7 @@
 // table (command-table.ts): commands, each command's options, review states, subcommands, and
 // session ids (asked of `lookout __sessions` as the user types: id, tab, title).
 import { shellQuote } from '../../providers/system/argv-quote';
+import { fishQuote } from './fish-quote';
 import type { ArgumentKind, CommandSpec } from './command-table';
 import { commandTable, optionValues } from './command-table';
 
@@ -119,7 +120,7 @@ function fish(table: readonly CommandSpec[], runner: Runner): string {
   const lines = [
     '# lookout completion for fish: put it in ~/.config/fish/completions/lookout.fish',
     'function __lookout_run',
-    `    if command -q lookout; lookout $argv; else; ${shellQuote(runner.node)} ${shellQuote(runner.cli)} $argv; end`,
+    `    if command -q lookout; lookout $argv; else; ${fishQuote(runner.node)} ${fishQuote(runner.cli)} $argv; end`,
     'end',
     '# The command and how many arguments follow it (options and their values not counted).',
     'function __lookout_at',
