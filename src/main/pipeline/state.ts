@@ -5,7 +5,9 @@ import { resolveRoots } from '../../providers';
 import { FactStore, toFacts } from '../store/facts-store';
 import { lookoutHome } from '../store/home';
 import type { HostConfig } from '../store/schema';
-import { loadSettings } from '../store/settings-store';
+import { indexPath } from '../store/session-index-store';
+import { loadSettings, settingsPath } from '../store/settings-store';
+import { removeStaleTemps } from '../store/stale-temps';
 
 export interface RuntimeState {
   home: string;
@@ -23,6 +25,8 @@ export interface RuntimeState {
 export function loadState(now: number, env: NodeJS.ProcessEnv = process.env): RuntimeState {
   const home = lookoutHome(env);
   const store = new FactStore(home);
+  // A write killed before its rename left a temp file: Lookout's own stale ones go on start.
+  removeStaleTemps([store.path, settingsPath(home), indexPath(home)]);
   const loaded = store.read(now);
   const settings = loadSettings(home, now);
   // The agents' own variables win; then the settings; then the defaults.

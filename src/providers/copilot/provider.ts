@@ -5,14 +5,14 @@ import type { ChildEvidence, DirectEvidence, Liveness, SessionEvidence } from '.
 import { Problems } from '../problems';
 import type { EvidenceSource } from '../source';
 import { syncFiles } from '../source';
-import { READ_CAPS, readRegularText } from '../system/safe-read';
+import { readRegularHead } from '../system/safe-read';
 import { pidAlive, processStartedAt } from '../system/process';
 import type { TailOptions } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
 import type { CopilotSessionFiles } from './discover';
 import { discoverCopilot } from './discover';
 import { CopilotEvents } from './events';
-import { workspaceFields } from './workspace';
+import { WORKSPACE_HEAD_BYTES, usedWorkspaceFields } from './workspace';
 
 export const EVENTS_SOURCE = 'copilot.events';
 export const LOCK_SOURCE = 'copilot.session-lock';
@@ -105,7 +105,7 @@ export class CopilotProvider implements EvidenceSource {
       if (cached?.stamp === stamp) return cached;
       let fields: Record<string, string> = {};
       try {
-        fields = workspaceFields(readRegularText(path, READ_CAPS.smallJson));
+        fields = usedWorkspaceFields(readRegularHead(path, WORKSPACE_HEAD_BYTES));
       } catch {
         // Not YAML Lookout can read: the title and folder come from the events instead.
       }

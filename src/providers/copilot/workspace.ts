@@ -3,8 +3,16 @@
 // and the yaml package costs ~0.1 ms each before its code is warm: a file whose every line is
 // `key: value` with a value YAML would read as itself is taken as it stands; anything else
 // (quotes, block scalars, continuation lines, nesting, comments) goes to the yaml package's
-// concrete syntax tree, which is the authority.
+// concrete syntax tree, which is the authority. Only the head of the file is read, and of it only
+// the entries Lookout uses reach either path (issue 25: a megabyte flow list cost seconds).
 import { CST, Parser } from 'yaml';
+
+/** How much of workspace.yaml is read: the CLI writes its few keys first, in a few hundred bytes. */
+export const WORKSPACE_HEAD_BYTES = 64 * 1024;
+/** The longest entry kept (a key line and its continuation): a longer one is passed over. */
+const ENTRY_BYTES = 16 * 1024;
+/** The top-level keys Lookout uses: the session's title, folder and branch. */
+const USED_KEY = /^(?:summary|cwd|branch)[ \t]*:(?:[ \t]|$)/;
 
 const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_]*):(?:[ \t]+(.*))?$/;
 /** A plain scalar that resolves to its own text: no indicator first, no ": " or " #" inside. */
@@ -31,6 +39,36 @@ function plainFields(text: string): Record<string, string> | null {
 /** The top-level string values of a YAML mapping; anything else (lists, nested maps) is passed over. */
 export function workspaceFields(text: string): Record<string, string> {
   return plainFields(text) ?? syntaxTreeFields(text);
+}
+
+/** The summary, cwd and branch entries of the text (each a key line and its indented lines), nothing else. */
+function usedEntries(text: string): string {
+  const kept: string[] = [];
+  let entry: string[] = [];
+  let size = 0;
+  let keep = false;
+  const close = (): void => {
+    if (keep && size <= ENTRY_BYTES) kept.push(...entry);
+    entry = [];
+    size = 0;
+  };
+  for (const line of text.split(/\r?\n/)) {
+    // A line at the left margin starts the next top-level entry; blank and indented lines go on this one.
+    if (line !== '' && line[0] !== ' ' && line[0] !== '\t') {
+      close();
+      keep = USED_KEY.test(line);
+    }
+    if (!keep || size > ENTRY_BYTES) continue;
+    entry.push(line);
+    size += line.length + 1;
+  }
+  close();
+  return kept.length === 0 ? '' : `${kept.join('\n')}\n`;
+}
+
+/** The summary, cwd and branch as YAML reads them, taken from those entries alone. */
+export function usedWorkspaceFields(text: string): Record<string, string> {
+  return workspaceFields(usedEntries(text));
 }
 
 function syntaxTreeFields(text: string): Record<string, string> {

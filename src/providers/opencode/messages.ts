@@ -4,8 +4,9 @@ import type { PendingTool, TranscriptSignal } from '../../engine';
 import type { JsonRecord } from '../jsonl/parse-record';
 import { num, obj, oneLine, str } from '../jsonl/parse-record';
 
-/** A message row's `data`, parsed; null when it is not a JSON object. */
-export function messageData(text: string): JsonRecord | null {
+/** A message row's `data`, parsed; null when it is not a JSON object (or could not be read). */
+export function messageData(text: string | null): JsonRecord | null {
+  if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonRecord) : null;

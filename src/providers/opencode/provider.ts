@@ -15,6 +15,7 @@ import { databaseStamp } from '../system/read-only-database';
 import { procHolders } from '../system/file-holders';
 import { WriterCheck } from '../open-turn';
 import { LegacyStorage } from './legacy-storage';
+import type { JsonRecord } from '../jsonl/parse-record';
 import { assistantSignal, createdAt, messageData } from './messages';
 
 /**
@@ -53,15 +54,20 @@ export function hasDatabase(root: string, flavor: OpencodeFlavor = OPENCODE_FLAV
   }
 }
 
+/** A message's parts as read, and how many could not be (over the cap, not a JSON object). */
+function readParts(rows: readonly PartRow[]): { parts: JsonRecord[]; skipped: number } {
+  const parts = rows.map((part) => messageData(part.data)).filter((part) => part !== null);
+  return { parts, skipped: rows.length - parts.length };
+}
+
 /** A message as a signal and its time: a user message opens a turn; an assistant one says how it stands. */
-function signalOf(message: MessageRow | undefined, parts: readonly PartRow[]): TranscriptSignal | null {
+function signalOf(message: MessageRow | undefined, parts: readonly JsonRecord[]): TranscriptSignal | null {
   if (message === undefined) return null;
   const data = messageData(message.data);
   if (data === null) return null;
   const at = createdAt(data, message.created);
   if (data.role === 'user') return { kind: 'prompt', at };
-  const own = parts.filter((part) => part.messageId === message.id).map((part) => messageData(part.data)).filter((part) => part !== null);
-  return assistantSignal(data, at, own);
+  return assistantSignal(data, at, parts);
 }
 
 function turnOf(prompt: MessageRow | undefined, signal: TranscriptSignal | null): TurnEvidence | null {
@@ -230,25 +236,35 @@ export class OpencodeProvider implements EvidenceSource {
   private assemble(snapshot: Snapshot): SessionEvidence[] {
     const newest = new Map(snapshot.newest.map((row) => [row.sessionId, row]));
     const prompts = new Map(snapshot.newestUser.map((row) => [row.sessionId, row]));
+    const partsOf = new Map<string, PartRow[]>();
+    for (const part of snapshot.parts) {
+      const list = partsOf.get(part.messageId) ?? [];
+      list.push(part);
+      partsOf.set(part.messageId, list);
+    }
     const view = (session: SessionRow) => {
       const message = newest.get(session.id);
-      const signal = signalOf(message, snapshot.parts);
+      const { parts, skipped } = readParts(message === undefined ? [] : (partsOf.get(message.id) ?? []));
+      const signal = signalOf(message, parts);
       const data = message === undefined ? null : messageData(message.data);
       const lastAt = data === null || message === undefined ? session.updated : Math.max(createdAt(data, message.created), signal?.at ?? 0);
-      return { signal, lastAt, turn: turnOf(prompts.get(session.id), signal) };
+      // A newest message that cannot be read is passed over and counted, like a malformed line.
+      return { signal, lastAt, turn: turnOf(prompts.get(session.id), signal), skipped: skipped + (message !== undefined && data === null ? 1 : 0) };
     };
     const children = new Map<string, ChildEvidence[]>();
+    const childSkips = new Map<string, number>();
     for (const session of snapshot.sessions) {
       if (session.parentId === null) continue;
-      const { signal, lastAt } = view(session);
+      const { signal, lastAt, skipped } = view(session);
       const list = children.get(session.parentId) ?? [];
       list.push({ id: session.id, name: session.title ?? session.id, role: 'agent', source: this.flavor.databaseSource, startedAt: session.created, lastAt, signal, request: null });
       children.set(session.parentId, list);
+      childSkips.set(session.parentId, (childSkips.get(session.parentId) ?? 0) + skipped);
     }
     return snapshot.sessions
       .filter((session) => session.parentId === null && !session.archived)
       .map((session) => {
-        const { signal, lastAt, turn } = view(session);
+        const { signal, lastAt, turn, skipped } = view(session);
         return {
           provider: this.flavor.provider,
           sessionId: session.id,
@@ -264,7 +280,7 @@ export class OpencodeProvider implements EvidenceSource {
           children: children.get(session.id) ?? [],
           workingTree: { kind: 'unknown' },
           notices: [],
-          skippedLines: 0,
+          skippedLines: skipped + (childSkips.get(session.id) ?? 0),
         };
       });
   }

@@ -17,9 +17,20 @@ export function privateFolder(path: string): void {
   }
 }
 
+/** The temp file a write of `target` goes through: beside it, named for the writing process. */
+export function tempPathOf(target: string, pid: number = process.pid): string {
+  return `${target}.lookout-${pid}.tmp`;
+}
+
+/** What a temp file's name says (the file it was to become, the process writing it); null for any other name. */
+export function tempOwner(name: string): { target: string; pid: number } | null {
+  const match = /^(.+)\.lookout-([1-9][0-9]{0,9})\.tmp$/.exec(name);
+  return match === null ? null : { target: match[1] ?? '', pid: Number(match[2]) };
+}
+
 /** Writes a temp file beside the target with `mode`, synced, then renames it over the target. */
 function writeThenRename(target: string, data: string | Buffer, mode: number, owner?: { uid: number; gid: number }): void {
-  const temp = `${target}.lookout-${process.pid}.tmp`;
+  const temp = tempPathOf(target);
   // A new file, never one already there (nor a symlink someone left at this name).
   rmSync(temp, { force: true });
   const fd = openSync(temp, 'wx', mode);
@@ -45,6 +56,12 @@ function writeThenRename(target: string, data: string | Buffer, mode: number, ow
 export function writePrivate(path: string, data: string | Buffer): void {
   privateFolder(dirname(path));
   writeThenRename(path, data, PRIVATE_FILE);
+}
+
+/** A program of Lookout's own (the autostart launcher): atomic, and 0700 from the first moment it is seen. */
+export function writePrivateProgram(path: string, text: string): void {
+  privateFolder(dirname(path));
+  writeThenRename(path, text, PRIVATE_FOLDER);
 }
 
 /**

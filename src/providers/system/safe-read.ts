@@ -65,3 +65,25 @@ export function readRegularFile(path: string, cap: number): Buffer {
 export function readRegularText(path: string, cap: number): string {
   return readRegularFile(path, cap).toString('utf8');
 }
+
+/**
+ * At most the first `cap` bytes of a regular file, decoded as UTF-8; when the file goes on past
+ * them, cut after the last whole line (so no line or character is read in part).
+ */
+export function readRegularHead(path: string, cap: number): string {
+  const { fd } = openRegular(path);
+  try {
+    // One byte past the cap tells a file that goes on from one that ends there.
+    const buffer = Buffer.allocUnsafe(cap + 1);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const read = readSync(fd, buffer, filled, buffer.length - filled, filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    if (filled <= cap) return buffer.toString('utf8', 0, filled);
+    return buffer.toString('utf8', 0, buffer.lastIndexOf(0x0a, cap - 1) + 1);
+  } finally {
+    closeSync(fd);
+  }
+}
