@@ -14,7 +14,7 @@ export { claimsToNotify, planNotification } from './notify';
 export type { NotificationAction } from './notification-actions';
 export type { QuietHours } from './quiet';
 export type { RuleSubject } from './rules';
-export { globMatch, literalGlob, notifyLevel, ruleLine, ruleMatches } from './rules';
+export { FOLDER_GLOB_MAX, globMatch, literalGlob, notifyLevel, ruleLine, ruleMatches } from './rules';
 export { inQuietHours, isQuiet, knownZone, minutesOf, nextLocal } from './quiet';
 export { ANSWER_ACTIONS, NOTIFICATION_ACTIONS, actionLabel, buttonsFor, rowClaimId, stillNotified } from './notification-actions';
 export type { DerivedSession } from './session';

@@ -6,7 +6,7 @@ export interface QuietHours {
   /** "HH:MM", local to `timeZone`. */
   from: string;
   to: string;
-  /** An IANA zone ("Europe/Paris"); null for this machine's. */
+  /** An IANA zone ("Europe/Paris"); null for this machine's, as is one this runtime does not know. */
   timeZone: string | null;
 }
 
@@ -33,7 +33,9 @@ const clocks = new Map<string | null, Intl.DateTimeFormat>();
 function clockIn(timeZone: string | null): Intl.DateTimeFormat {
   let clock = clocks.get(timeZone);
   if (clock === undefined) {
-    clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: 'numeric', hourCycle: 'h23', ...(timeZone === null ? {} : { timeZone }) });
+    // A zone this runtime does not know reads this machine's clock (the settings warn once, on load).
+    const zone = timeZone !== null && knownZone(timeZone) ? { timeZone } : {};
+    clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: 'numeric', hourCycle: 'h23', ...zone });
     clocks.set(timeZone, clock);
   }
   return clock;

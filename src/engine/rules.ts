@@ -2,6 +2,9 @@
 // session's folder), provider and host, and then mutes them, sets a review state (after a
 // finish, or after a time without activity) or sets how much they notify. Pure.
 import type { AutomationRule, NotifyLevel } from './facts';
+import { globMatch } from './folder-glob';
+
+export { FOLDER_GLOB_MAX, globMatch, literalGlob } from './folder-glob';
 
 /** What a rule is matched against. */
 export interface RuleSubject {
@@ -9,43 +12,6 @@ export interface RuleSubject {
   provider: string;
   /** The machine's name for another machine's session; null for this machine's. */
   host: string | null;
-}
-
-/** A folder as a glob that matches just it: its `*`, `?` and `\` escaped. */
-export function literalGlob(folder: string): string {
-  return folder.replace(/[*?\\]/g, '\\$&');
-}
-
-/**
- * `*` any characters but "/", `**` any characters, `?` one character, `\` takes the next one as it
- * is; a pattern ending in "/**" also matches the folder itself.
- */
-export function globMatch(pattern: string, path: string): boolean {
-  if (pattern.endsWith('/**') && globMatch(pattern.slice(0, -3), path)) return true;
-  return globRegex(pattern).test(path);
-}
-
-/** Each pattern compiled once: every session is matched against every rule at every evaluation. */
-const compiled = new Map<string, RegExp>();
-function globRegex(pattern: string): RegExp {
-  const known = compiled.get(pattern);
-  if (known !== undefined) return known;
-  let source = '';
-  for (let index = 0; index < pattern.length; index += 1) {
-    const char = pattern[index] ?? '';
-    if (char === '\\' && index + 1 < pattern.length) {
-      index += 1;
-      source += (pattern[index] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    } else if (char === '*' && pattern[index + 1] === '*') {
-      source += '.*';
-      index += 1;
-    } else if (char === '*') source += '[^/]*';
-    else if (char === '?') source += '[^/]';
-    else source += char.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  const regex = new RegExp(`^${source}$`);
-  compiled.set(pattern, regex);
-  return regex;
 }
 
 /** Whether every condition the rule names holds ("local" is this machine in `host`). */

@@ -1,11 +1,12 @@
 // settings.json: validated on load; a bad file is kept aside and the defaults apply (cli.md).
 import { existsSync, readFileSync } from 'node:fs';
-import { writePrivate } from '../../providers/system/private-files';
+import { withLock } from '../../providers/system/folder-lock';
+import { privateFolder, writePrivate } from '../../providers/system/private-files';
 import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { prettifyError } from 'zod/mini';
 import type { Settings } from '../../engine';
-import { defaultSettings } from '../../engine';
+import { defaultSettings, knownZone } from '../../engine';
 import { keepAside } from './quarantine';
 import type { HostConfig, SettingsFile } from './schema';
 import { DEFAULT_SHORTCUT, SETTINGS_VERSION, settingsSchema } from './schema';
@@ -50,7 +51,23 @@ export function loadSettings(home: string, now: number): LoadedSettings {
   if (typeof version === 'number' && version > SETTINGS_VERSION) return setAside(path, `it was written by a newer Lookout (schema ${version})`, now);
   const parsed = settingsSchema.safeParse(raw);
   if (!parsed.success) return setAside(path, prettifyError(parsed.error).replace(/\s*\n\s*/g, ' '), now);
-  return { settings: applySettings(parsed.data), roots: parsed.data.roots, hosts: parsed.data.hosts, shortcut: parsed.data.shortcut, problems: [] };
+  const settings = applySettings(parsed.data);
+  const zone = settings.quietHours?.timeZone ?? null;
+  const problems: string[] = [];
+  // One field this runtime cannot use falls back alone; the file stays as written (issue 25 item 14).
+  if (settings.quietHours !== null && zone !== null && !knownZone(zone)) {
+    settings.quietHours = { ...settings.quietHours, timeZone: null };
+    if (warnOnce(`${path}\0${zone}`)) problems.push(`lookout: ${path}: quietHours.timeZone "${zone}" is not a time zone this system knows; quiet hours follow this machine's clock (the file is left as written)`);
+  }
+  return { settings, roots: parsed.data.roots, hosts: parsed.data.hosts, shortcut: parsed.data.shortcut, problems };
+}
+
+/** A runtime reloads its settings at every change of the store: a field's fallback is told once per process. */
+const warned = new Set<string>();
+function warnOnce(what: string): boolean {
+  if (warned.has(what)) return false;
+  warned.add(what);
+  return true;
 }
 
 /**
@@ -73,13 +90,18 @@ function setAside(path: string, why: string, now: number): LoadedSettings {
 
 /**
  * Changes settings.json through `change`, keeping every field it does not touch as written (a
- * rule's "~/" folder stays so). A file that cannot be used is kept aside first, as on load; its
- * problem lines are returned.
+ * rule's "~/" folder stays so). Read, change and write happen under a lock across processes, and
+ * `change` sees the file as read under it: two writers (commands, the app) lose nothing. A file
+ * that cannot be used is kept aside first, as on load; its problem lines are returned. What
+ * `change` throws (a name taken meanwhile) leaves the file as it was.
  */
 export function updateSettings(home: string, now: number, change: (file: SettingsFile) => SettingsFile): string[] {
-  const { file, problems } = readSettingsFile(home, now);
-  saveSettings(home, change(file));
-  return problems;
+  privateFolder(home);
+  return withLock(join(home, '.settings.lock'), () => {
+    const { file, problems } = readSettingsFile(home, now);
+    saveSettings(home, change(file));
+    return problems;
+  });
 }
 
 /** settings.json as written (defaults filled in, nothing expanded); a bad one kept aside, as on load. */

@@ -42,7 +42,7 @@ export function withLock<T>(lockDir: string, work: () => T): T {
       if (errorCode(error) !== 'EEXIST') throw error;
       // A holder killed mid-write leaves its lock behind: taken over when its owner is gone.
       if (abandoned(lockDir)) rmSync(lockDir, { recursive: true, force: true });
-      if (Date.now() - started > WAIT_MS) throw new Error(`the store is locked by another Lookout process (${lockDir})`);
+      if (Date.now() - started > WAIT_MS) throw new Error(`${lockDir} is held by another Lookout process (waited ${WAIT_MS / 1000} s)`);
       sleep(Math.min(50, 2 + attempt * 5));
     }
   }
