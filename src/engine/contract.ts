@@ -3,34 +3,48 @@
 // receiving side. Plain data only.
 import * as z from 'zod/mini';
 import { BANDS, CHILD_LIVENESS, CLAIM_KINDS, CONFIDENCES, LEVELS, REASONS, REVIEW_STATES, STATES, WORKFLOWS } from './vocabulary';
+import { cutText } from './text-cut';
 
-const time = z.string();
-const nullableTime = z.nullable(z.string());
+/** A time is ISO-8601: anything longer is no time. */
+const time = z.string().check(z.maxLength(64));
+const nullableTime = z.nullable(time);
 
+/**
+ * How long a row's words may be (issue 25 item 2): another machine's row is shown, notified and
+ * never acted on by its words, so longer text is cut, not refused. What an answer sends back (a
+ * label, the command shown beside Allow) is refused instead: cut, it would not be what was shown.
+ */
+export const ROW_TEXT_MAX = { id: 300, title: 500, branch: 250, detail: 1000, word: 200 } as const;
+/** A folder longer than any path a system opens (Linux's PATH_MAX) is no folder: read as none. */
+export const ROW_FOLDER_MAX = 4096;
+const cut = (max: number) => z.string().check(z.overwrite((text: string) => cutText(text, max)));
+const folder = z.nullable(z.string()).check(z.overwrite((path: string | null) => (path !== null && path.length > ROW_FOLDER_MAX ? null : path)));
+
+// The answer channel's own caps (src/main/answer/protocol.ts): a row of this machine always fits.
 const questionSchema = z.object({
-  question: z.string(),
-  header: z.nullable(z.string()),
+  question: z.string().check(z.maxLength(2000)),
+  header: z.nullable(z.string().check(z.maxLength(200))),
   multiple: z.boolean(),
-  options: z.array(z.object({ label: z.string(), description: z.nullable(z.string()) })),
+  options: z.array(z.object({ label: z.string().check(z.maxLength(500)), description: z.nullable(z.string().check(z.maxLength(2000))) })).check(z.maxLength(50)),
 });
 
 const rowAnswerSchema = z.discriminatedUnion('state', [
   z.object({
     state: z.literal('open'),
-    request: z.string(),
-    digest: z.string(),
+    request: z.string().check(z.maxLength(100)),
+    digest: z.string().check(z.maxLength(100)),
     prompt: z.enum(['approval', 'question']),
-    tool: z.string(),
-    text: z.string(),
-    questions: z.array(questionSchema),
+    tool: z.string().check(z.maxLength(200)),
+    text: z.string().check(z.maxLength(64_000)),
+    questions: z.array(questionSchema).check(z.maxLength(20)),
     since: time,
     keysFrom: time,
     serial: z.boolean(),
     deadline: time,
   }),
-  z.object({ state: z.literal('answered'), request: z.string(), answer: z.nullable(z.string()), from: z.nullable(z.string()), at: time }),
-  z.object({ state: z.literal('elsewhere'), request: z.string(), at: time }),
-  z.object({ state: z.literal('unavailable'), why: z.string() }),
+  z.object({ state: z.literal('answered'), request: cut(ROW_TEXT_MAX.word), answer: z.nullable(cut(ROW_TEXT_MAX.detail)), from: z.nullable(cut(ROW_TEXT_MAX.word)), at: time }),
+  z.object({ state: z.literal('elsewhere'), request: cut(ROW_TEXT_MAX.word), at: time }),
+  z.object({ state: z.literal('unavailable'), why: cut(ROW_TEXT_MAX.detail) }),
 ]);
 
 const answerRequestId = z.string().check(z.regex(/^req_[0-9a-f]{24}$/));
@@ -47,19 +61,19 @@ export type AnswerDecision = z.infer<typeof answerDecisionSchema>;
 export const rowSchema = z.object({
   key: z.string(),
   // A row from a Lookout before hosts existed has no `host`: it is that machine's own.
-  host: z._default(z.nullable(z.string()), null),
+  host: z._default(z.nullable(cut(ROW_TEXT_MAX.word)), null),
   // Which ids exist is the provider registry's word: the state lists them (`providers`).
-  provider: z.string(),
-  sessionId: z.string(),
-  title: z.nullable(z.string()),
-  cwd: z.nullable(z.string()),
-  branch: z.nullable(z.string()),
+  provider: cut(ROW_TEXT_MAX.word),
+  sessionId: cut(ROW_TEXT_MAX.id),
+  title: z.nullable(cut(ROW_TEXT_MAX.title)),
+  cwd: folder,
+  branch: z.nullable(cut(ROW_TEXT_MAX.branch)),
   lastActivityAt: nullableTime,
-  observed: z.object({ state: z.enum(STATES), reason: z.enum(REASONS), detail: z.nullable(z.string()), source: z.string(), confidence: z.enum(CONFIDENCES), at: nullableTime }),
+  observed: z.object({ state: z.enum(STATES), reason: z.enum(REASONS), detail: z.nullable(cut(ROW_TEXT_MAX.detail)), source: cut(ROW_TEXT_MAX.word), confidence: z.enum(CONFIDENCES), at: nullableTime }),
   children: z.object({ liveness: z.enum(CHILD_LIVENESS), live: z.number() }),
-  review: z.object({ state: z.enum(REVIEW_STATES), by: z.nullable(z.string()), at: nullableTime, newActivitySince: z.boolean() }),
+  review: z.object({ state: z.enum(REVIEW_STATES), by: z.nullable(cut(ROW_TEXT_MAX.word)), at: nullableTime, newActivitySince: z.boolean() }),
   workflow: z.enum(WORKFLOWS),
-  claim: z.nullable(z.object({ kind: z.enum(CLAIM_KINDS), since: time, expiresAt: nullableTime, ambiguous: z.boolean(), detail: z.nullable(z.string()) })),
+  claim: z.nullable(z.object({ kind: z.enum(CLAIM_KINDS), since: time, expiresAt: nullableTime, ambiguous: z.boolean(), detail: z.nullable(cut(ROW_TEXT_MAX.detail)) })),
   muted: z.nullable(z.object({ until: nullableTime })),
   historical: z.boolean(),
   triageRank: z.number(),

@@ -4,6 +4,7 @@ import type { NotificationSwitches, NotifyLevel } from './facts';
 import type { Timings } from './timings';
 import { NOTIFY_LOOKBACK_MS } from './timings';
 import { projectName } from './row';
+import { cutLine } from './text-cut';
 
 export interface NotifyCandidate {
   key: string;
@@ -46,6 +47,11 @@ export interface NotificationPlan {
 
 /** A command longer than this, or on several lines, is not shown whole by a notification: no Allow there. */
 export const NOTIFIED_COMMAND_MAX = 200;
+/** A tool's name longer than this is no tool's: its approval is told without Allow and Deny. */
+const NOTIFIED_TOOL_MAX = 100;
+/** How much of a folder's name, a branch and a detail a notification shows (issue 25 item 2: a 200 KB branch). */
+const NOTIFIED_WHERE_MAX = 80;
+const NOTIFIED_DETAIL_MAX = 200;
 
 function wanted(claim: Claim, switches: NotificationSwitches): boolean {
   switch (claim.kind) {
@@ -95,11 +101,16 @@ function verb(claim: Claim): string {
   }
 }
 
+/** A claim's words on one line of a sane length ("" without any). */
+function detailOf(claim: Claim): string {
+  return claim.detail === null ? '' : cutLine(claim.detail, NOTIFIED_DETAIL_MAX);
+}
+
 /** Who and where: "Claude · api-server (main)". */
 export function whereLabel(candidate: NotifyCandidate): string {
-  const folder = projectName(candidate.cwd) ?? 'unknown folder';
-  const branch = candidate.branch === null ? '' : ` (${candidate.branch})`;
-  return `${candidate.providerName} · ${folder}${branch}`;
+  const folder = cutLine(projectName(candidate.cwd) ?? 'unknown folder', NOTIFIED_WHERE_MAX);
+  const branch = candidate.branch === null ? '' : ` (${cutLine(candidate.branch, NOTIFIED_WHERE_MAX)})`;
+  return `${cutLine(candidate.providerName, NOTIFIED_WHERE_MAX)} · ${folder}${branch}`;
 }
 
 /** R42 + R43: one notification for everything gained in this beat. */
@@ -113,15 +124,15 @@ export function planNotification(due: readonly NotifyCandidate[]): NotificationP
     const title = `${whereLabel(first.candidate)} ${verb(first.claim)}`;
     const answer = first.claim.kind === 'needs-you' ? first.candidate.answer : null;
     // Allow and Deny only beside the exact command, whole (never a digest, never a shortened line).
-    if (answer !== null && answer !== undefined && answer.text.length <= NOTIFIED_COMMAND_MAX && !/[\r\n]/.test(answer.text)) {
+    if (answer !== null && answer !== undefined && answer.text.length <= NOTIFIED_COMMAND_MAX && !/[\r\n]/.test(answer.text) && answer.tool.length <= NOTIFIED_TOOL_MAX && !/[\r\n]/.test(answer.tool)) {
       return { claimIds, keys, title, body: `${answer.tool}: ${answer.text}`, answer: { key: first.candidate.key, request: answer.request, digest: answer.digest } };
     }
-    return { claimIds, keys, title, body: first.claim.detail ?? '' };
+    return { claimIds, keys, title, body: detailOf(first.claim) };
   }
   const needing = claims.filter(({ claim }) => claim.kind === 'needs-you').length;
   const title = needing === claims.length ? `${claims.length} sessions need you` : needing > 0 ? `${claims.length} sessions want you (${needing} need you)` : `${claims.length} sessions finished or failed`;
   // A desktop shows a few lines of a notification: the first sessions, then how many more (the click shows them all).
-  const lines = claims.map(({ candidate, claim }) => `${whereLabel(candidate)} ${verb(claim)}${claim.detail === null ? '' : `: ${claim.detail}`}`);
+  const lines = claims.map(({ candidate, claim }) => `${whereLabel(candidate)} ${verb(claim)}${claim.detail === null ? '' : `: ${detailOf(claim)}`}`);
   const body = lines.length <= DIGEST_LINES ? lines.join('\n') : [...lines.slice(0, DIGEST_LINES - 1), `and ${lines.length - DIGEST_LINES + 1} more`].join('\n');
   return { claimIds, keys, title, body };
 }

@@ -5,6 +5,7 @@ import type { Notification as ElectronNotification, NotificationConstructorOptio
 import type { NotificationAction, NotificationPlan } from '../engine';
 import { buttonsFor } from '../engine';
 import type { Notifier } from '../main/notify/notifier';
+import { readsMarkup, shownText } from '../main/notify/notification-text';
 
 export type NotificationFactory = (options: NotificationConstructorOptions) => ElectronNotification;
 
@@ -20,7 +21,9 @@ export class ElectronNotifier implements Notifier {
     // Allow and Deny first where the notification shows an approval's exact command (issue 23).
     const buttons = buttonsFor(plan);
     const actions = this.platform === 'darwin' || this.platform === 'win32' ? buttons.map((action) => ({ type: 'button' as const, text: action.label })) : [];
-    const notification = this.create({ title: plan.title, body: plan.body, silent: false, ...(actions.length > 0 ? { actions } : {}) });
+    // Electron hands the body to libnotify as it is on Linux, where the daemon reads it as markup.
+    const shown = shownText(plan, readsMarkup(this.platform));
+    const notification = this.create({ title: shown.title, body: shown.body, silent: false, ...(actions.length > 0 ? { actions } : {}) });
     notification.on('click', () => onAction('open'));
     notification.on('action', (_event, index) => {
       const picked = buttons[index];

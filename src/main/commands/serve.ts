@@ -1,4 +1,4 @@
-// `lookout serve [--port <n>]`: the popover in a browser; the first stdout line is its URL.
+// `lookout serve [--port <n>] [--notify]`: the popover in a browser; the first stdout line is its URL.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,6 +10,8 @@ import { Runtime } from '../runtime/runtime';
 import { startServer } from '../serve/server';
 import { UsageError } from '../cli/usage-error';
 import { printLines } from '../cli/terminal-text';
+import { commandLineNotifier } from '../notify/notifier';
+import { openFromNotification } from './notification-open';
 
 export async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { port: { type: 'string' }, now: { type: 'string' }, notify: { type: 'boolean' } }, strict: true, allowPositionals: false });
@@ -23,7 +25,9 @@ export async function serveCommand(args: string[]): Promise<number> {
   const runtime = new Runtime({
     env: process.env,
     clock,
-    notifier: null,
+    // --notify: desktop notifications as `watch --notify` sends them (issue 25: it was listed and did nothing).
+    notifier: values.notify === true ? commandLineNotifier() : null,
+    onOpen: (keys) => openFromNotification(runtime, keys),
     onProblem: (line) => {
       printLines(process.stderr, [line]);
       if (host === null) pending.push(line);

@@ -5,10 +5,11 @@ import { resolveNow } from '../cli/now-option';
 import { untilInterrupted } from './interrupted';
 import { flowingClock } from '../pipeline/clock';
 import { formatStatus, tableLayout } from '../cli/format-status';
-import { jsonLine, printLines, printMadeSafe } from '../cli/terminal-text';
+import { jsonLine, printLines } from '../cli/terminal-text';
 import { commandLineNotifier } from '../notify/notifier';
 import { Runtime } from '../runtime/runtime';
-import { openLocal } from '../open/open-local';
+import { openFromNotification } from './notification-open';
+import { SnapshotOutput } from './watch-output';
 
 export async function watchCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, notify: { type: 'boolean' }, all: { type: 'boolean' }, now: { type: 'string' } }, strict: true, allowPositionals: false });
@@ -20,20 +21,13 @@ export async function watchCommand(args: string[]): Promise<number> {
     notifier: values.notify === true ? commandLineNotifier() : null,
     onProblem: (line) => printLines(process.stderr, [line]),
     // A notification's Open (or its click): the first session it named, as `lookout open` would.
-    onOpen: (keys) => {
-      const [first] = keys;
-      if (first === undefined) return;
-      openLocal(runtime, first).then(
-        (line) => printLines(process.stderr, [`lookout: ${line}`]),
-        (error: unknown) => printLines(process.stderr, [`lookout: could not open ${first}: ${error instanceof Error ? error.message : String(error)}`]),
-      );
-    },
+    onOpen: (keys) => openFromNotification(runtime, keys),
   });
-  runtime.onSnapshot((snapshot) => {
-    const shown = values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };
-    if (values.json === true) process.stdout.write(`${jsonLine(shown)}\n`);
-    else printMadeSafe(process.stdout, [...formatStatus(shown, clock(), tableLayout(process.stdout, process.env, false)), '']);
-  });
+  // The table's lines are made safe piece by piece already (its marks may carry colour).
+  const output = new SnapshotOutput(process.stdout, (snapshot) =>
+    values.json === true ? `${jsonLine(snapshot)}\n` : [...formatStatus(snapshot, clock(), tableLayout(process.stdout, process.env, false)), ''].map((line) => `${line}\n`).join(''),
+  );
+  runtime.onSnapshot((snapshot) => output.show(values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) }));
   // Listening for Ctrl-C before the first snapshot is out: a caller may stop it as soon as it reads one.
   const interrupted = untilInterrupted();
   await runtime.start();

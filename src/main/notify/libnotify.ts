@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { NotificationAction, NotificationPlan } from '../../engine';
 import { ANSWER_ACTIONS, NOTIFICATION_ACTIONS } from '../../engine';
 import type { Notifier } from './notifier';
+import { shownText } from './notification-text';
 
 /** Notifications waiting on the user at once; past this, new ones are shown without actions. */
 const MAX_WAITING = 8;
@@ -34,7 +35,9 @@ export function chosenAction(stdout: string, plan: NotificationPlan): Notificati
 
 export function notifySendArgv(plan: NotificationPlan, withActions: boolean): string[] {
   const actions = withActions ? ['--wait', '--action=default=Open', ...listed(plan).map((action) => `--action=${action.id}=${action.label}`)] : [];
-  return ['--app-name=Lookout', ...actions, '--', plan.title, plan.body === '' ? plan.title : plan.body];
+  // notify-send speaks to a freedesktop daemon, which reads the body as markup.
+  const shown = shownText({ title: plan.title, body: plan.body === '' ? plan.title : plan.body }, true);
+  return ['--app-name=Lookout', ...actions, '--', shown.title, shown.body];
 }
 
 export class LibnotifyNotifier implements Notifier {
@@ -42,7 +45,13 @@ export class LibnotifyNotifier implements Notifier {
 
   send(plan: NotificationPlan, onAction: (action: NotificationAction) => void): Promise<void> {
     const withActions = this.waiting.size < MAX_WAITING;
-    const child = process.getBuiltinModule('node:child_process').spawn('notify-send', notifySendArgv(plan, withActions), { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+    let child: ChildProcess;
+    try {
+      child = process.getBuiltinModule('node:child_process').spawn('notify-send', notifySendArgv(plan, withActions), { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+    } catch (error) {
+      // Some failures (E2BIG: an argument or environment over the kernel's limit) throw at once, not as an event.
+      return Promise.reject(new Error(`could not run notify-send: ${error instanceof Error ? error.message : String(error)}`));
+    }
     let stdout = '';
     let stderr = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk.slice(0, 256)));

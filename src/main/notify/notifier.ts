@@ -6,6 +6,7 @@ import notifier from 'node-notifier';
 import type { NotificationAction, NotificationPlan } from '../../engine';
 import { buttonsFor } from '../../engine';
 import { LibnotifyNotifier, notifySendHasActions } from './libnotify';
+import { readsMarkup, shownText } from './notification-text';
 
 export interface Notifier {
   /**
@@ -22,7 +23,9 @@ export class NodeNotifier implements Notifier {
     // Only macOS (terminal-notifier) reports clicks and actions back; elsewhere waiting would only hold a process.
     const wait = process.platform === 'darwin';
     const buttons = buttonsFor(plan);
-    const options = { title: plan.title, message: plan.body === '' ? plan.title : plan.body, wait, timeout: 10, ...(wait ? { actions: buttons.map((action) => action.label) } : {}) };
+    // On Linux node-notifier runs notify-send, whose daemon reads the body as markup.
+    const shown = shownText({ title: plan.title, body: plan.body === '' ? plan.title : plan.body }, readsMarkup(process.platform));
+    const options = { title: shown.title, message: shown.body, wait, timeout: 10, ...(wait ? { actions: buttons.map((action) => action.label) } : {}) };
     return new Promise((resolve, reject) => {
       notifier.notify(options, (error, response, metadata) => {
         // On success the callback's error is "" (stderr), not null: test truthiness.

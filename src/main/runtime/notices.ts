@@ -19,6 +19,9 @@ export interface NoticePorts {
   actions(): ActionPorts;
 }
 
+/** Claim ids this process remembers telling (the ledger keeps 5,000 of this machine's and 1,000 a host's). */
+const TOLD_HERE_MAX = 20_000;
+
 export class Notices {
   private readonly toldHere = new Set<string>();
   private failed = false;
@@ -30,6 +33,11 @@ export class Notices {
     // If the store could not record them, this set still keeps each claim to one notification.
     if (plan.claimIds.every((id) => this.toldHere.has(id))) return;
     for (const id of plan.claimIds) this.toldHere.add(id);
+    // Bounded like the ledger, oldest first: a host that changes its claims for days fills no memory.
+    for (const id of this.toldHere) {
+      if (this.toldHere.size <= TOLD_HERE_MAX) break;
+      this.toldHere.delete(id);
+    }
     // The ledger is written first: each claim notifies at most once, across restarts too (R41).
     this.ports.facts.recordNotified(plan.claimIds, now);
     // Quiet: nothing sounds or pops; the badge still counts, and the digest comes at the end.
@@ -57,7 +65,14 @@ export class Notices {
       // A store that cannot be written is said, never a crash of the runtime.
       applyNotificationAction(plan, action, this.ports.actions()).catch((error: unknown) => this.ports.onProblem(`lookout: could not carry out that notification's action: ${error instanceof Error ? error.message : String(error)}`));
     };
-    this.ports.notifier.send(plan, act).catch((error: unknown) => {
+    let sending: Promise<void>;
+    try {
+      sending = this.ports.notifier.send(plan, act);
+    } catch (error) {
+      // A notifier that throws instead of rejecting is one failure like any other, never the runtime's end.
+      sending = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    sending.catch((error: unknown) => {
       if (this.failed) return;
       this.failed = true;
       this.ports.onProblem(`lookout: notifications are unavailable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); Lookout goes on without them`);
