@@ -182,7 +182,7 @@ describe.skipIf(unavailable !== null)('hosts over a real sshd', () => {
     }
   });
 
-  it('open --print: a terminal here running ssh -t there, into the folder, quoted once for the remote shell', () => {
+  it('open --print: a terminal here running ssh -t there, with only plain words for the remote shell; that machine\'s Lookout resumes it in its folder', () => {
     // A terminal program on PATH (never run: --print only plans).
     const bin = join(base, `bin-${n}`);
     mkdirSync(bin, { recursive: true });
@@ -192,7 +192,8 @@ describe.skipIf(unavailable !== null)('hosts over a real sshd', () => {
     const key = session(devbox.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000);
     const project = join(devbox.env.CLAUDE_CONFIG_DIR, 'projects', '-home-me-app');
     const file = join(project, `${key.slice('claude:'.length)}.jsonl`);
-    const hostile = "/home/me/it's $(rm -rf ~) `x`";
+    const hostile = join(devbox.dir, "it's $(rm -rf ~) `x`");
+    mkdirSync(hostile, { recursive: true });
     writeFileSync(file, readFileSync(file, 'utf8').replaceAll('"cwd":"/home/me/app"', `"cwd":${JSON.stringify(hostile)}`));
     here.add(['devbox', '--command', devbox.command]);
     const result = runCli(['open', `devbox:${key}`, '--print'], here.env);
@@ -204,11 +205,12 @@ describe.skipIf(unavailable !== null)('hosts over a real sshd', () => {
     const ssh = argv.indexOf('ssh');
     expect(argv.slice(ssh, ssh + 3)).toEqual(['ssh', '-t', '-o']);
     expect(argv.at(-2)).toBe('devbox');
-    const remote = argv.at(-1) ?? '';
-    // The remote shell, given that one string, gets the folder and the resume command back whole.
-    const echoed = execFileSync('sh', ['-c', remote.replace(/&& exec /, '&& printf "%s\\n" "$PWD" ').replace(/^cd /, 'cd /; printf "%s\\n" ')], { encoding: 'utf8' });
-    expect(echoed.split('\n')[0]).toBe(hostile);
-    expect(remote).toContain(`exec 'claude' '--resume' '${key.slice('claude:'.length)}'`);
+    // The remote shell reads the user's own command and plain words: the folder never passes through it.
+    expect(argv.at(-1)).toBe(`${devbox.command} open-here ${key}`);
+    const there = runCli(['open-here', key, '--print'], devbox.env);
+    expect(there.code, there.stderr).toBe(0);
+    expect(JSON.parse(there.stdout)).toEqual({ kind: 'run', argv: ['claude', '--resume', key.slice('claude:'.length)], cwd: hostile });
+    expect(runCli(['open-here', "claude:x'y", '--print'], devbox.env).code).toBe(2);
   });
 });
 
@@ -558,7 +560,7 @@ const TMUX = (() => {
 })();
 
 describe.skipIf(unavailable !== null || !TMUX)('opening a live remote session held in a tmux pane there', () => {
-  it('open --print: ssh -t there, attached to that very pane (its own Lookout found it by process ancestry)', async () => {
+  it('open --print: ssh -t there, whose Lookout attaches that very pane (found by process ancestry)', async () => {
     const here = local({ TERMINAL: 'xterm', PATH: `${join(base, 'bin-tmux')}:${process.env.PATH ?? ''}` });
     mkdirSync(join(base, 'bin-tmux'), { recursive: true });
     writeFileSync(join(base, 'bin-tmux', 'xterm'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
@@ -580,7 +582,11 @@ describe.skipIf(unavailable !== null || !TMUX)('opening a live remote session he
       expect(result.code, result.stderr).toBe(0);
       const plan = JSON.parse(result.stdout) as { kind: string; steps: { argv: string[] }[] };
       expect(plan.kind).toBe('terminal');
-      expect(plan.steps[0]?.argv.at(-1)).toBe(`exec 'tmux' 'attach-session' '-t' '${pane}' ';' 'select-window' '-t' '${pane}' ';' 'select-pane' '-t' '${pane}'`);
+      expect(plan.steps[0]?.argv.at(-1)).toBe(`${command} open-here ${key}`);
+      // What that machine's Lookout runs there, in the terminal ssh gives it.
+      const there = runCli(['open-here', key, '--print'], { ...devbox.env, TMUX_TMPDIR: tmuxDir });
+      expect(there.code, there.stderr).toBe(0);
+      expect(JSON.parse(there.stdout)).toEqual({ kind: 'run', argv: ['tmux', 'attach-session', '-t', pane, ';', 'select-window', '-t', pane, ';', 'select-pane', '-t', pane], cwd: null });
     } finally {
       execFileSync('tmux', ['kill-server'], { env: tmuxEnv, stdio: 'ignore' });
     }

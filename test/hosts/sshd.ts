@@ -10,6 +10,20 @@ import { join, resolve } from 'node:path';
 export const SSHD = ['/usr/sbin/sshd', '/usr/bin/sshd'].find((path) => existsSync(path)) ?? null;
 export const CLI = resolve(__dirname, '../../dist/cli.cjs');
 
+/**
+ * Why a server whose login shell is another (fish) cannot run here, or null: it runs in a mount
+ * namespace of its own where /etc/passwd names that shell (root and `unshare` needed).
+ */
+export function loginShellUnavailable(shell: string): string | null {
+  if (!existsSync(shell)) return `no ${shell} on this machine (Debian: fish, installed by .ci/run)`;
+  try {
+    execFileSync('unshare', ['-m', 'true'], { stdio: 'ignore' });
+  } catch {
+    return 'unshare -m is not allowed here (root in a namespace-capable system needed)';
+  }
+  return null;
+}
+
 /** Why the ssh tests cannot run here, or null. */
 export function sshUnavailable(): string | null {
   if (SSHD === null) return 'no sshd on this machine (Debian: openssh-server, installed by .ci/run)';
@@ -56,7 +70,20 @@ async function ready(config: string, alias: string): Promise<void> {
   }
 }
 
-export async function startSshd(folder: string, aliases: readonly string[]): Promise<Sshd> {
+/** This machine's passwd with the current user's login shell replaced. */
+function passwdWith(folder: string, shell: string): string {
+  const uid = String(process.getuid?.() ?? 0);
+  const lines = readFileSync('/etc/passwd', 'utf8').split('\n').map((line) => {
+    const fields = line.split(':');
+    return fields[2] === uid && fields.length === 7 ? [...fields.slice(0, 6), shell].join(':') : line;
+  });
+  const path = join(folder, 'passwd');
+  writeFileSync(path, lines.join('\n'));
+  return path;
+}
+
+/** `shell`: the login shell sshd runs commands with (this user's own unless named; see loginShellUnavailable). */
+export async function startSshd(folder: string, aliases: readonly string[], shell?: string): Promise<Sshd> {
   mkdirSync(folder, { recursive: true });
   const key = (name: string) => {
     if (!existsSync(join(folder, name))) execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(folder, name)]);
@@ -77,7 +104,12 @@ export async function startSshd(folder: string, aliases: readonly string[]): Pro
   writeFileSync(config, [...aliases.map((alias) => entry(alias, 'client_key')), entry('stranger', 'stranger_key')].join('\n'));
   // Privilege separation wants this folder when sshd runs as root.
   if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true });
-  const launch = () => spawn(SSHD ?? 'sshd', ['-D', '-e', '-f', join(folder, 'sshd_config')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const sshdArgv = [SSHD ?? 'sshd', '-D', '-e', '-f', join(folder, 'sshd_config')];
+  // The passwd naming `shell` is seen by this sshd only; unshare execs in place, so the pid stays sshd's.
+  const launch = () =>
+    shell === undefined
+      ? spawn(sshdArgv[0] ?? 'sshd', sshdArgv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] })
+      : spawn('unshare', ['-m', '--', '/bin/sh', '-c', 'mount --bind "$0" /etc/passwd && exec "$@"', passwdWith(folder, shell), ...sshdArgv], { stdio: ['ignore', 'ignore', 'pipe'] });
   const server: Sshd = {
     port,
     config,

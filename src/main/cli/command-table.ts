@@ -42,6 +42,7 @@ export function commandTable(): CommandSpec[] {
     { name: 'hook', options: [], valued: [], args: [words(hookEntries)] },
     { name: 'hosts', options: ['--name', '--port', '--command', NOW], valued: ['--name', '--port', '--command', NOW], args: [words(['add', 'list', 'remove']), FREE] },
     { name: 'feed', options: [NOW], valued: [NOW], args: [] },
+    { name: 'open-here', options: ['--print', NOW], valued: [NOW], args: [SESSION] },
     { name: 'rules', options: ['--folder', '--provider', '--host', '--mute', '--notify', '--after-finish', '--id', NOW], valued: ['--folder', '--provider', '--host', '--notify', '--after-finish', '--id', NOW], args: [words(['list', 'add', 'remove']), FREE] },
     { name: 'completion', options: [], valued: [], args: [words(SHELLS)] },
   ];

@@ -22,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   hooks: async () => (await import('./hooks')).hooksCommand,
   hosts: async () => (await import('./hosts')).hostsCommand,
   feed: async () => (await import('./feed')).feedCommand,
+  'open-here': async () => (await import('./open-here')).openHereCommand,
   completion: async () => (await import('./completion')).completionCommand,
   rules: async () => (await import('./rules')).rulesCommand,
   // For the completion scripts: each session's id and title (not in the help).
@@ -76,6 +77,7 @@ const HELP = `Usage: lookout <command> [options]
   hosts add <ssh destination> [--name <n>] [--port <n>] [--command <remote lookout>]
   hosts list|remove <name>                  other machines' sessions, over ssh (docs/hosts.md)
   feed                                      what another machine's Lookout runs here over ssh
+  open-here <key> [--print]                 what another machine's open runs here over ssh -t
   rules list|remove <id>                    rules per project (docs/status-model.md §4b)
   rules add --folder <glob>|--provider <id>|--host <name> --mute|--notify <never|needs-you|everything>|--after-finish <state> [--id <id>]
   completion bash|zsh|fish                  a completion script: commands, options, session ids

@@ -12,10 +12,13 @@ import { loadSettings, updateSettings } from '../store/settings-store';
 import { probeHosts } from '../hosts/probe';
 import { hostState } from '../../engine';
 
-/** The settings file as it is, with its hosts replaced. */
-function writeHosts(home: string, now: number, hosts: HostConfig[]): void {
-  printLines(process.stderr, updateSettings(home, now, (file) => ({ ...file, hosts })));
+/** The settings file as read under its lock, with its hosts changed: a host added meanwhile stays (issue 25 item 6). */
+function changeHosts(home: string, now: number, change: (hosts: HostConfig[]) => HostConfig[]): void {
+  printLines(process.stderr, updateSettings(home, now, (file) => ({ ...file, hosts: change(file.hosts) })));
 }
+
+/** The name rules give this machine (`--host local`). */
+const LOCAL_HOST = 'local';
 
 /** A name from a destination: the host part of user@host, as a name may be spelled. */
 function nameFrom(destination: string): string {
@@ -40,19 +43,33 @@ export async function hostsCommand(args: string[]): Promise<number> {
       const name = values.name ?? nameFrom(subject);
       if (!HOST_NAME.test(name)) throw new UsageError(`--name "${name}" is not a host name (letters, digits, . _ -, up to 63)`);
       if (providerIds().includes(name)) throw new UsageError(`--name "${name}" is a provider's id: choose another (keys would read ambiguously)`);
-      if (hosts.some((host) => host.name === name)) throw new UsageError(`a host named "${name}" exists already (hosts remove ${name} first, or --name another)`);
+      // `rules add --host local` means this machine: a host of that name could never be told apart.
+      if (name === LOCAL_HOST) throw new UsageError(`a host may not be named "${LOCAL_HOST}" (rules' --host ${LOCAL_HOST} means this machine): --name another`);
+      const free = (known: readonly HostConfig[]): void => {
+        if (known.some((host) => host.name === name)) throw new UsageError(`a host named "${name}" exists already (hosts remove ${name} first, or --name another)`);
+      };
+      free(hosts);
       const port = values.port === undefined ? undefined : Number(values.port);
       if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65535)) throw new UsageError(`--port takes a port number (got "${values.port}")`);
       if (values.command !== undefined && (values.command.trim() === '' || /[\0\n\r]/.test(values.command))) throw new UsageError('--command takes one line: how the remote shell runs lookout (e.g. "node ~/lookout/dist/cli.cjs")');
       const host: HostConfig = { name, destination: subject, ...(port === undefined ? {} : { port }), ...(values.command === undefined ? {} : { command: values.command }) };
-      writeHosts(home, now, [...hosts, host]);
+      changeHosts(home, now, (known) => {
+        free(known);
+        return [...known, host];
+      });
       printLines(process.stdout, [`${name}: added (${describe(host)}); \`lookout hosts list\` checks it, and watch, serve and the app show its sessions`]);
       return 0;
     }
     case 'remove': {
       if (subject === undefined) throw new UsageError('hosts remove needs a host name (see lookout hosts list)');
-      if (!hosts.some((host) => host.name === subject)) throw new UsageError(`no host named "${subject}" (${hosts.length === 0 ? 'none are set' : hosts.map((host) => host.name).join(', ')})`);
-      writeHosts(home, now, hosts.filter((host) => host.name !== subject));
+      const known = (set: readonly HostConfig[]): void => {
+        if (!set.some((host) => host.name === subject)) throw new UsageError(`no host named "${subject}" (${set.length === 0 ? 'none are set' : set.map((host) => host.name).join(', ')})`);
+      };
+      known(hosts);
+      changeHosts(home, now, (set) => {
+        known(set);
+        return set.filter((host) => host.name !== subject);
+      });
       printLines(process.stdout, [`${subject}: removed`]);
       return 0;
     }

@@ -43,11 +43,8 @@ export async function openRow(row: Row, context: CommandEvaluation, print: boole
 /** A session on another machine: a terminal here running ssh into its folder there; the visit recorded there. */
 async function openRemote(row: Row, context: CommandEvaluation, print: boolean): Promise<number> {
   const { host, key: inner } = remoteTarget(row, context);
-  const resume = findProvider(row.provider)?.resume(row.sessionId) ?? [];
-  const live = looksLive(row.observed.state, false);
-  // Its own machine says which tmux pane holds its live process, if one does (it knows the process).
-  const located = await probeHost(host, { env: process.env, clock: Date.now, onProblem: (line) => reportProblems([line]) }, { type: 'locate', key: inner });
-  const plan = planRemoteOpen({ host, sessionId: row.sessionId, cwd: row.cwd, resume, live, pane: located.pane }, process.env, systemProbes());
+  // Its own machine's Lookout finds the pane, folder and resume command there (`open-here`).
+  const plan = planRemoteOpen({ host, key: inner, cwd: row.cwd }, process.env, systemProbes());
   if (print) {
     process.stdout.write(`${jsonLine(plan)}\n`);
     return 0;

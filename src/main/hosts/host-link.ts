@@ -10,6 +10,7 @@ import type { FeedCommand } from '../../engine/contract';
 import { admit, snapshotSchema } from '../../engine/contract';
 import type { HostConfig } from '../store/schema';
 import { remoteLookout, sshArgv } from './ssh-command';
+import { refuseShape } from './line-shape';
 import { providerIds } from '../../providers';
 
 /** A snapshot line longer than this is not one Lookout writes (3,000 rows take ~3 MB). */
@@ -72,8 +73,6 @@ export class HostLink {
   private said: string | null = null;
   /** Commands answered by the host (their ids), with the reason when refused. */
   private readonly answers = new Map<string, string | null>();
-  /** The tmux pane a `locate` was answered with, by command id. */
-  private readonly panes = new Map<string, string>();
   private asked = 0;
   /** Commands sent with `ask`, waiting for their answer line. */
   private readonly waiting = new Map<string, () => void>();
@@ -140,19 +139,13 @@ export class HostLink {
   forget(id: string): void {
     this.expected.delete(id);
     this.answers.delete(id);
-    this.panes.delete(id);
-  }
-
-  /** The tmux pane a `locate` command was answered with, if any. */
-  pane(id: string): string | null {
-    return this.panes.get(id) ?? null;
   }
 
   /**
    * Sends a command with an id and resolves with the host's answer (null: carried out; a string:
    * why not), or undefined when none came within `timeoutMs`.
    */
-  ask(command: FeedCommand, timeoutMs = 5000): Promise<{ answer: string | null | undefined; pane: string | null }> {
+  ask(command: FeedCommand, timeoutMs = 5000): Promise<{ answer: string | null | undefined }> {
     this.asked += 1;
     const id = `ask-${process.pid}-${this.asked}`;
     this.expected.add(id);
@@ -160,7 +153,7 @@ export class HostLink {
       const done = (): void => {
         clearTimeout(timer);
         this.waiting.delete(id);
-        const answer = { answer: this.answers.get(id), pane: this.pane(id) };
+        const answer = { answer: this.answers.get(id) };
         this.forget(id);
         resolve(answer);
       };
@@ -193,7 +186,7 @@ export class HostLink {
     let start = 0;
     for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
       this.pending.push(chunk.subarray(start, newline));
-      const line = Buffer.concat(this.pending).toString('utf8');
+      const line = Buffer.concat(this.pending);
       this.pending = [];
       this.pendingBytes = 0;
       start = newline + 1;
@@ -207,14 +200,20 @@ export class HostLink {
   }
 
   /** One line from the feed: a snapshot, or the end of this connection. */
-  private line(text: string): boolean {
-    if (Buffer.byteLength(text) > LINE_MAX_BYTES) {
+  private line(bytes: Buffer): boolean {
+    if (bytes.length > LINE_MAX_BYTES) {
       this.cut(`${this.config.name} sent a line over ${LINE_MAX_BYTES} bytes; cut off`);
+      return false;
+    }
+    // Bounded before it is parsed: depth, top-level keys, and what its row count could need.
+    const refused = refuseShape(bytes);
+    if (refused !== null) {
+      this.cut(`${this.config.name} sent a line that is not a snapshot (${refused}); cut off`);
       return false;
     }
     let raw: unknown;
     try {
-      raw = JSON.parse(text);
+      raw = JSON.parse(bytes.toString('utf8'));
     } catch {
       this.cut(`${this.config.name} sent a line that is not a snapshot (not JSON); cut off`);
       return false;
@@ -231,11 +230,8 @@ export class HostLink {
     const said = (raw as { answered?: unknown }).answered;
     // Only an id this side sent and still waits for: a remote cannot fill this machine's memory with answers.
     const answered = typeof said === 'string' && COMMAND_ID.test(said) && this.expected.has(said) ? said : undefined;
-    const refused = (raw as { refused?: unknown }).refused;
-    const pane = (raw as { pane?: unknown }).pane;
-    if (typeof answered === 'string') this.answers.set(answered, typeof refused === 'string' ? plain(refused) : null);
-    // A pane id only ("%12"): it goes into a command line there, so nothing else is taken.
-    if (typeof answered === 'string' && typeof pane === 'string' && /^%\d{1,9}$/.test(pane)) this.panes.set(answered, pane);
+    const why = (raw as { refused?: unknown }).refused;
+    if (typeof answered === 'string') this.answers.set(answered, typeof why === 'string' ? plain(why) : null);
     if (typeof answered === 'string') queueMicrotask(() => this.waiting.get(answered)?.());
     // Rows of agents this Lookout does not know (a newer Lookout there) cannot be shown: said once.
     const known = new Set(providerIds());

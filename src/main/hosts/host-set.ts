@@ -44,9 +44,9 @@ export class HostSet {
   }
 
   /** A command for a host's Lookout, and its answer (see HostLink.ask). */
-  ask(host: string, command: FeedCommand): Promise<{ answer: string | null | undefined; pane: string | null }> {
+  ask(host: string, command: FeedCommand): Promise<{ answer: string | null | undefined }> {
     const link = this.links.get(host);
-    if (link === undefined) return Promise.resolve({ answer: `no host ${host}`, pane: null });
+    if (link === undefined) return Promise.resolve({ answer: `no host ${host}` });
     return link.ask(command);
   }
 

@@ -18,8 +18,6 @@ export interface ProbeOptions {
 export type ProbeResult = HostView & {
   /** For a command: undefined when it was never answered, null when carried out, else why not. */
   answer?: string | null;
-  /** For `locate`: the tmux pane the session runs in there. */
-  pane?: string | null;
 };
 
 /**
@@ -36,9 +34,8 @@ export function probeHost(host: HostConfig, options: ProbeOptions, command?: Fee
       done = true;
       clearTimeout(timer);
       const answer = sent ? link.answer(id) : undefined;
-      const pane = sent ? link.pane(id) : null;
       link.dispose();
-      resolve(answer === undefined ? view : { ...view, answer, pane });
+      resolve(answer === undefined ? view : { ...view, answer });
     };
     const link = new HostLink(host, {
       env: options.env,

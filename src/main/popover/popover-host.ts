@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { explainSession } from './explain-row';
 import type { HookContext } from '../hooks/installer';
 import { install, status, uninstall } from '../hooks/installer';
-import { looksLive, planOpen } from '../open/plan';
+import { planOpen } from '../open/plan';
 import { openTarget } from '../open/session-process';
 import { systemProbes } from '../open/probes';
 import { runPlan } from '../open/run';
@@ -322,11 +322,8 @@ export class PopoverHost {
     const row = this.runtime.snapshot?.sessions.find((item) => item.key === key);
     const host = row?.host === null || row === undefined ? undefined : this.runtime.hostConfigs.find((item) => item.name === row.host);
     if (row !== undefined && host !== undefined) {
-      const resume = findProvider(row.provider)?.resume(row.sessionId) ?? [];
-      const live = looksLive(row.observed.state, false);
-      // Its own machine says which tmux pane holds its live process, if one does (it knows the process).
-      const located = await this.runtime.hosts.ask(host.name, { type: 'locate', key: splitHostKey(key, [host.name]).key });
-      const plan = planRemoteOpen({ host, sessionId: row.sessionId, cwd: row.cwd, resume, live, pane: located?.pane ?? null }, this.runtime.env, systemProbes());
+      // Its own machine's Lookout finds the pane, folder and resume command there (`open-here`).
+      const plan = planRemoteOpen({ host, key: splitHostKey(key, [host.name]).key, cwd: row.cwd }, this.runtime.env, systemProbes());
       // The visit is recorded on its machine; one not connected just misses it (its state line says so).
       this.runtime.remoteAsk({ type: 'visit', key }).catch(() => undefined);
       await runPlan(plan, this.runtime.home);

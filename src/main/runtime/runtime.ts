@@ -18,6 +18,7 @@ import type { WatchTarget } from '../../providers/descriptor';
 import { FactWriter } from '../facts/fact-writer';
 import type { Notifier } from '../notify/notifier';
 import { Notices } from './notices';
+import { RemoteNotices } from './remote-notices';
 import { Recheck } from './recheck';
 import type { Clock } from '../pipeline/clock';
 import { Pipeline } from '../pipeline/pipeline';
@@ -79,8 +80,8 @@ export class Runtime {
   private readonly index: SessionIndexStore;
   private readonly background: BackgroundScan;
   private hostsChanged = false;
-  /** Other machines' rows carry claims: the beat checks whether their notifications came due. */
-  private remoteClaims = false;
+  /** Other machines' claims to notify: capped a host, one notification a host at a time (issue 25). */
+  private readonly remoteNotices = new RemoteNotices((line) => this.options.onProblem(line));
   private hostsTimer: NodeJS.Timeout | null = null;
   /** The answer channel and the prompts its hooks bring (issue 23); null when not answering. */
   private readonly answering: AnswerService | null;
@@ -356,7 +357,7 @@ export class Runtime {
     }
     // Another machine's claim can come due by time alone (an ambiguous one after its wait), with no
     // line from its host and nothing due here: its notification is checked on the beat too.
-    if (this.remoteClaims) this.publish(this.last, false, []);
+    if (this.remoteNotices.claims) this.publish(this.last, false, []);
   }
 
   /** One evaluation at the clock's now: emit if a row changed, carry out the decisions. */
@@ -390,9 +391,8 @@ export class Runtime {
     if (this.notices === null) return;
     const now = this.options.clock();
     this.notices.releaseQuiet(now);
-    const remote = views.length === 0 ? [] : (this.published?.sessions ?? []).filter((row) => row.host !== null && row.claim !== null);
-    this.remoteClaims = remote.length > 0;
-    const remoteDue = remote.length === 0 ? [] : claimsToNotify(remoteCandidates(remote, this.pipeline.providerNames, this.state.settings.rules), new Set(this.facts.facts.notified), this.state.settings.notifications, this.onScreen, now, this.state.settings.timings);
+    const remote = views.length === 0 ? [] : (this.published?.sessions ?? []);
+    const remoteDue = this.remoteNotices.due(remote, now, (rows) => claimsToNotify(remoteCandidates(rows, this.pipeline.providerNames, this.state.settings.rules), new Set(this.facts.facts.notified), this.state.settings.notifications, this.onScreen, now, this.state.settings.timings));
     const plan = planNotification([...localDue, ...remoteDue]);
     if (plan !== null) this.notices.tell(plan, now);
   }

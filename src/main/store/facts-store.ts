@@ -10,6 +10,7 @@ import { errorCode } from '../../providers/problems';
 import { withLock } from '../../providers/system/folder-lock';
 import { privateFolder, writePrivate } from '../../providers/system/private-files';
 import { keepAside } from './quarantine';
+import { boundLedger } from './notified-ledger';
 import type { StoreFile } from './schema';
 import { STORE_VERSION, emptyStore, storeSchema, storeV1Schema } from './schema';
 
@@ -33,9 +34,6 @@ class PrivateJsonFile implements SyncAdapter<unknown> {
     writePrivate(this.path, `${JSON.stringify(data, null, 1)}\n`);
   }
 }
-
-/** The ledger keeps the newest ids only: old claims cannot come back (their times are past). */
-const NOTIFIED_KEEP = 5000;
 
 export interface LoadResult {
   file: StoreFile;
@@ -108,7 +106,7 @@ export class FactStore {
     return withLock(this.lockDir, () => {
       const loaded = this.read(now);
       change(loaded.file);
-      loaded.file.notified = loaded.file.notified.slice(-NOTIFIED_KEEP);
+      loaded.file.notified = boundLedger(loaded.file.notified);
       this.db.data = loaded.file;
       this.db.write();
       return loaded;
