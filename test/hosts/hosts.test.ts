@@ -2,7 +2,7 @@
 // reached through sshd on 127.0.0.1, each with its own LOOKOUT_HOME and agent folders, running the
 // built CLI's `feed` (their `--command`).
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +14,9 @@ import { runCli } from '../main/cli-process';
 import { WatchProcess } from '../main/watch-process';
 import { serve } from '../main/serve-process';
 import { CHROMIUM, launch } from '../popover/browser';
-import { FIXTURES } from '../providers/fixture-roots';
 import type { Sshd } from './sshd';
 import { CLI, sshUnavailable, startSshd } from './sshd';
+import { claudeSession } from './machines';
 import { findAnswerHook } from '../../src/providers';
 import { askLookout } from '../../src/main/answer/hook-client';
 import { writeSpool } from '../../src/main/hooks/spool-writer';
@@ -35,7 +35,6 @@ afterAll(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-const T0 = Date.parse('2026-11-29T12:00:00.000Z');
 let n = 0;
 
 /** A machine's folders: its Lookout home and its agents' roots. */
@@ -49,16 +48,7 @@ function machine(name: string) {
 }
 
 /** A Claude fixture's transcript, its times moved so its last record is `agoMs` old. */
-function session(root: string, fixture: string, agoMs: number): string {
-  cpSync(join(FIXTURES, 'claude', fixture), root, { recursive: true });
-  const project = join(root, 'projects', '-home-me-app');
-  const file = readdirSync(project).find((name) => name.endsWith('.jsonl')) ?? '';
-  const text = readFileSync(join(project, file), 'utf8');
-  const times = [...text.matchAll(/"timestamp":"([^"]+)"/g)].map((match) => Date.parse(match[1] ?? ''));
-  const shift = Date.now() - agoMs - Math.max(T0, ...times);
-  writeFileSync(join(project, file), text.replace(/"timestamp":"([^"]+)"/g, (_all, at: string) => `"timestamp":"${new Date(Date.parse(at) + shift).toISOString()}"`));
-  return `claude:${file.replace(/\.jsonl$/, '')}`;
-}
+const session = (root: string, fixture: string, agoMs: number): string => claudeSession(root, fixture, agoMs);
 
 function local(extra: Record<string, string> = {}) {
   const here = machine('laptop');

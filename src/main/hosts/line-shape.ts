@@ -3,6 +3,7 @@
 // values in all. JSON.parse of 30 MB of nested arrays costs seconds and gigabytes: a line that
 // nests deeper than a snapshot can, names a key a feed never writes, or holds more than its rows
 // could need is refused unparsed.
+import { closingQuote } from '../../providers/jsonl/string-end';
 
 /** A snapshot nests 8 deep (a row's answer's question's option); a newer Lookout may add a few. */
 export const DEPTH_MAX = 16;
@@ -21,7 +22,6 @@ export const HEAD_VALUES_MAX = 16 * 1024;
 export const FEED_KEYS: ReadonlySet<string> = new Set(['schemaVersion', 'now', 'attention', 'sessions', 'answered', 'refused', 'pane']);
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
@@ -30,17 +30,6 @@ const COMMA = 0x2c;
 /** A key longer than this is no key a feed writes (kept short while scanning). */
 const KEY_MAX = 32;
 
-/** The end of the string that opens at `start` (the index of its closing quote), or -1. */
-function stringEnd(bytes: Buffer, start: number): number {
-  let at = bytes.indexOf(QUOTE, start + 1);
-  while (at !== -1) {
-    let slashes = 0;
-    while (bytes[at - 1 - slashes] === BACKSLASH) slashes += 1;
-    if (slashes % 2 === 0) return at;
-    at = bytes.indexOf(QUOTE, at + 1);
-  }
-  return -1;
-}
 
 /** Bytes and values the rows seen so far allow (rows come first in a feed's line, its head is small). */
 const bytesFor = (rows: number): number => HEAD_BYTES_MAX + rows * ROW_BYTES_MAX;
@@ -65,7 +54,7 @@ export function refuseShape(bytes: Buffer): string | null {
     if (index > byteLimit) return `${bytes.length} bytes for ${rows} rows`;
     const byte = bytes[index];
     if (byte === QUOTE) {
-      const end = stringEnd(bytes, index);
+      const end = closingQuote(bytes, index);
       // An unterminated string: JSON.parse says so, at no great cost.
       if (end === -1) return null;
       if (depth === 1 && topIsObject && keyNext) {

@@ -2,9 +2,9 @@
 // whole base instructions (20–45 KB) that Lookout never reads; decoding and parsing them cost
 // more than the rest of a cold read of that file. JSON's structural bytes are ASCII, so the
 // value's end can be found in the UTF-8 bytes without decoding them.
+import { closingQuote } from './string-end';
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
@@ -17,15 +17,8 @@ const LONG_LINE = 8192;
 
 /** Index just past the JSON string that starts at `start` (a quote), or -1. */
 function endOfString(bytes: Buffer, start: number): number {
-  let at = start + 1;
-  for (;;) {
-    const quote = bytes.indexOf(QUOTE, at);
-    if (quote === -1) return -1;
-    let slashes = 0;
-    for (let back = quote - 1; bytes[back] === BACKSLASH; back -= 1) slashes += 1;
-    if (slashes % 2 === 0) return quote + 1;
-    at = quote + 1;
-  }
+  const quote = closingQuote(bytes, start);
+  return quote === -1 ? -1 : quote + 1;
 }
 
 /** Index just past the JSON value that starts at `start`, or -1 when it cannot be told. */
