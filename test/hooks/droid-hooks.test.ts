@@ -2,11 +2,10 @@
 // installed and removed byte-exact; its payloads (shapes recorded from `droid exec` 0.225.2; the
 // Notification types from the binary) read by the shared Claude-compatible reader, except Stop,
 // which Droid fires after a failed turn too; and, through the real command line, what they change.
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StandIns } from './stand-in';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Row, Snapshot } from '../../src/engine';
 import { hookCommand, install, status, uninstall } from '../../src/main/hooks/installer';
@@ -96,20 +95,9 @@ describe('Droid hooks as direct evidence (lookout status --json)', () => {
   const NOW = iso(60);
 
   // A stand-in for Droid's process in the session's folder (Droid records no pid: Lookout looks for it).
-  const started: ChildProcess[] = [];
-  afterAll(() => {
-    for (const child of started) if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
-  });
-  async function standIn(project: string): Promise<void> {
-    const program = join(mkdtempSync(join(base, 'bin-')), 'droid');
-    writeFileSync(program, 'setInterval(() => {}, 1000);\n');
-    const child = spawn(process.execPath, [program], { cwd: project, stdio: 'ignore' });
-    started.push(child);
-    await new Promise<void>((resolve, reject) => {
-      child.once('spawn', resolve);
-      child.once('error', reject);
-    });
-  }
+  const standIns = new StandIns(base);
+  afterAll(() => standIns.stop());
+  const standIn = (project: string): Promise<void> => standIns.start(project, 'droid');
 
   async function setup(lines: (project: string) => object[]): Promise<{ home: string; env: Record<string, string>; transcript: string }> {
     const dir = mkdtempSync(join(base, 'cli-'));

@@ -2,11 +2,10 @@
 // ~/.gemini/settings.json, installed and removed byte-exact; its payloads (shapes recorded from
 // 0.61.0 in the live lab) read as requests only where the CLI shows a prompt; and, through the
 // real command line, a prompt shown turns the chat's "may be waiting" into awaiting approval.
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StandIns } from './stand-in';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Row, Snapshot } from '../../src/engine';
 import { hookCommand, install, status, uninstall } from '../../src/main/hooks/installer';
@@ -114,20 +113,9 @@ describe('Gemini CLI hooks as direct evidence (lookout status --json)', () => {
   const NOW = iso(60);
 
   // A stand-in for the CLI's process in the session's folder (the CLI records no pid: Lookout looks for it).
-  const started: ChildProcess[] = [];
-  afterAll(() => {
-    for (const child of started) if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
-  });
-  async function standIn(project: string): Promise<void> {
-    const bundle = join(mkdtempSync(join(base, 'bundle-')), 'gemini.js');
-    writeFileSync(bundle, 'setInterval(() => {}, 1000);\n');
-    const child = spawn(process.execPath, [bundle], { cwd: project, stdio: 'ignore' });
-    started.push(child);
-    await new Promise<void>((resolve, reject) => {
-      child.once('spawn', resolve);
-      child.once('error', reject);
-    });
-  }
+  const standIns = new StandIns(base);
+  afterAll(() => standIns.stop());
+  const standIn = (project: string): Promise<void> => standIns.start(project, 'gemini.js');
 
   async function setup(): Promise<{ home: string; env: Record<string, string>; chat: string }> {
     const dir = mkdtempSync(join(base, 'cli-'));
