@@ -28,12 +28,16 @@ export async function killedMidTurn(lab: Scenario): Promise<LabRow> {
   return row;
 }
 
-/** A subagent the model keeps busy reads running (or running-subagents); released, finished. */
-export async function subagentAtWork(lab: Scenario): Promise<LabRow> {
+/**
+ * A subagent the model keeps busy reads running (or running-subagents); released, finished. `holds`:
+ * how many streams the scenario holds at once (lead and subagent both asking); all are released
+ * together, since one asking only after the release would stay held for good.
+ */
+export async function subagentAtWork(lab: Scenario, holds = 1): Promise<LabRow> {
   await lab.prompt('use a subagent');
   await lab.held();
   const row = await lab.expectRow('running with its subagent', (row) => row.observed.state === 'running' || row.observed.state === 'running-subagents');
-  await lab.releaseHold();
+  await lab.releaseHold(holds);
   await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
   return row;
 }

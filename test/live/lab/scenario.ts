@@ -182,13 +182,13 @@ export class Scenario {
   }
 
   /** Waits until the agent's request is held open by the model (the turn is really under way). */
-  async held(): Promise<void> {
-    await waitFor('a model stream held open', () => (this.model.openHolds > 0 ? true : undefined), () => this.tmux.screen());
+  async held(count = 1): Promise<void> {
+    await waitFor(count === 1 ? 'a model stream held open' : `${count} model streams held open`, () => (this.model.openHolds >= count ? true : undefined), () => this.tmux.screen());
   }
 
   /** Ends the held stream normally, once there is one. */
-  async releaseHold(): Promise<void> {
-    await this.held();
+  async releaseHold(count = 1): Promise<void> {
+    await this.held(count);
     this.model.release();
   }
 

@@ -102,9 +102,9 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
     const subagent = codex.tools.subagent('Look around', 'List the files here.');
     if (subagent === null) throw new Error('Codex has sub-agents');
     // spawn_agent returns at once: the lead's next turn and the sub-agent's both ask the model, in
-    // either order, so both are held.
+    // either order, so both are held, and released only once both are.
     const lab = await start({ name: 'subagent', replies: [{ kind: 'tool', call: subagent }, { kind: 'hold', text: 'Looking…' }, { kind: 'hold', text: 'Looking…' }] });
-    await subagentAtWork(lab);
+    await subagentAtWork(lab, 2);
   });
 
   it('R7 killed with kill -9 (the TUI and its app-server daemon) mid-turn reads ended, not running (case 5)', async () => {
