@@ -2,7 +2,7 @@
 // Entries that do not exist yet are skipped, so a partial tree still builds.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,9 @@ const at = (path) => join(root, path);
 export const NODE_ALIASES = { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' };
 // A native module is loaded from node_modules at run time (its binary is found beside its own files).
 export const NODE_EXTERNALS = ['@photostructure/sqlite'];
-const node = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'warning', alias: NODE_ALIASES, external: NODE_EXTERNALS };
+// The version every bundle reports (src/main/cli/version.ts): package.json's, one source.
+const version = JSON.parse(readFileSync(at('package.json'), 'utf8')).version;
+const node = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'warning', alias: NODE_ALIASES, external: NODE_EXTERNALS, define: { LOOKOUT_VERSION_BUILT: JSON.stringify(version) } };
 const entries = [
   // The executable is a small loader; the command line runs from cli-main.cjs and its code cache.
   { entry: 'src/main/cli/cli-entry.ts', out: 'dist/cli.cjs', options: { ...node, banner: { js: '#!/usr/bin/env node' } } },

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { BANDS, CHILD_LIVENESS, CLAIM_KINDS, CONFIDENCES, LEVELS, REASONS, REVIEW_STATES, STATES, WORKFLOWS } from './vocabulary';
 import { cutText } from './text-cut';
+import { HHMM } from './quiet';
 
 /** A time is ISO-8601: anything longer is no time. */
 const time = z.string().check(z.maxLength(64));
@@ -117,8 +118,26 @@ export const settingsViewSchema = z.object({
   hosts: z.array(z.object({ name: z.string(), destination: z.string(), state: z.string() })),
   /** The rules of settings.json, each with its words ("noisy v1: folder ~/work/noisy/** → mute"). */
   rules: z._default(z.array(z.object({ id: z.string(), line: z.string() })), []),
+  /**
+   * Quiet hours as they hold (issue 16): the daily window (null: none) and the time zone it is read
+   * in, settings.json's when it names one this system knows (`named`), else this machine's. Not a
+   * program: every popover may change them. A state without them shows none.
+   */
+  quietHours: z.optional(z.object({ window: z.nullable(z.object({ from: z.string(), to: z.string() })), zone: z.string(), named: z.boolean() })),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
+
+/**
+ * Quiet hours as a popover sets them (issue 16): two times of day, strictly "HH:MM", and nothing
+ * else; the time zone stays as settings.json names it. From a time to the same is never quiet.
+ */
+export const quietWindowSchema = z
+  .strictObject({
+    from: z.string().check(z.regex(HHMM, 'quiet hours start: a time of day as HH:MM, like 22:00')),
+    to: z.string().check(z.regex(HHMM, 'quiet hours end: a time of day as HH:MM, like 07:30')),
+  })
+  .check(z.refine((window) => window.from !== window.to, 'quiet hours: the start and the end are the same time, which is never quiet'));
+export type QuietWindow = z.infer<typeof quietWindowSchema>;
 
 /** A session key as commands and requests carry it. */
 const key = z.string().check(z.minLength(3), z.maxLength(300));
@@ -170,6 +189,8 @@ export function commandSchemaFor(providerIds: readonly string[]) {
       notifications: z.optional(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() }))),
       timings: z.optional(z.record(z.string(), z.int().check(z.nonnegative()))),
       openCommand: z.optional(z.nullable(z.array(z.string().check(z.minLength(1))))),
+      // A window, or null for none (issue 16).
+      quietHours: z.optional(z.nullable(quietWindowSchema)),
     }),
   ]);
 }
@@ -196,6 +217,19 @@ export const feedCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('release'), key, request: answerRequestId, id: commandId }),
 ]);
 export type FeedCommand = z.infer<typeof feedCommandSchema>;
+
+/**
+ * The first line a Lookout writes to a host's feed (issue 26): its version. The feed answers on
+ * its next snapshot line with `answered` and `lookout` (its own version and the feed protocol it
+ * speaks). A feed from before the handshake refuses the line and goes on: no answer means "older".
+ */
+export const feedHelloSchema = z.object({ type: z.literal('hello'), lookout: z.string().check(z.maxLength(40)), id: z.string().check(z.maxLength(100)) });
+export type FeedHello = z.infer<typeof feedHelloSchema>;
+/** What a feed says of itself in its answer to the hello. */
+export const feedSelfSchema = z.object({ version: z.string().check(z.maxLength(40)), protocol: z.number() });
+export type FeedSelf = z.infer<typeof feedSelfSchema>;
+/** The feed protocol this Lookout speaks: 1, a full snapshot line on every change. */
+export const FEED_PROTOCOL = 1;
 
 export const explainRequestSchema = z.object({ key });
 

@@ -24,6 +24,8 @@ export interface HostView {
   /** The last good snapshot the host sent, and when it came. */
   snapshot: Snapshot | null;
   receivedAt: number | null;
+  /** The Lookout there, as its feed said in answer to the hello: undefined not yet said, null a feed from before the handshake. */
+  lookout?: { version: string; protocol: number } | null;
 }
 
 /** A remote row's key: the host's name before the key its own Lookout gave it. */

@@ -10,7 +10,8 @@ export interface QuietHours {
   timeZone: string | null;
 }
 
-const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+/** A time of day, strictly "HH:MM" on a 24-hour clock. */
+export const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** Minutes since midnight of "HH:MM", or null when it is no time of day. */
 export function minutesOf(text: string): number | null {

@@ -70,20 +70,23 @@ async function ready(config: string, alias: string): Promise<void> {
   }
 }
 
-/** This machine's passwd with the current user's login shell replaced. */
-function passwdWith(folder: string, shell: string): string {
+/** This machine's passwd with the current user's login shell (and home, if given) replaced. */
+function passwdWith(folder: string, shell: string | undefined, home: string | undefined): string {
   const uid = String(process.getuid?.() ?? 0);
   const lines = readFileSync('/etc/passwd', 'utf8').split('\n').map((line) => {
     const fields = line.split(':');
-    return fields[2] === uid && fields.length === 7 ? [...fields.slice(0, 6), shell].join(':') : line;
+    return fields[2] === uid && fields.length === 7 ? [...fields.slice(0, 5), home ?? fields[5], shell ?? fields[6]].join(':') : line;
   });
   const path = join(folder, 'passwd');
   writeFileSync(path, lines.join('\n'));
   return path;
 }
 
-/** `shell`: the login shell sshd runs commands with (this user's own unless named; see loginShellUnavailable). */
-export async function startSshd(folder: string, aliases: readonly string[], shell?: string): Promise<Sshd> {
+/**
+ * `shell`: the login shell sshd runs commands with (this user's own unless named; see
+ * loginShellUnavailable); `home`: the remote user's home (a clean one for `hosts add --install`).
+ */
+export async function startSshd(folder: string, aliases: readonly string[], shell?: string, home?: string): Promise<Sshd> {
   mkdirSync(folder, { recursive: true });
   const key = (name: string) => {
     if (!existsSync(join(folder, name))) execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(folder, name)]);
@@ -107,9 +110,9 @@ export async function startSshd(folder: string, aliases: readonly string[], shel
   const sshdArgv = [SSHD ?? 'sshd', '-D', '-e', '-f', join(folder, 'sshd_config')];
   // The passwd naming `shell` is seen by this sshd only; unshare execs in place, so the pid stays sshd's.
   const launch = () =>
-    shell === undefined
+    shell === undefined && home === undefined
       ? spawn(sshdArgv[0] ?? 'sshd', sshdArgv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] })
-      : spawn('unshare', ['-m', '--', '/bin/sh', '-c', 'mount --bind "$0" /etc/passwd && exec "$@"', passwdWith(folder, shell), ...sshdArgv], { stdio: ['ignore', 'ignore', 'pipe'] });
+      : spawn('unshare', ['-m', '--', '/bin/sh', '-c', 'mount --bind "$0" /etc/passwd && exec "$@"', passwdWith(folder, shell, home), ...sshdArgv], { stdio: ['ignore', 'ignore', 'pipe'] });
   const server: Sshd = {
     port,
     config,

@@ -3,26 +3,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { NotificationPlan } from '../../src/engine';
-import type { Notifier } from '../../src/main/notify/notifier';
 import { Runtime } from '../../src/main/runtime/runtime';
+import { Shown, waitFor } from './shown-notifier';
 import { fixtureHomes } from './fixture-home';
 
 const { home } = fixtureHomes('lookout-quiet-');
 const NOW = Date.parse('2026-11-29T12:02:00.000Z');
-
-class Shown implements Notifier {
-  readonly plans: NotificationPlan[] = [];
-  send(plan: NotificationPlan): Promise<void> {
-    this.plans.push(plan);
-    return Promise.resolve();
-  }
-}
-
-async function waitFor(check: () => boolean): Promise<void> {
-  for (let waited = 0; waited < 20_000 && !check(); waited += 20) await new Promise((done) => setTimeout(done, 20));
-  expect(check()).toBe(true);
-}
 
 function quietHome(quietHours: object | null): Record<string, string> {
   const env = home(['question-pending', 'failed-turn']);

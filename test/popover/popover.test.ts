@@ -331,6 +331,48 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.getByRole('button', { name: '← Back' }).click();
   });
 
+  it('quiet hours from the settings view, by keyboard: written to settings.json; a time that is no time is refused, by the page and by the runtime (issue 16)', async () => {
+    const quietHours = () => (JSON.parse(readFileSync(join(dir, 'home', 'settings.json'), 'utf8')) as { quietHours?: unknown }).quietHours ?? null;
+    const quietSwitch = page.getByRole('checkbox', { name: /^Quiet hours every day/ });
+    const start = page.getByRole('textbox', { name: 'Quiet hours start (HH:MM)' });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('region', { name: 'Settings' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Quiet hours' }).textContent()).toContain("Times in this machine's time zone");
+    expect(await start.isDisabled()).toBe(true);
+    // Space turns them on; Tab reaches the start, then the end.
+    await quietSwitch.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    expect(await start.evaluate((field) => field === document.activeElement)).toBe(true);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('25:00');
+    expect(await start.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'quiet hours start: a time of day as HH:MM, like 22:00' }).first().waitFor();
+    expect(quietHours()).toBeNull();
+    await start.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('22:30');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('06:45');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitFor(() => JSON.stringify(quietHours()) === JSON.stringify({ from: '22:30', to: '06:45', timeZone: null }));
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).first().waitFor();
+    // The runtime refuses, through the contract, what the page would not send; nothing is written.
+    for (const bad of [{ from: '7:30', to: '06:45' }, { from: '22:00', to: '22:00' }, { from: '22:00\n', to: '06:00' }, { from: '22:00', to: '06:00', timeZone: 'Mars/Olympus' }, 'at night']) {
+      const response = await fetch(new URL('command', served.url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-lookout-token': served.token }, body: JSON.stringify({ type: 'settings', quietHours: bad }) });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(/^refused: /);
+    }
+    expect(quietHours()).toEqual({ from: '22:30', to: '06:45', timeZone: null });
+    // Off again with the same switch: settings.json says none.
+    await quietSwitch.uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitFor(() => quietHours() === null);
+    await page.getByRole('button', { name: '← Back' }).click();
+  });
+
   it('no console errors along the way', () => {
     expect(errors).toEqual([]);
   });

@@ -40,11 +40,13 @@ export function commandTable(): CommandSpec[] {
     { name: 'serve', options: ['--port', '--notify', NOW], valued: ['--port', NOW], args: [] },
     { name: 'hooks', options: ['--provider', '--answer', NOW], valued: ['--provider', '--answer', NOW], args: [words(['status', 'install', 'uninstall'])] },
     { name: 'hook', options: [], valued: [], args: [words(hookEntries)] },
-    { name: 'hosts', options: ['--name', '--port', '--command', NOW], valued: ['--name', '--port', '--command', NOW], args: [words(['add', 'list', 'remove']), FREE] },
+    { name: 'hosts', options: ['--name', '--port', '--command', '--install', '--node', NOW], valued: ['--name', '--port', '--command', '--node', NOW], args: [words(['add', 'list', 'remove', 'upgrade']), FREE] },
     { name: 'feed', options: [NOW], valued: [NOW], args: [] },
     { name: 'open-here', options: ['--print', NOW], valued: [NOW], args: [SESSION] },
     { name: 'rules', options: ['--folder', '--provider', '--host', '--mute', '--notify', '--after-finish', '--id', NOW], valued: ['--folder', '--provider', '--host', '--notify', '--after-finish', '--id', NOW], args: [words(['list', 'add', 'remove']), FREE] },
     { name: 'completion', options: [], valued: [], args: [words(SHELLS)] },
+    { name: 'doctor', options: ['--json', '--notify', NOW], valued: [NOW], args: [] },
+    { name: 'version', options: [], valued: [], args: [] },
   ];
 }
 

@@ -25,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   'open-here': async () => (await import('./open-here')).openHereCommand,
   completion: async () => (await import('./completion')).completionCommand,
   rules: async () => (await import('./rules')).rulesCommand,
+  doctor: async () => (await import('./doctor')).doctorCommand,
   // For the completion scripts: each session's id and title (not in the help).
   __sessions: async () => (await import('./completion')).sessionsCommand,
 };
@@ -74,19 +75,28 @@ const HELP = `Usage: lookout <command> [options]
   hooks status|install|uninstall [--provider {hookProviders}] [--answer {answerOptIn}]
                                             opt-in agent hooks for direct evidence (never installed otherwise)
   hook {hookEntries}            the hook itself, run by the agent (reads JSON, prints nothing)
-  hosts add <ssh destination> [--name <n>] [--port <n>] [--command <remote lookout>]
+  hosts add <ssh destination> [--name <n>] [--port <n>] [--command <remote lookout> | --install [--node <path>]]
   hosts list|remove <name>                  other machines' sessions, over ssh (docs/hosts.md)
+  hosts upgrade <name> [--node <path>]      put this Lookout's version there (--install copies it over ssh)
   feed                                      what another machine's Lookout runs here over ssh
   open-here <key> [--print]                 what another machine's open runs here over ssh -t
   rules list|remove <id>                    rules per project (docs/status-model.md §4b)
   rules add --folder <glob>|--provider <id>|--host <name> --mute|--notify <never|needs-you|everything>|--after-finish <state> [--id <id>]
   completion bash|zsh|fish                  a completion script: commands, options, session ids
+  doctor [--json] [--notify]                what Lookout sees: agents' folders, hooks, tray, notifications, hosts, versions
+  version                                   this Lookout's version (also --version)
 
 Every command takes --now <ISO-8601> (the instant used and recorded).
 <session> is a full key ({example}:7f0c…), a full id, or a unique id prefix (4+ characters).
 Folders: {folders}, LOOKOUT_HOME (Lookout's state).`;
 
 export async function runCommand(name: string | undefined, args: string[]): Promise<number> {
+  if (name === '--version' || name === 'version') {
+    const { LOOKOUT_VERSION } = await import('../cli/version');
+    if (args.length > 0) throw new UsageError(`${name} takes no argument (got "${args.join(' ')}")`);
+    process.stdout.write(`lookout ${LOOKOUT_VERSION}\n`);
+    return 0;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${await helpText()}\n`);
     return name === undefined ? 2 : 0;

@@ -5,8 +5,9 @@
 // live here, with the sessions: a Lookout on this machine agrees with the one that asked.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import type { FeedCommand } from '../../engine/contract';
-import { admit, feedCommandSchema } from '../../engine/contract';
+import type { FeedCommand, FeedHello } from '../../engine/contract';
+import { admit, FEED_PROTOCOL, feedCommandSchema, feedHelloSchema } from '../../engine/contract';
+import { LOOKOUT_VERSION } from '../cli/version';
 import { resolveNow } from '../cli/now-option';
 import { jsonLine, printLines } from '../cli/terminal-text';
 import { flowingClock } from '../pipeline/clock';
@@ -27,7 +28,14 @@ export async function feedCommand(args: string[]): Promise<number> {
   const runtime = new Runtime({ env: process.env, clock, notifier: null, onProblem: problem, hosts: false });
   // The other end gone (ssh closed): nothing more to say.
   process.stdout.on('error', () => process.exit(0));
-  runtime.onSnapshot((snapshot) => process.stdout.write(`${jsonLine(snapshot)}\n`));
+  // The hello of the Lookout that asked, answered on the first snapshot line that can carry it.
+  let hello: FeedHello | null = null;
+  const greeting = () => {
+    const said = hello === null ? {} : { answered: hello.id, lookout: { version: LOOKOUT_VERSION, protocol: FEED_PROTOCOL } };
+    hello = null;
+    return said;
+  };
+  runtime.onSnapshot((snapshot) => process.stdout.write(`${jsonLine({ ...snapshot, ...greeting() })}\n`));
 
   const apply = async (command: FeedCommand): Promise<void> => {
     const session = runtime.evaluation?.derived.get(command.key);
@@ -94,6 +102,15 @@ export async function feedCommand(args: string[]): Promise<number> {
       raw = JSON.parse(line);
     } catch {
       problem('lookout feed: a command line that is not JSON was refused');
+      return;
+    }
+    if (typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'hello') {
+      const greeted = admit(feedHelloSchema, raw);
+      if (!greeted.ok) return problem(`lookout feed: a hello was refused (${greeted.error})`);
+      hello = greeted.value;
+      // Answered now when a snapshot was written already, else with the first one.
+      const snapshot = runtime.snapshot;
+      if (snapshot !== null) process.stdout.write(`${jsonLine({ ...snapshot, ...greeting() })}\n`);
       return;
     }
     const admitted = admit(feedCommandSchema, raw);

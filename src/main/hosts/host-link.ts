@@ -7,7 +7,9 @@ import { oneLine } from '../../providers/jsonl/parse-record';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { HostStatus, HostView, Snapshot } from '../../engine';
 import type { FeedCommand } from '../../engine/contract';
-import { admit, snapshotSchema } from '../../engine/contract';
+import { admit, feedSelfSchema, snapshotSchema } from '../../engine/contract';
+import type { FeedSelf } from '../../engine/contract';
+import { LOOKOUT_VERSION } from '../cli/version';
 import type { HostConfig } from '../store/schema';
 import { remoteLookout, sshArgv } from './ssh-command';
 import { refuseShape } from './line-shape';
@@ -20,7 +22,7 @@ const BACKOFF_MAX_MS = 60_000;
 /** A connection that stayed up this long was healthy: the next failure starts the backoff afresh. */
 const HEALTHY_MS = 60_000;
 /** Command ids this side sends (anything else a remote names is ignored). */
-const COMMAND_ID = /^(ask|cmd)-\d{1,10}-\d{1,16}$/;
+const COMMAND_ID = /^(ask|cmd|hello)-\d{1,10}-\d{1,16}$/;
 /** Bounds on what a remote snapshot may hold: a key the popover can act on, a list a machine has. */
 const ROW_KEY_MAX = 250;
 const ROWS_MAX = 20_000;
@@ -51,7 +53,7 @@ function sshReason(stderr: string): string {
 
 /** Failures that will not mend by waiting: shown as "failed", not "unreachable" (both are retried). */
 function permanent(reason: string): boolean {
-  return /permission denied|host key verification failed|not found|could not resolve|bad configuration|not a snapshot|over \d+ bytes|newer lookout/i.test(reason);
+  return /permission denied|host key verification failed|not found|could not resolve|bad configuration|not a snapshot|over \d+ bytes|newer lookout|cannot read/i.test(reason);
 }
 
 export class HostLink {
@@ -78,6 +80,9 @@ export class HostLink {
   private readonly waiting = new Map<string, () => void>();
   /** Ids sent and not yet forgotten: the only answers taken. */
   private readonly expected = new Set<string>();
+  /** The hello of the current connection, and what the feed said of itself (null: an older feed, silent). */
+  private hello: string | null = null;
+  private lookout: FeedSelf | null | undefined = undefined;
 
   constructor(
     readonly config: HostConfig,
@@ -91,7 +96,7 @@ export class HostLink {
   }
 
   view(): HostView {
-    return { name: this.config.name, status: this.status, snapshot: this.snapshot, receivedAt: this.receivedAt };
+    return { name: this.config.name, status: this.status, snapshot: this.snapshot, receivedAt: this.receivedAt, lookout: this.lookout };
   }
 
   start(): void {
@@ -113,8 +118,20 @@ export class HostLink {
     child.stderr.on('data', (chunk: Buffer) => {
       // Only the tail is kept: a remote that floods stderr cannot fill this machine's memory.
       if (this.child === child) this.stderr = `${this.stderr}${chunk.toString('utf8')}`.slice(-8192);
+      // A feed from before the handshake refuses the hello (and goes on): it is an older Lookout.
+      if (this.child === child && this.hello !== null && this.stderr.includes('lookout feed: a command was refused')) {
+        this.expected.delete(this.hello);
+        this.hello = null;
+        this.lookout = null;
+        this.options.onChange();
+      }
     });
     child.stdin.on('error', () => undefined);
+    // The handshake: this Lookout's version; a feed that knows it answers with its own.
+    this.asked += 1;
+    this.hello = `hello-${process.pid}-${this.asked}`;
+    this.expected.add(this.hello);
+    child.stdin.write(`${JSON.stringify({ type: 'hello', lookout: LOOKOUT_VERSION, id: this.hello })}\n`);
     child.on('error', (error) => {
       if (this.child === child) this.ended(null, `ssh could not start (${error.message})`);
     });
@@ -223,11 +240,19 @@ export class HostLink {
       this.cut(`${this.config.name} sent a line that is not a snapshot (${plain(admitted.error, 120)}); cut off`);
       return false;
     }
+    const said = (raw as { answered?: unknown }).answered;
+    if (said === this.hello && this.hello !== null) {
+      const self = admit(feedSelfSchema, (raw as { lookout?: unknown }).lookout);
+      this.lookout = self.ok ? { version: plain(self.value.version, 40), protocol: self.value.protocol } : null;
+      this.expected.delete(this.hello);
+      this.hello = null;
+    }
     if (admitted.value.schemaVersion !== 1) {
-      this.cut(`${this.config.name} runs a newer Lookout (snapshot schema ${admitted.value.schemaVersion}); cut off`);
+      // A mismatch the feed cannot speak with, said once and plainly, with what mends it.
+      const there = this.lookout?.version === undefined ? 'a newer Lookout' : `Lookout ${this.lookout.version}`;
+      this.cut(`${this.config.name} runs ${there}, whose feed (snapshot schema ${admitted.value.schemaVersion}) this Lookout ${LOOKOUT_VERSION} cannot read: update this one, or run \`lookout hosts upgrade ${this.config.name}\` to put this version there; cut off`);
       return false;
     }
-    const said = (raw as { answered?: unknown }).answered;
     // Only an id this side sent and still waits for: a remote cannot fill this machine's memory with answers.
     const answered = typeof said === 'string' && COMMAND_ID.test(said) && this.expected.has(said) ? said : undefined;
     const why = (raw as { refused?: unknown }).refused;

@@ -45,6 +45,8 @@ export function probeHost(host: HostConfig, options: ProbeOptions, command?: Fee
         const view = link.view();
         if (view.status.kind === 'unreachable' || view.status.kind === 'failed') return finish(view);
         if (view.status.kind !== 'connected') return;
+        // What the feed says of itself comes with its first lines: waited for, bounded by the timeout.
+        if (view.lookout === undefined) return;
         if (command === undefined) return finish(view);
         if (sent) {
           if (link.answer(id) !== undefined) finish(view);

@@ -3,6 +3,7 @@ import type { Settings, UserFacts } from '../../engine';
 import type { ProviderRoots } from '../../providers';
 import { resolveRoots } from '../../providers';
 import { FactStore, toFacts } from '../store/facts-store';
+import { heldPath } from '../store/held-store';
 import { lookoutHome } from '../store/home';
 import type { HostConfig } from '../store/schema';
 import { indexPath } from '../store/session-index-store';
@@ -26,7 +27,7 @@ export function loadState(now: number, env: NodeJS.ProcessEnv = process.env): Ru
   const home = lookoutHome(env);
   const store = new FactStore(home);
   // A write killed before its rename left a temp file: Lookout's own stale ones go on start.
-  removeStaleTemps([store.path, settingsPath(home), indexPath(home)]);
+  removeStaleTemps([store.path, settingsPath(home), indexPath(home), heldPath(home)]);
   const loaded = store.read(now);
   const settings = loadSettings(home, now);
   // The agents' own variables win; then the settings; then the defaults.

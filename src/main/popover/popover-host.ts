@@ -1,10 +1,10 @@
 // The runtime as the popover sees it, whatever the transport: the state it pushes, the commands
 // it accepts (validated), explanations. `lookout serve` and the tray app both use this.
 import type { DerivedSession, Snapshot } from '../../engine';
-import type { AutomationRule } from '../../engine';
+import type { AutomationRule, QuietHours } from '../../engine';
 import { defaultSettings, hostState, ruleLine } from '../../engine';
 import { splitHostKey } from '../../engine';
-import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState } from '../../engine/contract';
+import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState, SettingsView } from '../../engine/contract';
 import { admit, commandSchemaFor, explainRequestSchema } from '../../engine/contract';
 import { PROVIDERS, findProvider, hookProviders } from '../../providers';
 import { join } from 'node:path';
@@ -36,6 +36,13 @@ export function tomorrowMorning(now: number): number {
 /** When a mute of this span ends: null for "forever", an hour, or tomorrow at 8. */
 function muteUntil(span: 'forever' | '1h' | 'tomorrow', now: number): number | null {
   return span === 'forever' ? null : span === '1h' ? now + 3_600_000 : tomorrowMorning(now);
+}
+
+/** Quiet hours as the settings view shows them: the window, and the zone its clock reads. */
+function quietView(hours: QuietHours | null): NonNullable<SettingsView['quietHours']> {
+  // The runtime's settings name a zone only when this system knows it (settings-store.ts).
+  const named = hours?.timeZone ?? null;
+  return { window: hours === null ? null : { from: hours.from, to: hours.to }, zone: named ?? new Intl.DateTimeFormat().resolvedOptions().timeZone, named: named !== null };
 }
 
 export class PopoverHost {
@@ -117,6 +124,7 @@ export class PopoverHost {
         hooks: this.hookLines,
         hosts: this.runtime.hosts.views().map((view) => ({ name: view.name, destination: this.runtime.hostConfigs.find((host) => host.name === view.name)?.destination ?? view.name, state: hostState(view.status) })),
         rules: settings.rules.map((rule) => ({ id: rule.id, line: ruleLine(rule) })),
+        quietHours: quietView(settings.quietHours),
       },
       ...(this.request === undefined ? {} : { request: this.request }),
     };
@@ -358,6 +366,8 @@ export class PopoverHost {
       timings: { ...file.timings, ...command.timings },
       notifications: { ...file.notifications, ...command.notifications },
       openCommand: command.openCommand === undefined ? file.openCommand : command.openCommand,
+      // Quiet hours keep the time zone settings.json names; turned on afresh, this machine's.
+      quietHours: command.quietHours === undefined ? file.quietHours : command.quietHours === null ? null : { ...command.quietHours, timeZone: file.quietHours?.timeZone ?? null },
     }))) {
       this.addProblem(line);
     }

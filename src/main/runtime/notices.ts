@@ -1,22 +1,36 @@
 // The runtime's notifications, once the engine has planned them (R40–R44): each claim told at
 // most once (the ledger, and a set for a store that cannot write), held while quiet and told as
-// one digest after (issue 16), failures said once, and a notification's actions carried out
-// (issue 15).
-import type { NotificationAction, NotificationPlan, QuietHours } from '../../engine';
+// one digest after (issue 16; kept in LOOKOUT_HOME across a restart), failures said once, and a
+// notification's actions carried out (issue 15).
+import type { NotificationAction, NotificationPlan, QuietHours, Row } from '../../engine';
 import { isQuiet } from '../../engine';
+import { providerIds } from '../../providers';
 import type { FactWriter } from '../facts/fact-writer';
 import type { ActionPorts } from '../notify/notification-action';
 import { applyNotificationAction } from '../notify/notification-action';
 import type { Notifier } from '../notify/notifier';
 import { QuietHold } from '../notify/quiet-hold';
+import { HeldStore } from '../store/held-store';
 
 export interface NoticePorts {
   notifier: Notifier;
   facts: FactWriter;
+  /** LOOKOUT_HOME: what is held while quiet is kept there until told. */
+  home: string;
   quietHours(): QuietHours | null;
   onProblem(line: string): void;
   /** What a notification's action needs (the rows as they are, opening, asking other machines). */
   actions(): ActionPorts;
+}
+
+/**
+ * Whether a held notification's session is still one to tell of: a row now, or a row of another
+ * machine whose Lookout shows none yet (not connected since a restart: it is not known gone).
+ */
+function stillThere(key: string, rows: readonly Row[]): boolean {
+  if (rows.some((row) => row.key === key)) return true;
+  const head = key.slice(0, Math.max(0, key.indexOf(':')));
+  return !providerIds().includes(head) && !rows.some((row) => row.host === head);
 }
 
 /** Claim ids this process remembers telling (the ledger keeps 5,000 of this machine's and 1,000 a host's). */
@@ -25,9 +39,11 @@ const TOLD_HERE_MAX = 20_000;
 export class Notices {
   private readonly toldHere = new Set<string>();
   private failed = false;
-  private readonly held = new QuietHold();
+  private readonly held: QuietHold;
 
-  constructor(private readonly ports: NoticePorts) {}
+  constructor(private readonly ports: NoticePorts) {
+    this.held = new QuietHold(new HeldStore(ports.home, ports.onProblem));
+  }
 
   tell(plan: NotificationPlan, now: number): void {
     // If the store could not record them, this set still keeps each claim to one notification.
@@ -41,14 +57,17 @@ export class Notices {
     // The ledger is written first: each claim notifies at most once, across restarts too (R41).
     this.ports.facts.recordNotified(plan.claimIds, now);
     // Quiet: nothing sounds or pops; the badge still counts, and the digest comes at the end.
-    if (this.quiet(now)) this.held.hold(plan);
+    if (this.quiet(now)) this.held.hold(plan, now);
     else this.send(plan);
   }
 
   /** Quiet hours or a pause just ended: what was held is told once, as one digest. */
   releaseQuiet(now: number): void {
+    // The first call comes with the first snapshot: what a run before held is read back then.
+    this.held.restore(now);
     if (this.quiet(now)) return;
-    const digest = this.held.release();
+    const rows = this.ports.actions().rows();
+    const digest = this.held.release(now, (key) => stillThere(key, rows));
     if (digest !== null) this.send(digest);
   }
 

@@ -109,13 +109,13 @@ export class Runtime {
             onProblem: options.onProblem,
           });
     this.hosts = new HostSet({ clock: options.clock, env: options.env, onChange: () => this.hostChanged(), onProblem: options.onProblem });
-    const { notifier } = options;
     this.notices =
-      notifier === null
+      options.notifier === null
         ? null
         : new Notices({
-            notifier,
+            notifier: options.notifier,
             facts: this.facts,
+            home: this.state.home,
             quietHours: () => this.state.settings.quietHours,
             onProblem: options.onProblem,
             actions: () => ({

@@ -1,7 +1,9 @@
-// Settings: timings, notification switches, the open template, where the agents' files are, hooks,
-// whether this popover answers prompts.
+// Settings: timings, notification switches, quiet hours, the open template, where the agents'
+// files are, hooks, whether this popover answers prompts.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PopoverCommand, SettingsView as Settings } from '../../engine/contract';
+import type { QuietDraft } from '../quiet-form';
+import { isTimeOfDay, quietChange, quietDraft, quietZoneLine } from '../quiet-form';
 
 // Nine agents read as a sentence ("A, B, and C"), not "A and B and C".
 const AND = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
@@ -48,6 +50,7 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
   const [status, setStatus] = useState('');
   const [ruleFolder, setRuleFolder] = useState('');
   const [ruleAction, setRuleAction] = useState<RuleAction>('mute');
+  const [quiet, setQuiet] = useState<QuietDraft>(() => quietDraft(settings.quietHours));
   const edited = useRef(false);
   // Settings changed elsewhere (another window, the file) show up until the user starts editing.
   useEffect(() => {
@@ -55,6 +58,7 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
     setTimings(seconds(settings.timings));
     setNotifications(settings.notifications);
     setTemplate((settings.openCommand ?? []).join('\n'));
+    setQuiet(quietDraft(settings.quietHours));
   }, [settings]);
   const edit = (): void => {
     edited.current = true;
@@ -65,13 +69,20 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
       setStatus(`Whole numbers of seconds, at least 1: ${invalid.map((item) => item.label.replace(/ \(s\)$/, '')).join('; ')}.`);
       return;
     }
+    // Checked with the contract's schema: a time that is no time is said here, in one line, and nothing is sent.
+    const quietHours = quietChange(quiet, settings.quietHours);
+    if (!quietHours.ok) {
+      setStatus(quietHours.error);
+      return;
+    }
     const lines = template.split('\n').map((line) => line.trim()).filter((line) => line !== '');
     const ms = Object.fromEntries(EDITABLE.map((item) => [item.key, Number(timings[item.key]) * 1000]));
     // A page that may not change programs sends no open template at all (the host would refuse it).
     const program = settings.programsEditable ? { openCommand: lines.length === 0 ? null : lines } : {};
-    const ok = await onCommand({ type: 'settings', timings: ms, notifications, ...program });
+    const ok = await onCommand({ type: 'settings', timings: ms, notifications, ...program, ...(quietHours.change === undefined ? {} : { quietHours: quietHours.change }) });
     edited.current = !ok;
-    setStatus(ok ? 'Saved.' : 'Could not save.');
+    // Refused, the runtime's reason shows instead (one line: the popover's notice).
+    setStatus(ok ? 'Saved.' : '');
   };
   return (
     <section class="settings" aria-label="Settings">
@@ -97,6 +108,45 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
           </label>
         ))}
       </fieldset>
+      {settings.quietHours !== undefined && (
+        <fieldset>
+          <legend>Quiet hours</legend>
+          <label>
+            <input
+              type="checkbox"
+              checked={quiet.on}
+              onChange={(event) => {
+                edit();
+                setQuiet({ ...quiet, on: event.currentTarget.checked });
+              }}
+            />{' '}
+            Quiet hours every day: notifications held, then told in one digest
+          </label>
+          <div class="quiet-times">
+            {(['from', 'to'] as const).map((end) => (
+              <label key={end}>
+                {end === 'from' ? 'From' : 'until'}{' '}
+                <input
+                  type="text"
+                  class="time"
+                  inputMode="numeric"
+                  maxLength={5}
+                  placeholder={end === 'from' ? '22:00' : '07:00'}
+                  aria-label={end === 'from' ? 'Quiet hours start (HH:MM)' : 'Quiet hours end (HH:MM)'}
+                  disabled={!quiet.on}
+                  aria-invalid={quiet.on && !isTimeOfDay(quiet[end])}
+                  value={quiet[end]}
+                  onInput={(event) => {
+                    edit();
+                    setQuiet({ ...quiet, [end]: event.currentTarget.value });
+                  }}
+                />
+              </label>
+            ))}
+          </div>
+          <p class="hint">{quietZoneLine(settings.quietHours)}</p>
+        </fieldset>
+      )}
       <fieldset>
         <legend>Timings</legend>
         {EDITABLE.map((item) => (
