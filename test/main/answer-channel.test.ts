@@ -133,6 +133,21 @@ describe('the answer channel (issue 23)', () => {
     expect(lab.records[0]).toMatchObject({ answer: 'elsewhere', from: 'terminal' });
   });
 
+  it('R73 a plugin told of the reply before Lookout\'s "pending" reached it: "resolved" on its connection lets that request go as answered elsewhere, never expired', async () => {
+    const lab = await owner();
+    const draft = claudeHook.read(payload);
+    const token = readFileSync(tokenPath(lab.home), 'utf8').trim();
+    // As opencode's plugin writes them: its request, then at once the reply it saw, then its end.
+    const socket = createConnection(socketPath(lab.home), () => {
+      socket.write(`${JSON.stringify({ type: 'request', token, pid: process.pid, draft, serial: false, wait: 30_000 })}\n`);
+      socket.end(`${JSON.stringify({ type: 'resolved', token })}\n`);
+    });
+    socket.on('data', () => undefined);
+    await waitFor('the request let go', () => lab.records[0]);
+    expect(lab.records).toHaveLength(1);
+    expect(lab.records[0]).toMatchObject({ answer: 'elsewhere', from: 'agent' });
+  });
+
   it('R74 a request past its deadline is let go (expired), never answered', async () => {
     const lab = await owner();
     const output = askLookout(lab.home, claudeHook, payload, 30_000);

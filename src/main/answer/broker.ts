@@ -104,7 +104,8 @@ export class AnswerBroker {
         this.open(message.draft, message.serial, message.wait, socket);
         return;
       case 'resolved':
-        this.close(message.request, 'elsewhere', null, 'agent');
+        if (message.request !== undefined) this.close(message.request, 'elsewhere', null, 'agent');
+        else for (const held of [...this.held.values()]) if (held.hook === socket) this.close(held.request.id, 'elsewhere', null, 'agent');
         return;
       case 'answer':
         sendLine(socket, this.answer(message));

@@ -48,8 +48,9 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     /** How long the hook waits before it leaves the decision to the agent (ms). */
     wait: z.int().check(z.minimum(1000), z.maximum(3_600_000)),
   }),
-  // The hook's agent says its prompt was answered elsewhere (a plugin saw the reply event).
-  z.object({ type: z.literal('resolved'), token, request: requestId }),
+  // The hook's agent says its prompt was answered elsewhere (a plugin saw the reply event). Without
+  // `request`: the one this connection opened (answered before Lookout's "pending" reached it).
+  z.object({ type: z.literal('resolved'), token, request: z.optional(requestId) }),
   z.object({
     type: z.literal('answer'),
     token,

@@ -120,8 +120,11 @@ function answeredElsewhere(p) {
   const entry = held.get(typeof p.requestID === "string" ? p.requestID : "");
   if (entry === undefined) return;
   held.delete(p.requestID);
+  // Not connected yet: Lookout never saw the request, so there is nothing to tell.
+  if (entry.socket.connecting) return entry.socket.destroy();
   try {
-    if (entry.request !== null) entry.socket.write(JSON.stringify({ type: "resolved", token: entry.token, request: entry.request }) + "\\n");
+    // Lookout's id when its "pending" came; else it knows the request by this connection.
+    entry.socket.write(JSON.stringify(entry.request !== null ? { type: "resolved", token: entry.token, request: entry.request } : { type: "resolved", token: entry.token }) + "\\n");
   } catch {}
   entry.socket.end();
 }

@@ -144,7 +144,17 @@ export class Scenario {
         return undefined;
       }
     }, () => this.tmux.screen());
+    const asked = () => this.model.requests.filter((request) => request.role !== 'other').length;
+    const before = asked();
     this.tmux.keys('Enter');
+    // A TUI on a loaded machine may drop the Enter too: pressed again while the model has heard
+    // nothing (an empty Enter in a box already sent is nothing to these TUIs). Not an assertion:
+    // the scenario's own waits say what went wrong.
+    for (let tries = 0; tries < 3; tries += 1) {
+      const heard = await waitFor(`the prompt "${text}" sent`, () => (asked() > before ? true : undefined), () => '', { timeout: 15_000 }).catch(() => false);
+      if (heard) return;
+      this.tmux.keys('Enter');
+    }
   }
 
   /** The rows of this agent now (a scenario's home holds only its own sessions). */
