@@ -40,6 +40,12 @@ export function notifySendArgv(plan: NotificationPlan, withActions: boolean): st
   return ['--app-name=Lookout', ...actions, '--', shown.title, shown.body];
 }
 
+/** notify-send's own words for "nothing was shown" (no session bus, no daemon), as one line; null for its notes. */
+export function failureLine(stderr: string): string | null {
+  const line = stderr.split('\n').map((text) => text.trim()).find((text) => /failed to connect|cannot autolaunch|could not connect|^error/i.test(text));
+  return line === undefined ? null : `notify-send: ${line.replace(/^\(notify-send:\d+\): /, '').slice(0, 200)}`;
+}
+
 export class LibnotifyNotifier implements Notifier {
   private readonly waiting = new Set<ChildProcess>();
 
@@ -55,13 +61,22 @@ export class LibnotifyNotifier implements Notifier {
     let stdout = '';
     let stderr = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk.slice(0, 256)));
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk.slice(0, 512)));
     if (withActions) this.waiting.add(child);
     return new Promise((resolve, reject) => {
-      // notify-send says nothing once shown: a failure (no notification daemon) ends it at once,
-      // so one still waiting after a second has shown its notification.
+      // notify-send says nothing once shown: a failure ends it at once, or (--wait with no session
+      // bus) says so on stderr and waits for good; one still silent after a second has shown it.
       const shown = setTimeout(resolve, SHOWN_AFTER_MS);
       shown.unref();
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk.slice(0, 512);
+        const failed = failureLine(stderr);
+        if (failed === null) return;
+        clearTimeout(shown);
+        this.waiting.delete(child);
+        child.kill();
+        // Once taken as shown, the promise is settled: only the hanging process is ended.
+        reject(new Error(failed));
+      });
       child.once('error', (error) => {
         this.waiting.delete(child);
         clearTimeout(shown);
