@@ -12,7 +12,7 @@ import { historicalIdle, watchLatency } from './watch-latency';
 import { hookLatency } from './hook-latency';
 import { answerLatency } from './answer-latency';
 import { newProviders } from './new-providers';
-import { hostsBench } from './hosts';
+import { feedOnlyBench, hostsBench } from './hosts';
 
 const MB = 1024 * 1024;
 
@@ -93,6 +93,10 @@ async function main(): Promise<void> {
   try {
     const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
     // `--only hosts`: that section alone (it needs no history).
+    if (only === 'feed') {
+      await feedOnlyBench(folder, quick);
+      return;
+    }
     if (only === 'hosts') {
       await hostsBench(folder, quick);
       return;

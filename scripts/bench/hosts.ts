@@ -2,7 +2,9 @@
 // machine with its own folders, running the built CLI's feed): a remote append → the local
 // snapshot, the local runtime's idle CPU with 4 hosts connected, and what one more host costs.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { finishedClaudeSessions } from '../../test/hosts/machines';
+import { feedBytesBench } from './feed-bytes';
+import { basename, join, resolve } from 'node:path';
 import { startSshd, sshUnavailable } from '../../test/hosts/sshd';
 import { median, percentile } from './measure';
 import { cpuSeconds, rssMb } from './watch-latency';
@@ -11,21 +13,9 @@ import { WatchStates } from './watch-states';
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** One "machine": its folders and the command that runs its Lookout, with `count` finished Claude sessions. */
-function machine(folder: string, name: string, count: number, cli: string): { command: string; files: string[] } {
+export function machine(folder: string, name: string, count: number, cli: string): { command: string; files: string[] } {
   const dir = join(folder, name);
-  const project = join(dir, 'claude', 'projects', '-home-me-app');
-  mkdirSync(project, { recursive: true });
-  const now = Date.now();
-  const files: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const id = `b0570000-0000-4000-8000-${name.padStart(4, '0').slice(-4)}${index.toString(16).padStart(8, '0')}`;
-    // Finished two hours ago: quiet rows (no claim expiring, not yet historical), as on a machine left alone.
-    const at = (offset: number) => new Date(now - 7_200_000 - index * 1000 + offset).toISOString();
-    const line = (type: string, offset: number, message: object) => JSON.stringify({ parentUuid: null, isSidechain: false, type, message, uuid: `${id.slice(0, 30)}${offset.toString(16).padStart(6, '0')}`, timestamp: at(offset), cwd: '/home/me/app', sessionId: id, version: '2.1.143', gitBranch: 'main' });
-    const path = join(project, `${id}.jsonl`);
-    writeFileSync(path, `${line('user', 0, { role: 'user', content: `task ${index}` })}\n${line('assistant', 5000, { role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' })}\n`);
-    files.push(path);
-  }
+  const files = finishedClaudeSessions(join(dir, 'claude', 'projects', '-home-me-app'), name, count);
   const env = { HOME: dir, LOOKOUT_HOME: join(dir, 'lookout'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), COPILOT_HOME: join(dir, 'copilot'), OPENCODE_DATA_DIR: join(dir, 'opencode') };
   return { command: ['env', ...Object.entries(env).map(([key, value]) => `${key}=${value}`), process.execPath, cli].join(' '), files };
 }
@@ -76,7 +66,7 @@ export async function hostsBench(folder: string, quick: boolean): Promise<void> 
     for (let step = 0; step < steps; step += 1) {
       const host = machines[step % machines.length];
       const file = host?.files[(step * 7) % perHost] ?? '';
-      const id = /([0-9a-f-]{36})\.jsonl$/.exec(file)?.[1] ?? '';
+      const id = basename(file, '.jsonl');
       const key = `${host?.name ?? ''}:claude:${id}`;
       const wanted = watch.states.get(key) === 'running' ? 'idle' : 'running';
       const seen = watch.reaches(key, wanted);
@@ -104,6 +94,22 @@ export async function hostsBench(folder: string, quick: boolean): Promise<void> 
     console.log(`hosts: idle CPU of the local runtime with ${names.length} hosts connected over ${wall.toFixed(0)} s: ${((cpu / wall) * 100).toFixed(2)}% of one core (target ≤ 1%)`);
     console.log(`hosts: resident memory ${rssOne.toFixed(0)} MB with 1 host, ${rssFour.toFixed(0)} MB with 4: one more host of ${perHost} sessions costs ~${((rssFour - rssOne) / 3).toFixed(1)} MB`);
     watch.child.kill('SIGINT');
+    await feedBytesBench(sshd, folder, quick, cli);
+  } finally {
+    await sshd.stop();
+  }
+}
+
+/** `--only feed`: the feed's bytes per change alone, over its own test sshd. */
+export async function feedOnlyBench(folder: string, quick: boolean): Promise<void> {
+  const unavailable = sshUnavailable();
+  if (unavailable !== null) {
+    console.log(`feed bytes: skipped (${unavailable})`);
+    return;
+  }
+  const sshd = await startSshd(join(folder, 'sshd-feed'), ['devbox']);
+  try {
+    await feedBytesBench(sshd, folder, quick, resolve(__dirname, 'cli.cjs'));
   } finally {
     await sshd.stop();
   }

@@ -223,13 +223,17 @@ export type FeedCommand = z.infer<typeof feedCommandSchema>;
  * its next snapshot line with `answered` and `lookout` (its own version and the feed protocol it
  * speaks). A feed from before the handshake refuses the line and goes on: no answer means "older".
  */
-export const feedHelloSchema = z.object({ type: z.literal('hello'), lookout: z.string().check(z.maxLength(40)), id: z.string().check(z.maxLength(100)) });
+export const feedHelloSchema = z.object({
+  type: z.literal('hello'),
+  lookout: z.string().check(z.maxLength(40)),
+  id: z.string().check(z.maxLength(100)),
+  // The feed protocols the asking side reads (issue 27: 2, changes after a full snapshot); none means 1.
+  protocols: z.optional(z.array(z.number()).check(z.maxLength(8))),
+});
 export type FeedHello = z.infer<typeof feedHelloSchema>;
 /** What a feed says of itself in its answer to the hello. */
 export const feedSelfSchema = z.object({ version: z.string().check(z.maxLength(40)), protocol: z.number() });
 export type FeedSelf = z.infer<typeof feedSelfSchema>;
-/** The feed protocol this Lookout speaks: 1, a full snapshot line on every change. */
-export const FEED_PROTOCOL = 1;
 
 export const explainRequestSchema = z.object({ key });
 

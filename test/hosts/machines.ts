@@ -38,3 +38,22 @@ export function claudeSession(root: string, fixture: string, agoMs: number, cwd?
   writeFileSync(join(project, file), cwd === undefined ? moved : moved.replaceAll('"cwd":"/home/me/app"', `"cwd":${JSON.stringify(cwd)}`));
   return `claude:${file.replace(/\.jsonl$/, '')}`;
 }
+
+/**
+ * `count` finished Claude sessions in `project` (each a prompt and its answer, two hours old and a
+ * second apart: quiet rows, as on a machine left alone), named after `name`. Returns their files.
+ */
+export function finishedClaudeSessions(project: string, name: string, count: number): string[] {
+  mkdirSync(project, { recursive: true });
+  const now = Date.now();
+  const files: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const id = `b0570000-0000-4000-8000-${name.padStart(4, '0').slice(-4)}${index.toString(16).padStart(8, '0')}`;
+    const at = (offset: number) => new Date(now - 7_200_000 - index * 1000 + offset).toISOString();
+    const line = (type: string, offset: number, message: object) => JSON.stringify({ parentUuid: null, isSidechain: false, type, message, uuid: `${id.slice(0, 30)}${offset.toString(16).padStart(6, '0')}`, timestamp: at(offset), cwd: '/home/me/app', sessionId: id, version: '2.1.143', gitBranch: 'main' });
+    const path = join(project, `${id}.jsonl`);
+    writeFileSync(path, `${line('user', 0, { role: 'user', content: `task ${index}` })}\n${line('assistant', 5000, { role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' })}\n`);
+    files.push(path);
+  }
+  return files;
+}

@@ -5,8 +5,11 @@
 // live here, with the sessions: a Lookout on this machine agrees with the one that asked.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import type { Snapshot } from '../../engine';
 import type { FeedCommand, FeedHello } from '../../engine/contract';
-import { admit, FEED_PROTOCOL, feedCommandSchema, feedHelloSchema } from '../../engine/contract';
+import { admit, feedCommandSchema, feedHelloSchema } from '../../engine/contract';
+import type { FeedProtocol } from '../hosts/feed-changes';
+import { ChangeWriter, agreedProtocol } from '../hosts/feed-changes';
 import { LOOKOUT_VERSION } from '../cli/version';
 import { resolveNow } from '../cli/now-option';
 import { jsonLine, printLines } from '../cli/terminal-text';
@@ -28,14 +31,22 @@ export async function feedCommand(args: string[]): Promise<number> {
   const runtime = new Runtime({ env: process.env, clock, notifier: null, onProblem: problem, hosts: false });
   // The other end gone (ssh closed): nothing more to say.
   process.stdout.on('error', () => process.exit(0));
-  // The hello of the Lookout that asked, answered on the first snapshot line that can carry it.
+  // The hello of the Lookout that asked, answered on the first snapshot line that can carry it,
+  // and the protocol agreed: 1 (a full snapshot every line) until a hello names 2 (changes).
   let hello: FeedHello | null = null;
+  let protocol: FeedProtocol = 1;
+  const writer = new ChangeWriter();
   const greeting = () => {
-    const said = hello === null ? {} : { answered: hello.id, lookout: { version: LOOKOUT_VERSION, protocol: FEED_PROTOCOL } };
+    const said = hello === null ? {} : { answered: hello.id, lookout: { version: LOOKOUT_VERSION, protocol } };
     hello = null;
     return said;
   };
-  runtime.onSnapshot((snapshot) => process.stdout.write(`${jsonLine({ ...snapshot, ...greeting() })}\n`));
+  /** One line: the snapshot (or, in protocol 2, its changes), with the hello's answer or a command's. */
+  const emit = (snapshot: Snapshot, extra: Record<string, string> = {}): void => {
+    const body = protocol === 2 ? writer.line(snapshot) : snapshot;
+    process.stdout.write(`${jsonLine({ ...body, ...greeting(), ...extra })}\n`);
+  };
+  runtime.onSnapshot((snapshot) => emit(snapshot));
 
   const apply = async (command: FeedCommand): Promise<void> => {
     const session = runtime.evaluation?.derived.get(command.key);
@@ -86,7 +97,7 @@ export async function feedCommand(args: string[]): Promise<number> {
   const answer = (command: FeedCommand, refused: string | null, pane: string | null = null): void => {
     const snapshot = runtime.snapshot;
     if (snapshot === null || command.id === undefined) return;
-    process.stdout.write(`${jsonLine({ ...snapshot, answered: command.id, ...(refused === null ? {} : { refused }), ...(pane === null ? {} : { pane }) })}\n`);
+    emit(snapshot, { answered: command.id, ...(refused === null ? {} : { refused }), ...(pane === null ? {} : { pane }) });
   };
 
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
@@ -108,9 +119,18 @@ export async function feedCommand(args: string[]): Promise<number> {
       const greeted = admit(feedHelloSchema, raw);
       if (!greeted.ok) return problem(`lookout feed: a hello was refused (${greeted.error})`);
       hello = greeted.value;
+      protocol = agreedProtocol(greeted.value.protocols);
+      writer.resync();
       // Answered now when a snapshot was written already, else with the first one.
       const snapshot = runtime.snapshot;
-      if (snapshot !== null) process.stdout.write(`${jsonLine({ ...snapshot, ...greeting() })}\n`);
+      if (snapshot !== null) emit(snapshot);
+      return;
+    }
+    if (typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'resync') {
+      // The other side missed a line or could not read one: a full snapshot next.
+      writer.resync();
+      const snapshot = runtime.snapshot;
+      if (snapshot !== null) emit(snapshot);
       return;
     }
     const admitted = admit(feedCommandSchema, raw);

@@ -13,6 +13,7 @@ import { LOOKOUT_VERSION } from '../cli/version';
 import type { HostConfig } from '../store/schema';
 import { remoteLookout, sshArgv } from './ssh-command';
 import { refuseShape } from './line-shape';
+import { FEED_PROTOCOLS, applyChanges, lineKind } from './feed-changes';
 import { providerIds } from '../../providers';
 
 /** A snapshot line longer than this is not one Lookout writes (3,000 rows take ~3 MB). */
@@ -29,12 +30,16 @@ const ROWS_MAX = 20_000;
 /** ssh's own exit status for its failures; 127 is the remote shell's "command not found". */
 const SSH_FAILED = 255;
 const NOT_FOUND = 127;
+/** Change lines that failed to validate in a row before the link is cut as for any bad line. */
+const RESYNCS_MAX = 3;
 
 export interface HostLinkOptions {
   clock: () => number;
   env: Readonly<Record<string, string | undefined>>;
   /** The ssh program (tests may name another). */
   ssh?: string;
+  /** The feed protocols offered in the hello (the bench compares 1 with 2); all this Lookout reads by default. */
+  protocols?: readonly number[];
   onChange: () => void;
   onProblem: (line: string) => void;
 }
@@ -83,6 +88,13 @@ export class HostLink {
   /** The hello of the current connection, and what the feed said of itself (null: an older feed, silent). */
   private hello: string | null = null;
   private lookout: FeedSelf | null | undefined = undefined;
+  /** Protocol 2: the number of the last line applied (null: full snapshots only), and the asks for a full one. */
+  private seq: number | null = null;
+  private resyncing = false;
+  private resyncs = 0;
+  private resyncsTotal = 0;
+  private linesRead = 0;
+  private bytesRead = 0;
 
   constructor(
     readonly config: HostConfig,
@@ -131,7 +143,9 @@ export class HostLink {
     this.asked += 1;
     this.hello = `hello-${process.pid}-${this.asked}`;
     this.expected.add(this.hello);
-    child.stdin.write(`${JSON.stringify({ type: 'hello', lookout: LOOKOUT_VERSION, id: this.hello })}\n`);
+    child.stdin.write(`${JSON.stringify({ type: 'hello', lookout: LOOKOUT_VERSION, id: this.hello, protocols: this.options.protocols ?? FEED_PROTOCOLS })}\n`);
+    this.seq = null;
+    this.resyncing = false;
     child.on('error', (error) => {
       if (this.child === child) this.ended(null, `ssh could not start (${error.message})`);
     });
@@ -218,6 +232,8 @@ export class HostLink {
 
   /** One line from the feed: a snapshot, or the end of this connection. */
   private line(bytes: Buffer): boolean {
+    this.linesRead += 1;
+    this.bytesRead += bytes.length + 1;
     if (bytes.length > LINE_MAX_BYTES) {
       this.cut(`${this.config.name} sent a line over ${LINE_MAX_BYTES} bytes; cut off`);
       return false;
@@ -235,9 +251,12 @@ export class HostLink {
       this.cut(`${this.config.name} sent a line that is not a snapshot (not JSON); cut off`);
       return false;
     }
+    const kind = lineKind(raw);
     const admitted = admit(snapshotSchema, raw);
-    if (!admitted.ok) {
-      this.cut(`${this.config.name} sent a line that is not a snapshot (${plain(admitted.error, 120)}); cut off`);
+    // A change line that does not validate costs a full snapshot, not the link (protocol 2).
+    if (!admitted.ok && kind.kind === 'change' && this.resyncs < RESYNCS_MAX) return this.resync();
+    if (!admitted.ok || kind.kind === 'bad') {
+      this.cut(`${this.config.name} sent a line that is not a snapshot (${admitted.ok ? 'a change line without its number' : plain(admitted.error, 120)}); cut off`);
       return false;
     }
     const said = (raw as { answered?: unknown }).answered;
@@ -258,18 +277,52 @@ export class HostLink {
     const why = (raw as { refused?: unknown }).refused;
     if (typeof answered === 'string') this.answers.set(answered, typeof why === 'string' ? plain(why) : null);
     if (typeof answered === 'string') queueMicrotask(() => this.waiting.get(answered)?.());
-    // Rows of agents this Lookout does not know (a newer Lookout there) cannot be shown: said once.
-    const known = new Set(providerIds());
-    const unknown = [...new Set(admitted.value.sessions.map((row) => row.provider).filter((id) => !known.has(id)))];
-    if (unknown.length > 0) this.sayOnce(`lookout: host ${this.config.name} shows sessions of agents this Lookout does not know (${unknown.map((id) => plain(id, 40)).join(', ')}); update Lookout here to see them`);
-    // Only that machine's own rows (never another host's it relays), with keys the popover can act on.
-    const own = admitted.value.sessions.filter((row) => known.has(row.provider) && row.host === null && row.key.length <= ROW_KEY_MAX).slice(0, ROWS_MAX);
-    this.snapshot = own.length === admitted.value.sessions.length ? admitted.value : { ...admitted.value, sessions: own };
+    let whole: Snapshot;
+    if (kind.kind === 'change') {
+      // Applied only in sequence, onto a full snapshot: a gap asks for a full one again.
+      if (this.snapshot === null || this.seq === null || kind.seq !== this.seq + 1) return this.resync();
+      whole = applyChanges(this.snapshot, { ...admitted.value, seq: kind.seq, delta: true, removed: kind.removed });
+      this.seq = kind.seq;
+      this.resyncs = 0;
+    } else {
+      whole = admitted.value;
+      this.seq = kind.seq;
+      this.resyncing = false;
+    }
+    this.snapshot = this.ownRows(whole);
     this.receivedAt = this.options.clock();
     // The backoff and the problem said start afresh only after a connection proved healthy (ended()).
     if (this.status.kind !== 'connected') this.status = { kind: 'connected', since: this.receivedAt };
     this.options.onChange();
     return true;
+  }
+
+  /**
+   * Only that machine's own rows (never another host's it relays), of agents this Lookout knows,
+   * with keys the popover can act on; rows of agents it does not know (a newer Lookout there) said once.
+   */
+  private ownRows(snapshot: Snapshot): Snapshot {
+    const known = new Set(providerIds());
+    const unknown = [...new Set(snapshot.sessions.map((row) => row.provider).filter((id) => !known.has(id)))];
+    if (unknown.length > 0) this.sayOnce(`lookout: host ${this.config.name} shows sessions of agents this Lookout does not know (${unknown.map((id) => plain(id, 40)).join(', ')}); update Lookout here to see them`);
+    const own = snapshot.sessions.filter((row) => known.has(row.provider) && row.host === null && row.key.length <= ROW_KEY_MAX).slice(0, ROWS_MAX);
+    return own.length === snapshot.sessions.length ? snapshot : { ...snapshot, sessions: own };
+  }
+
+  /** Asks the feed for a full snapshot (once until it comes); the rows held stay meanwhile. */
+  private resync(): boolean {
+    if (!this.resyncing) {
+      this.resyncing = true;
+      this.resyncs += 1;
+      this.resyncsTotal += 1;
+      this.child?.stdin.write(`${JSON.stringify({ type: 'resync' })}\n`);
+    }
+    return true;
+  }
+
+  /** Lines and bytes this link has read (the bench's bytes per change). */
+  stats(): { lines: number; bytes: number; resyncs: number } {
+    return { lines: this.linesRead, bytes: this.bytesRead, resyncs: this.resyncsTotal };
   }
 
   /** A problem line, unless it is the one said last for this host. */
