@@ -4,7 +4,7 @@
 // Transcript shapes: Claude Code 2.1.143 (agent-formats §1).
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SessionIndexStore } from '../../src/main/store/session-index-store';
 import { indexCase } from './index-case';
 
@@ -119,7 +119,7 @@ describe('the index file itself', () => {
     cli.dispose();
   });
 
-  it('a deleted file\'s entry is dropped at the next write', () => {
+  it('a deleted file\'s entry is dropped by the next process\'s first write; a write never looks again for files this process saw (issue 27)', () => {
     const home = join(base, 'prune-home');
     const [kept, gone] = [real('kept.jsonl'), real('gone.jsonl')];
     const store = new SessionIndexStore(home, Date.now, () => undefined);
@@ -130,7 +130,34 @@ describe('the index file itself', () => {
     rmSync(gone);
     store.put('claude', kept, entry(20, 'kept'));
     store.flush();
+    // Seen by this process (it read that file): not looked for on every write.
+    expect(Object.keys(titles(home)).sort()).toEqual([gone, kept].sort());
+    const next = new SessionIndexStore(home, Date.now, () => undefined);
+    next.put('claude', kept, entry(30, 'kept'));
+    next.flush();
     expect(titles(home)).toEqual({ [kept]: 'kept' });
+  });
+
+  it('a first pass\'s many changes: written 2 s after the first, then at most every 30 s; a flush (a command\'s exit, the pass\'s end) writes at once (issue 27)', () => {
+    vi.useFakeTimers();
+    try {
+      const home = join(base, 'throttle-home');
+      const file = real('throttle.jsonl');
+      const store = new SessionIndexStore(home, Date.now, () => undefined);
+      store.put('claude', file, entry(10, 'one'));
+      vi.advanceTimersByTime(2_000);
+      expect(titles(home)).toEqual({ [file]: 'one' });
+      store.put('claude', file, entry(20, 'two'));
+      vi.advanceTimersByTime(20_000);
+      expect(titles(home)).toEqual({ [file]: 'one' });
+      vi.advanceTimersByTime(10_000);
+      expect(titles(home)).toEqual({ [file]: 'two' });
+      store.put('claude', file, entry(30, 'three'));
+      store.flush();
+      expect(titles(home)).toEqual({ [file]: 'three' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([

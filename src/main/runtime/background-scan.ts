@@ -17,6 +17,8 @@ export class BackgroundScan {
     private readonly pipeline: Pipeline,
     /** Brings what was learned into the rows (a sync that reads nothing new). */
     private readonly apply: () => void,
+    /** The pass is over (nothing left to read): what it learned is kept now (the index's flush). */
+    private readonly done: () => void = () => undefined,
   ) {}
 
   /** Starts stepping, unless it is already. */
@@ -28,6 +30,7 @@ export class BackgroundScan {
       const step = this.pipeline.backgroundStep(STEP_BYTES);
       if (step.changed) this.learned();
       if (step.worked) this.kick();
+      else this.done();
     }, PAUSE_MS);
   }
 

@@ -92,7 +92,7 @@ export class Runtime {
     this.facts = new FactWriter(this.state.store, this.state.facts, options.onProblem);
     this.index = new SessionIndexStore(this.state.home, options.clock, options.onProblem);
     this.pipeline = new Pipeline({ roots: this.state.roots, home: this.state.home, watching: true, writer: this.facts, onProblem: options.onProblem, index: this.index });
-    this.background = new BackgroundScan(this.pipeline, () => void this.sync(new Set()));
+    this.background = new BackgroundScan(this.pipeline, () => void this.sync(new Set()), () => this.index.flush());
     this.answering =
       options.answering === false
         ? null

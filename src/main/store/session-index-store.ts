@@ -15,8 +15,13 @@ import { hasShape } from '../../providers/plain-shape';
 
 /** 2: heads kept (1 held middles only; such a file is rebuilt, nothing said). */
 export const INDEX_VERSION = 2;
-/** Written this long after the last change: a scan's many small steps make one write. */
+/** Written this long after the first change: a scan's many small steps make one write. */
 const SAVE_DELAY_MS = 2000;
+/**
+ * And then at most this often while changes keep coming (a first pass over a big history; issue
+ * 27: it was rewritten every 1–2 s, with an fsync each time). A command and a pass's end flush.
+ */
+const WRITE_EVERY_MS = 30_000;
 
 // The frame is checked when read, each entry when it is used: a cold start uses thousands, and a
 // schema's parse of each cost more than the reads it saves (plain-shape.ts). Providers check their
@@ -71,6 +76,12 @@ export class SessionIndexStore implements SessionIndexPort {
   private unwritable = false;
   /** A newer Lookout's index: read by neither, overwritten by neither. */
   private foreign = false;
+  /** Paths asked about or told here: their files were just seen, so they are not looked for again. */
+  private readonly seen = new Set<string>();
+  /** Whether this process looked for the other entries' files once already (issue 27: never on every write). */
+  private pruned = false;
+  /** When this store last wrote the file (the wall clock: a throttle, not a fact). */
+  private lastWrite = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly home: string,
@@ -124,6 +135,7 @@ export class SessionIndexStore implements SessionIndexPort {
   }
 
   get(provider: string, path: string, dev: number, ino: number): FileEntry | undefined {
+    this.seen.add(`${provider}\n${path}`);
     const files = this.data.providers[provider];
     const entry = entryOf(files?.[path]);
     if (entry !== undefined && entry.identity.dev === dev && entry.identity.ino === ino) return entry;
@@ -146,6 +158,7 @@ export class SessionIndexStore implements SessionIndexPort {
   }
 
   has(provider: string, path: string): boolean {
+    this.seen.add(`${provider}\n${path}`);
     return this.data.providers[provider]?.[path] !== undefined;
   }
 
@@ -155,15 +168,17 @@ export class SessionIndexStore implements SessionIndexPort {
     files[path] = entry;
     this.inodes.get(provider)?.set(`${entry.identity.dev}:${entry.identity.ino}`, entry);
     this.changed.add(`${provider}\n${path}`);
+    this.seen.add(`${provider}\n${path}`);
     this.schedule();
   }
 
   private schedule(): void {
     if (this.timer !== null || this.foreign) return;
+    const due = Math.max(SAVE_DELAY_MS, this.lastWrite + WRITE_EVERY_MS - Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flush();
-    }, SAVE_DELAY_MS);
+    }, due);
     // A pending write never keeps a command alive: commands flush before they exit.
     this.timer.unref();
   }
@@ -206,10 +221,16 @@ export class SessionIndexStore implements SessionIndexPort {
       if (ours === undefined) continue;
       (disk.providers[provider] ??= {})[path] = merged(ours, entryOf(disk.providers[provider]?.[path]));
     }
-    for (const [provider, files] of Object.entries(disk.providers)) {
-      for (const path of Object.keys(files)) if (!this.changed.has(`${provider}\n${path}`) && !existsSync(path)) delete files[path];
+    // Entries of files that are gone, looked for once a process, and only those it did not see:
+    // a file just read is there (a cold start sees thousands; each existsSync was a syscall).
+    if (!this.pruned) {
+      this.pruned = true;
+      for (const [provider, files] of Object.entries(disk.providers)) {
+        for (const path of Object.keys(files)) if (!this.seen.has(`${provider}\n${path}`) && !existsSync(path)) delete files[path];
+      }
     }
     writePrivate(path, `${JSON.stringify(disk)}\n`);
+    this.lastWrite = Date.now();
     this.written = fileStamp(path);
     this.changed.clear();
     if (disk !== this.data) this.inodes.clear();
