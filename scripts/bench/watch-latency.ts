@@ -1,7 +1,7 @@
 // The live runtime under load: append-to-snapshot latency, idle CPU and resident memory of
 // `lookout watch --json` over a watched history (issue 4).
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { shimText } from '../../src/main/hooks/shim';
 import { shimEntries } from '../../src/main/hooks/installer';
@@ -10,6 +10,7 @@ import type { History } from './synthetic-history';
 import { writeHistory } from './synthetic-history';
 import { historyPlan } from './history-plan';
 import { WatchStates } from './watch-states';
+import { passSettles, wholeReadCpu } from './first-pass';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -73,42 +74,15 @@ export async function watchLatency(history: History, home: string, appends: numb
   console.log(`hook (permission prompt) → awaiting-approval in the snapshot: p50 ${median(hookTimes).toFixed(0)} ms, p95 ${percentile(hookTimes, 95).toFixed(0)} ms over ${hookTimes.length} (target: within a second)`);
   // Issue 14: the background scan of the history's middles (a first run: no index yet).
   const pid = child.pid ?? 0;
-  const scan = await scanSettles(pid, join(home, 'index.json'));
-  console.log(`background scan of the history's middles (first run, no index): done ${scan.seconds.toFixed(0)} s after the appends; CPU ${scan.cpuPercent.toFixed(1)}% of a core while it ran (target < 50%); RSS max ${scan.rssMax.toFixed(0)} MB (target ≤ 150 MB)`);
+  const scan = await passSettles(pid);
+  const floor = wholeReadCpu(history.files);
+  console.log(`background scan of the history's middles (first run, no index): done ${scan.seconds.toFixed(0)} s after the appends; CPU ${scan.cpuSeconds.toFixed(2)} s = ${(scan.cpuSeconds / floor).toFixed(2)}× one whole read of the history (${floor.toFixed(2)} s CPU; target ≤ 2×), ${scan.cpuPercent.toFixed(1)}% of a core while it ran (target < 50%); RSS max ${scan.rssMax.toFixed(0)} MB (target ≤ 150 MB)`);
   await sleep(2000);
   const idle = await idleWindow(pid, idleSeconds);
   console.log(`idle CPU over ${idle.seconds.toFixed(0)} s, the minute after the bursts (finish claims still expiring): ${idle.cpuPercent.toFixed(2)}% of one core (target ≤ 0.5%)`);
   console.log(`resident memory while watching: median ${median(idle.rss).toFixed(0)} MB, max ${Math.max(...idle.rss).toFixed(0)} MB over ${idle.rss.length} samples (target ≤ 150 MB)`);
   child.kill('SIGINT');
   await new Promise((done) => child.once('exit', done));
-}
-
-/**
- * Waits for the background scan to finish: the index has stopped changing for 6 s (it is written
- * 2 s after each change). Reports its time, CPU and the runtime's largest RSS meanwhile.
- */
-async function scanSettles(pid: number, index: string): Promise<{ seconds: number; cpuPercent: number; rssMax: number }> {
-  const cpu = cpuSeconds(pid);
-  const start = Date.now();
-  const rss: number[] = [];
-  let stamp = '';
-  let stableSince = Date.now();
-  while (Date.now() - stableSince < 6000 && Date.now() - start < 600_000) {
-    await sleep(1000);
-    rss.push(rssMb(pid));
-    let now = '';
-    try {
-      const info = statSync(index);
-      now = `${info.size}:${info.mtimeMs}`;
-    } catch {
-      now = 'absent';
-    }
-    if (now !== stamp) {
-      stamp = now;
-      stableSince = Date.now();
-    }
-  }
-  return { seconds: (Date.now() - start - 6000) / 1000, cpuPercent: ((cpuSeconds(pid) - cpu) / ((Date.now() - start) / 1000)) * 100, rssMax: Math.max(...rss) };
 }
 
 /**
@@ -125,7 +99,7 @@ export async function historicalIdle(folder: string, quick: boolean): Promise<vo
   while (watch.states.size === 0) await sleep(20);
   const first = Date.now() - started;
   const pid = watch.child.pid ?? 0;
-  const scan = await scanSettles(pid, join(home, 'index.json'));
+  const scan = await passSettles(pid);
   const idle = await idleWindow(pid, quick ? 5 : 60);
   console.log(`historical history (every session finished 3 days ago): first snapshot of ${watch.states.size} rows after ${first} ms; scan done after ${scan.seconds.toFixed(0)} s (RSS max ${scan.rssMax.toFixed(0)} MB)`);
   console.log(`idle CPU over ${idle.seconds.toFixed(0)} s with every session historical: ${idle.cpuPercent.toFixed(2)}% of one core (target ≤ 0.2%); RSS max ${Math.max(...idle.rss).toFixed(0)} MB`);

@@ -4,7 +4,9 @@
 import { closeSync, mkdtempSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { applyTitleRecord, isTitleLine } from '../../src/providers/claude/transcript';
 import { scanTitles } from '../../src/providers/claude/middle-scan';
 import { headHash } from '../../src/providers/file-index';
 import type { FileIdentity } from '../../src/providers/session-index';
@@ -65,6 +67,35 @@ describe('scanning the middle of a transcript', () => {
     const path = join(base, 'summaries.jsonl');
     writeFileSync(path, text);
     expect(scanAll(path, Buffer.byteLength(text), 4096).summaryTitle).toBe('the AI title');
+  });
+
+  it('issue 27: the byte search finds what testing every line finds, for any mix of lines, sizes and steps', () => {
+    const record = (fields: Record<string, string>) => `${JSON.stringify({ sessionId: 's', ...fields })}\n`;
+    const line = fc.oneof(
+      fc.constantFrom('one', 'two', 'three').map((name) => title(name)),
+      fc.constantFrom('an AI title', 'another').map((name) => record({ type: 'ai-title', aiTitle: name })),
+      fc.constantFrom('a summary', 'b summary').map((name) => record({ type: 'summary', summary: name })),
+      fc.integer({ min: 80, max: 400_000 }).map((bytes) => filler(bytes)),
+      // Title-like text deep in a line, and a marker just past a line's first 200 bytes: not titles.
+      fc.integer({ min: 0, max: 300 }).map((pad) => `${JSON.stringify({ type: 'user', pad: 'p'.repeat(pad), text: '"type":"custom-title","customTitle":"fake" title"' })}\n`),
+    );
+    let run = 0;
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), fc.constantFrom(1024 * 1024, 300_000, 70_000, 5_000), (lines, budget) => {
+        const text = lines.join('');
+        const path = join(base, `property-${(run += 1)}.jsonl`);
+        writeFileSync(path, text);
+        // The reference: every line tested whole, as before the byte search.
+        const expected = { customTitle: null as string | null, summaryTitle: null as string | null };
+        for (const each of text.split('\n')) {
+          if (Buffer.byteLength(each) > 64 * 1024 || !isTitleLine(Buffer.from(each).toString('utf8', 0, 200))) continue;
+          applyTitleRecord(expected, JSON.parse(each) as Record<string, unknown>);
+        }
+        expect(scanAll(path, Buffer.byteLength(text), budget)).toEqual(expected);
+        rmSync(path);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('a file replaced under its name since the index knew it is not scanned (null): nothing learned is put on it', () => {

@@ -23,6 +23,26 @@ function scanBuffer(): Buffer {
 const LINE_START = 200;
 const RECORD_MAX = 64 * 1024;
 
+/** The markers a title record has in its first fields (isTitleLine's test, as bytes). */
+const MARKERS = [Buffer.from('title"'), Buffer.from('"type":"summary"')];
+
+/**
+ * The starts of the whole lines in data[from, to) (to: a newline) where a marker ends within the
+ * line's first LINE_START bytes, in file order: a byte search, so the lines of prompts, tool calls
+ * and results around them (nearly all of a big transcript) are never decoded (issue 27).
+ */
+function titleLineStarts(data: Buffer, from: number, to: number): number[] {
+  const starts = new Set<number>();
+  for (const marker of MARKERS) {
+    for (let hit = data.indexOf(marker, from); hit !== -1 && hit < to; hit = data.indexOf(marker, hit + 1)) {
+      const start = hit === 0 ? 0 : data.lastIndexOf(10, hit - 1) + 1;
+      if (start < from) continue;
+      if (hit + marker.length - start <= LINE_START) starts.add(start);
+    }
+  }
+  return [...starts].sort((a, b) => a - b);
+}
+
 /**
  * Scans [from, to) of the file the index knows as `identity` for title records; `carry` holds what
  * an earlier part found. Null when the file at `path` is no longer that file (replaced, cut short,
@@ -51,19 +71,29 @@ export function scanTitles(path: string, identity: FileIdentity, from: number, t
     while (position < end) {
       const read = readSync(fd, buffer, 0, Math.min(CHUNK, end - position), position);
       if (read === 0) break;
+      const data = buffer.subarray(0, read);
+      const lastNewline = data.lastIndexOf(10);
       let offset = 0;
-      for (let newline = buffer.indexOf(10, 0); newline !== -1 && newline < read; newline = buffer.indexOf(10, offset)) {
-        const piece = buffer.subarray(offset, newline);
-        if (partialBytes === 0) take(piece);
-        else if (partialBytes + piece.length <= RECORD_MAX) take(Buffer.concat([...partial, piece]));
-        partial = [];
-        partialBytes = 0;
-        offset = newline + 1;
-        lineStart = position + offset;
+      if (partialBytes > 0 || lineStart < position) {
+        // The line begun in an earlier chunk ends here (or goes on): tested whole, as before.
+        const first = data.indexOf(10);
+        if (first !== -1) {
+          if (partialBytes + first <= RECORD_MAX) take(Buffer.concat([...partial, data.subarray(0, first)]));
+          partial = [];
+          partialBytes = 0;
+          offset = first + 1;
+        }
+      }
+      if (offset > 0 || (partialBytes === 0 && lineStart === position)) {
+        // Whole lines: only those a title marker falls in (near their start) are decoded at all.
+        const end = lastNewline === -1 ? offset : lastNewline;
+        for (const start of titleLineStarts(data, offset, end)) take(data.subarray(start, data.indexOf(10, start)));
+        if (lastNewline !== -1) lineStart = position + lastNewline + 1;
+        offset = lastNewline === -1 ? offset : lastNewline + 1;
       }
       // The unfinished line: only as much of it as a title record could be is kept.
       if (offset < read && partialBytes <= RECORD_MAX) {
-        const rest = buffer.subarray(offset, read);
+        const rest = data.subarray(offset);
         partial.push(Buffer.from(rest.subarray(0, Math.max(0, RECORD_MAX + 1 - partialBytes))));
         partialBytes += rest.length;
       } else if (offset < read) partialBytes += read - offset;

@@ -1,0 +1,52 @@
+// Issue 27's first-pass figures: when `watch`'s background pass over a history's middles is over,
+// the CPU it took, and the floor it is weighed against: reading every file of that history whole
+// once (256 KB reads, nothing parsed), timed in this process the same run.
+import { closeSync, openSync, readSync } from 'node:fs';
+import { cpuSeconds, rssMb } from './watch-latency';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** CPU seconds this process spends reading `files` whole once. */
+export function wholeReadCpu(files: readonly string[]): number {
+  const buffer = Buffer.allocUnsafe(256 * 1024);
+  const before = process.cpuUsage();
+  for (const file of files) {
+    const fd = openSync(file, 'r');
+    try {
+      while (readSync(fd, buffer, 0, buffer.length, null) > 0);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1e6;
+}
+
+/**
+ * Waits until the process's background pass is over: five seconds in a row each under 2 % of a
+ * core (the index is written at most every 30 s while a pass runs, so its file cannot tell).
+ * Returns the pass's time and CPU up to its last busy second, and the largest RSS seen.
+ */
+export async function passSettles(pid: number): Promise<{ seconds: number; cpuSeconds: number; cpuPercent: number; rssMax: number }> {
+  const start = Date.now();
+  const cpu0 = cpuSeconds(pid);
+  const rss: number[] = [];
+  let last = { at: start, cpu: cpu0 };
+  let busyEnd = { at: start, cpu: cpu0 };
+  let quiet = 0;
+  while (quiet < 5 && Date.now() - start < 900_000) {
+    await sleep(1000);
+    rss.push(rssMb(pid));
+    const now = { at: Date.now(), cpu: cpuSeconds(pid) };
+    const share = (now.cpu - last.cpu) / ((now.at - last.at) / 1000);
+    if (share < 0.02) quiet += 1;
+    else {
+      quiet = 0;
+      busyEnd = now;
+    }
+    last = now;
+  }
+  const seconds = (busyEnd.at - start) / 1000;
+  const used = busyEnd.cpu - cpu0;
+  return { seconds, cpuSeconds: used, cpuPercent: seconds === 0 ? 0 : (used / seconds) * 100, rssMax: Math.max(...rss) };
+}
