@@ -3,7 +3,6 @@
 // the functions its start runs (docs/performance.md). Without a usable cache it compiles as usual.
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
 export type CacheUse = 'accepted' | 'rejected' | 'stale' | 'absent' | 'source-maps';
@@ -53,9 +52,8 @@ export function runBundle(bundle: string, require: NodeJS.Require, write = false
   const use: CacheUse = cache.use === 'accepted' && script.cachedDataRejected === true ? 'rejected' : cache.use;
   if (write) {
     process.on('exit', () => {
-      // The cache carries a hash of V8's flags; a one-shot command turns the optimiser off after
-      // compiling, so it is turned back on to match the start of the next run.
-      setFlagsFromString('--turbofan');
+      // The cache carries a hash of V8's flags: the writing run leaves them as a start has them
+      // (dispatch.ts's tierFor does not turn the optimiser off in it).
       // Written aside and renamed: a command starting meanwhile reads the old cache or none.
       const aside = `${cachePathFor(bundle)}.${process.pid}`;
       writeFileSync(aside, Buffer.concat([stampOf(bundle), script.createCachedData()]));

@@ -39,7 +39,9 @@ const LONG_RUNNING: ReadonlySet<string> = new Set(['watch', 'serve', 'feed']);
  * (docs/performance.md). Long-running commands keep it.
  */
 export function tierFor(name: string): void {
-  if (!LONG_RUNNING.has(name)) setFlagsFromString('--no-turbofan');
+  // Not in the build's run that writes the code cache: V8 checks a hash of its flags, and on Node
+  // 22 and later turning the optimiser off and on again does not give back the hash a start has.
+  if (!LONG_RUNNING.has(name) && process.env.LOOKOUT_WRITE_CODE_CACHE !== '1') setFlagsFromString('--no-turbofan');
 }
 
 /** The help text, with the providers of the registry (loaded only when help is asked for). */
