@@ -120,6 +120,31 @@ describe.skipIf(unavailable !== null)('issue 27: the feed sends changes, over ss
     expect(whole.change / whole.full).toBeGreaterThan(0.9);
   }, 120_000);
 
+  it('issue 26: a feed whose snapshot schema this Lookout cannot read is cut off and said once, plainly: both versions and the mend', async () => {
+    // A scripted peer (a stand-in for a newer Lookout): it answers the hello, then speaks schema 2.
+    const peer = join(base, 'newer.cjs');
+    writeFileSync(
+      peer,
+      `require('node:readline').createInterface({ input: process.stdin }).on('line', (text) => {
+  const message = JSON.parse(text);
+  if (message.type === 'hello') process.stdout.write(JSON.stringify({ schemaVersion: 2, now: new Date().toISOString(), attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0 }, sessions: [], answered: message.id, lookout: { version: '9.0.0', protocol: 2 } }) + '\\n');
+});
+`,
+    );
+    const { link: host, problems } = link(`${process.execPath} ${peer}`);
+    try {
+      await waitFor('the link failed', () => (host.view().status.kind === 'failed' ? true : undefined));
+      const status = host.view().status;
+      expect(status.kind === 'failed' ? status.reason : '').toMatch(/^devbox runs Lookout 9\.0\.0, whose feed \(snapshot schema 2\) this Lookout \S+ cannot read: update this one, or run `lookout hosts upgrade devbox` to put this version there; cut off$/);
+      // Retried with backoff (1 s, then 2 s): the same reason is not said again.
+      await waitFor('a second attempt', () => (host.stats().lines >= 2 ? true : undefined), () => '', { timeout: 20_000 });
+      expect(problems.filter((line) => line.includes('snapshot schema 2'))).toHaveLength(1);
+      expect(host.view().snapshot).toBeNull();
+    } finally {
+      host.dispose();
+    }
+  }, 60_000);
+
   it('a missed line and a line that does not validate: each asks for a full snapshot, which mends the rows; the link stays up', async () => {
     // A real row, from this Lookout's own status over one session.
     const one = machine(base, 'one');
