@@ -6,7 +6,10 @@ import { join, resolve } from 'node:path';
 import { runBaseline } from './baselines';
 import { measure, median, pairedRatio, pairedRounds, writeRssWrapper } from './measure';
 import type { History } from './synthetic-history';
-import { historyPlan } from './history-plan';
+import { QUICK_SESSIONS, historyPlan } from './history-plan';
+import type { Shape } from './shapes';
+import { pickShapes } from './shapes';
+import { slope } from './slope';
 import { writeHistory } from './synthetic-history';
 import { historicalIdle, watchLatency } from './watch-latency';
 import { hookLatency } from './hook-latency';
@@ -16,18 +19,23 @@ import { feedOnlyBench, hostsBench } from './hosts';
 
 const MB = 1024 * 1024;
 
-function coldStatus(folder: string, quick: boolean): History {
-  const plan = historyPlan(quick);
-  const now = Date.now();
+/** Writes `shape` at `sessions` into its own folder under `folder`, and says so. */
+function writeShape(folder: string, shape: Shape, sessions: number): History {
   const started = Date.now();
-  const history = writeHistory(folder, plan, now);
-  console.log(`history: ${plan.sessions} sessions, ${(history.bytes / MB).toFixed(0)} MB (${plan.giantFiles} files of ${plan.giantBytes / MB} MB), written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const list = join(folder, 'files.txt');
+  const history = shape.write(join(folder, `${shape.name}-${sessions}`), sessions, Date.now());
+  console.log(`history "${shape.name}": ${sessions} sessions, ${(history.bytes / MB).toFixed(0)} MB (${shape.says}), written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return history;
+}
+
+function coldStatus(folder: string, history: History, quick: boolean, label: string): void {
+  const say = (line: string) => console.log(`[${label}] ${line}`);
+  const slug = label.replace(/\W+/g, '-');
+  const list = join(folder, `files-${slug}.txt`);
   writeFileSync(list, history.files.join('\n'));
   const wrapper = writeRssWrapper(folder);
   const self = resolve(__filename);
   const cli = resolve(__dirname, 'cli.cjs');
-  const env = { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: join(folder, 'home') };
+  const env = { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: join(folder, `home-${slug}`) };
   const runs = quick ? 1 : 7;
   const wholeRuns: number[] = [];
   // Every reader is timed with what it reads in the page cache (a warm-up round each), and the
@@ -43,22 +51,21 @@ function coldStatus(folder: string, quick: boolean): History {
   const tail = median(tailRuns);
   const whole = median(wholeRuns);
   const each = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
-  console.log(`cold \`lookout status --json --all\`: ${status.toFixed(0)} ms for ${rows} rows (median of ${runs}: ${each(statusRuns)})`);
-  console.log(`baseline, last 64 KB of every file: ${tail.toFixed(0)} ms (${each(tailRuns)})`);
-  console.log(`baseline, every file whole: ${whole.toFixed(0)} ms (${each(wholeRuns)})`);
+  say(`cold \`lookout status --json --all\`: ${status.toFixed(0)} ms for ${rows} rows (median of ${runs}: ${each(statusRuns)})`);
+  say(`baseline, last 64 KB of every file: ${tail.toFixed(0)} ms (${each(tailRuns)})`);
+  say(`baseline, every file whole: ${whole.toFixed(0)} ms (${each(wholeRuns)})`);
   // The rounds above ran with the session index the warm-up run wrote (issue 14: "index warm").
   // Each status run is paired with the tail run just before it: this shared machine's speed drifts
   // over seconds, and a pair sees the same conditions. Both estimates are printed.
   const paired = pairedRatio(rounds);
-  console.log(`ratio status / tail baseline, session index warm: ${paired.toFixed(2)}x, median of the ${runs} paired rounds (target ≤ 1.5x); ratio of the medians ${(status / tail).toFixed(2)}x`);
-  console.log(`ratio whole / tail baseline: ${(whole / tail).toFixed(2)}x (for scale)`);
-  console.log(`peak memory of status: ${rounds.peakMb.toFixed(0)} MB (target < 200 MB)`);
-  indexVariants(wrapper, cli, self, list, env, runs);
-  return history;
+  say(`ratio status / tail baseline, session index warm: ${paired.toFixed(2)}x, median of the ${runs} paired rounds (target ≤ 1.5x); ratio of the medians ${(status / tail).toFixed(2)}x`);
+  say(`ratio whole / tail baseline: ${(whole / tail).toFixed(2)}x (for scale)`);
+  say(`peak memory of status: ${rounds.peakMb.toFixed(0)} MB (target < 200 MB)`);
+  indexVariants(wrapper, cli, self, list, env, runs, say);
 }
 
 /** Issue 14: cold status with the session index absent (removed before each run) and corrupt. */
-function indexVariants(wrapper: string, cli: string, self: string, list: string, env: NodeJS.ProcessEnv, runs: number): void {
+function indexVariants(wrapper: string, cli: string, self: string, list: string, env: NodeJS.ProcessEnv, runs: number, say: (line: string) => void): void {
   const home = env.LOOKOUT_HOME ?? '';
   const index = join(home, 'index.json');
   const clearAside = () => {
@@ -77,7 +84,7 @@ function indexVariants(wrapper: string, cli: string, self: string, list: string,
   ];
   for (const variant of variants) {
     const rounds = pairedRounds(wrapper, cli, self, list, env, runs, variant.before);
-    console.log(`ratio status / tail baseline, session index ${variant.name}: ${pairedRatio(rounds).toFixed(2)}x (target ${variant.target}); status ${median(rounds.statusRuns).toFixed(0)} ms, tail ${median(rounds.tailRuns).toFixed(0)} ms`);
+    say(`ratio status / tail baseline, session index ${variant.name}: ${pairedRatio(rounds).toFixed(2)}x (target ${variant.target}); status ${median(rounds.statusRuns).toFixed(0)} ms, tail ${median(rounds.tailRuns).toFixed(0)} ms`);
   }
   clearAside();
 }
@@ -107,16 +114,22 @@ async function main(): Promise<void> {
       await answerLatency(quick ? 10 : 100);
       return;
     }
-    // `--only status`: the cold status rounds alone (session index warm, absent, corrupt).
+    const shapes = pickShapes(args);
+    const sessions = quick ? QUICK_SESSIONS : 2000;
+    // `--only status`: the cold status rounds alone (session index warm, absent, corrupt), each shape.
     if (only === 'status') {
-      coldStatus(folder, quick);
+      for (const shape of shapes) coldStatus(folder, writeShape(folder, shape, sessions), quick, `${shape.name} ${sessions}`);
       return;
     }
-    // `--only watch`: the live runtime's sections over a fresh history, without the cold status rounds.
+    // `--only watch`: the live runtime's sections over a fresh history of each shape, without the cold status rounds.
     if (only === 'watch') {
-      const history = writeHistory(folder, historyPlan(quick), Date.now());
-      await watchLatency(history, join(folder, 'watch-home'), quick ? 10 : 100, quick ? 5 : 60);
+      for (const shape of shapes) await watchLatency(writeShape(folder, shape, sessions), join(folder, `watch-${shape.name}`), quick ? 10 : 100, quick ? 5 : 60, `[${shape.name} ${sessions}] `);
       await historicalIdle(folder, quick);
+      return;
+    }
+    // `--only slope`: how cold and warm status and the first pass grow (500, 2,000, 8,000 sessions).
+    if (only === 'slope') {
+      await slope(folder, shapes, quick);
       return;
     }
     // `--only providers`: every provider's sessions beside a fresh history, cold status over all of them.
@@ -124,13 +137,19 @@ async function main(): Promise<void> {
       await newProviders(folder, writeHistory(folder, historyPlan(quick), Date.now()), quick);
       return;
     }
+    if (only !== undefined) throw new Error(`--only: unknown section ${only}; the sections are status, watch, slope, providers, hooks, hosts, feed`);
     console.log(`Lookout benchmark${quick ? ' (quick)' : ''} · node ${process.version} · ${new Date().toISOString()}`);
     hookLatency(folder, quick ? 10 : 100);
     await answerLatency(quick ? 10 : 100);
-    const history = coldStatus(folder, quick);
-    await watchLatency(history, join(folder, 'watch-home'), quick ? 10 : 100, quick ? 5 : 60);
+    let mixed: History | null = null;
+    for (const shape of shapes) {
+      const history = writeShape(folder, shape, sessions);
+      if (shape.name === 'mixed') mixed = history;
+      coldStatus(folder, history, quick, `${shape.name} ${sessions}`);
+      await watchLatency(history, join(folder, `watch-${shape.name}`), quick ? 10 : 100, quick ? 5 : 60, `[${shape.name} ${sessions}] `);
+    }
     await historicalIdle(folder, quick);
-    await newProviders(folder, history, quick);
+    await newProviders(folder, mixed ?? writeHistory(join(folder, 'providers'), historyPlan(quick), Date.now()), quick);
     await hostsBench(folder, quick);
   } finally {
     rmSync(folder, { recursive: true, force: true });

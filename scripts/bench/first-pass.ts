@@ -3,6 +3,7 @@
 // once (256 KB reads, nothing parsed), timed in this process the same run.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { cpuSeconds, rssMb } from './watch-latency';
+import type { WatchStates } from './watch-states';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -49,4 +50,21 @@ export async function passSettles(pid: number): Promise<{ seconds: number; cpuSe
   const seconds = (busyEnd.at - start) / 1000;
   const used = busyEnd.cpu - cpu0;
   return { seconds, cpuSeconds: used, cpuPercent: seconds === 0 ? 0 : (used / seconds) * 100, rssMax: Math.max(...rss) };
+}
+
+export interface FirstPass {
+  /** From launch to the first snapshot. */
+  firstMs: number;
+  scan: Awaited<ReturnType<typeof passSettles>>;
+  /** One whole read of the history, in CPU seconds (the pass's floor). */
+  floor: number;
+}
+
+/** A fresh `watch`'s first snapshot, then its first background pass until the process is quiet. */
+export async function firstPass(watch: WatchStates, files: readonly string[]): Promise<FirstPass> {
+  const started = Date.now();
+  while (watch.states.size === 0) await sleep(20);
+  const firstMs = Date.now() - started;
+  const scan = await passSettles(watch.child.pid ?? 0);
+  return { firstMs, scan, floor: wholeReadCpu(files) };
 }

@@ -19,7 +19,7 @@ export interface History {
 
 const PAD = 'x'.repeat(1400);
 
-function claudeTurn(sessionId: string, at: number, turn: number): string[] {
+export function claudeTurn(sessionId: string, at: number, turn: number): string[] {
   const ts = (offset: number) => new Date(at + offset).toISOString();
   const base = { isSidechain: false, userType: 'external', cwd: '/home/me/app', sessionId, version: '2.1.143', gitBranch: 'main' };
   return [
@@ -30,7 +30,7 @@ function claudeTurn(sessionId: string, at: number, turn: number): string[] {
   ];
 }
 
-function codexTurn(at: number, turn: number): string[] {
+export function codexTurn(at: number, turn: number): string[] {
   const ts = (offset: number) => new Date(at + offset).toISOString();
   const line = (offset: number, type: string, payload: object) => JSON.stringify({ timestamp: ts(offset), type, payload });
   return [
@@ -44,8 +44,8 @@ function codexTurn(at: number, turn: number): string[] {
   ];
 }
 
-/** Appends whole turns until the file reaches `bytes`; the last turn is the newest. */
-function writeSession(path: string, header: string | null, bytes: number, makeTurn: (at: number, turn: number) => string[], end: number): number {
+/** Appends whole turns until the file reaches `bytes`; the last turn is the newest, then `closing`. */
+export function writeSession(path: string, header: string | null, bytes: number, makeTurn: (at: number, turn: number) => string[], end: number, closing: string[] = []): number {
   const fd = openSync(path, 'w');
   let written = 0;
   const put = (text: string) => {
@@ -62,6 +62,7 @@ function writeSession(path: string, header: string | null, bytes: number, makeTu
       chunk = [];
     }
   }
+  chunk.push(...closing);
   if (chunk.length > 0) put(`${chunk.join('\n')}\n`);
   // On disk before anything is timed: the kernel's background writeback of a fresh gigabyte would
   // otherwise compete with the measured processes.

@@ -10,7 +10,7 @@ import type { History } from './synthetic-history';
 import { writeHistory } from './synthetic-history';
 import { historyPlan } from './history-plan';
 import { WatchStates } from './watch-states';
-import { passSettles, wholeReadCpu } from './first-pass';
+import { firstPass, passSettles } from './first-pass';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -27,15 +27,22 @@ export function rssMb(pid: number): number {
   return match?.[1] === undefined ? Number.NaN : Number(match[1]) / 1024;
 }
 
-export async function watchLatency(history: History, home: string, appends: number, idleSeconds: number): Promise<void> {
+/**
+ * `watch --json` from a fresh home over `history`: its first snapshot; its first background pass
+ * (issue 27: from that snapshot until the process is quiet, against one whole read of the history
+ * in the same run); the idle minute after it; then append → snapshot and hook → snapshot latency.
+ */
+export async function watchLatency(history: History, home: string, appends: number, idleSeconds: number, label = ''): Promise<void> {
   mkdirSync(home, { recursive: true });
   const cli = resolve(__dirname, 'cli.cjs');
   const watch = new WatchStates(cli, { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: home });
   const child = watch.child;
-  const started = Date.now();
-  while (watch.states.size === 0) await sleep(20);
-  console.log(`watch: first snapshot of ${watch.states.size} rows after ${Date.now() - started} ms`);
-  await sleep(3000);
+  const pid = child.pid ?? 0;
+  const { firstMs, scan, floor } = await firstPass(watch, history.files);
+  console.log(`${label}watch: first snapshot of ${watch.states.size} rows after ${firstMs} ms`);
+  console.log(`${label}first background pass (no index yet): ${scan.seconds.toFixed(0)} s after the first snapshot; CPU ${scan.cpuSeconds.toFixed(2)} s = ${(scan.cpuSeconds / floor).toFixed(2)}× one whole read of the history (${floor.toFixed(2)} s CPU, 256 KB reads; target ≤ 2×), ${scan.cpuPercent.toFixed(1)}% of a core while it ran; RSS max ${scan.rssMax.toFixed(0)} MB (target ≤ 150 MB)`);
+  const idle = await idleWindow(pid, idleSeconds);
+  console.log(`${label}idle CPU over ${idle.seconds.toFixed(0)} s, the minute after the first pass: ${idle.cpuPercent.toFixed(2)}% of one core (target ≤ 0.5%); RSS median ${median(idle.rss).toFixed(0)} MB, max ${Math.max(...idle.rss).toFixed(0)} MB (target ≤ 150 MB)`);
   const claude = history.files.filter((file) => file.includes('/projects/'));
   const latencies: number[] = [];
   for (let index = 0; index < appends; index += 1) {
@@ -54,7 +61,7 @@ export async function watchLatency(history: History, home: string, appends: numb
     latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
     await sleep(30);
   }
-  console.log(`append → snapshot latency over ${appends} appends: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (targets ≤ 50 ms, ≤ 150 ms)`);
+  console.log(`${label}append → snapshot latency over ${appends} appends: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (targets ≤ 50 ms, ≤ 150 ms)`);
   // Issue 6: a permission prompt reported by the hook shows as awaiting-approval within a second.
   const shim = join(home, 'lookout-hook');
   writeFileSync(shim, shimText(join(home, 'spool'), shimEntries()));
@@ -71,16 +78,7 @@ export async function watchLatency(history: History, home: string, appends: numb
     hookTimes.push(Number(process.hrtime.bigint() - t0) / 1e6);
     await sleep(30);
   }
-  console.log(`hook (permission prompt) → awaiting-approval in the snapshot: p50 ${median(hookTimes).toFixed(0)} ms, p95 ${percentile(hookTimes, 95).toFixed(0)} ms over ${hookTimes.length} (target: within a second)`);
-  // Issue 14: the background scan of the history's middles (a first run: no index yet).
-  const pid = child.pid ?? 0;
-  const scan = await passSettles(pid);
-  const floor = wholeReadCpu(history.files);
-  console.log(`background scan of the history's middles (first run, no index): done ${scan.seconds.toFixed(0)} s after the appends; CPU ${scan.cpuSeconds.toFixed(2)} s = ${(scan.cpuSeconds / floor).toFixed(2)}× one whole read of the history (${floor.toFixed(2)} s CPU; target ≤ 2×), ${scan.cpuPercent.toFixed(1)}% of a core while it ran (target < 50%); RSS max ${scan.rssMax.toFixed(0)} MB (target ≤ 150 MB)`);
-  await sleep(2000);
-  const idle = await idleWindow(pid, idleSeconds);
-  console.log(`idle CPU over ${idle.seconds.toFixed(0)} s, the minute after the bursts (finish claims still expiring): ${idle.cpuPercent.toFixed(2)}% of one core (target ≤ 0.5%)`);
-  console.log(`resident memory while watching: median ${median(idle.rss).toFixed(0)} MB, max ${Math.max(...idle.rss).toFixed(0)} MB over ${idle.rss.length} samples (target ≤ 150 MB)`);
+  console.log(`${label}hook (permission prompt) → awaiting-approval in the snapshot: p50 ${median(hookTimes).toFixed(0)} ms, p95 ${percentile(hookTimes, 95).toFixed(0)} ms over ${hookTimes.length} (target: within a second)`);
   child.kill('SIGINT');
   await new Promise((done) => child.once('exit', done));
 }
