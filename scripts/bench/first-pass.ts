@@ -68,3 +68,26 @@ export async function firstPass(watch: WatchStates, files: readonly string[]): P
   const scan = await passSettles(watch.child.pid ?? 0);
   return { firstMs, scan, floor: wholeReadCpu(files) };
 }
+
+/**
+ * The control for a first pass: a `watch` on the same home once that pass is done (the index holds
+ * every middle), its CPU over the same span after its first snapshot. What a start costs besides
+ * the pass (the watcher's first scan, the second read, the beat, timed transitions) is in both, so
+ * the pass's own cost is the difference.
+ */
+export async function controlCpu(watch: WatchStates, seconds: number): Promise<number> {
+  while (watch.states.size === 0) await sleep(20);
+  const pid = watch.child.pid ?? 0;
+  const before = cpuSeconds(pid);
+  await sleep(seconds * 1000);
+  const used = cpuSeconds(pid) - before;
+  watch.child.kill('SIGINT');
+  await new Promise((done) => watch.child.once('exit', done));
+  return used;
+}
+
+/** The first pass's line: its time and CPU, the control's, and the pass's own against the floor. */
+export function passLine(pass: FirstPass, control: number): string {
+  const own = pass.scan.cpuSeconds - control;
+  return `first background pass (no index yet): ${pass.scan.seconds.toFixed(0)} s after the first snapshot, ${pass.scan.cpuSeconds.toFixed(2)} s of CPU; a watch with the pass already done, the same span: ${control.toFixed(2)} s; the pass's own ${own.toFixed(2)} s = ${(own / pass.floor).toFixed(2)}× one whole read of the history (${pass.floor.toFixed(2)} s CPU, 256 KB reads; target ≤ 2×; ${(pass.scan.cpuSeconds / pass.floor).toFixed(2)}× without the control); RSS max ${pass.scan.rssMax.toFixed(0)} MB (target ≤ 150 MB)`;
+}

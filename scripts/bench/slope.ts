@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { measure, median, pairedRatio, pairedRounds, writeRssWrapper } from './measure';
 import type { Shape } from './shapes';
-import { firstPass } from './first-pass';
+import { controlCpu, firstPass } from './first-pass';
 import { WatchStates } from './watch-states';
 
 const MB = 1024 * 1024;
@@ -17,7 +17,7 @@ interface Point {
   absent: { ratio: number; ms: number };
   warm: { ratio: number; ms: number };
   tailMs: number;
-  pass: { cpu: number; floor: number; seconds: number; rss: number };
+  pass: { cpu: number; gross: number; floor: number; seconds: number; rss: number };
 }
 
 async function point(folder: string, shape: Shape, sessions: number, runs: number): Promise<Point> {
@@ -45,6 +45,7 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
     const pass = await firstPass(watch, history.files);
     watch.child.kill('SIGINT');
     await new Promise((done) => watch.child.once('exit', done));
+    const control = await controlCpu(new WatchStates(cli, env), pass.scan.seconds);
     return {
       shape: shape.name,
       sessions,
@@ -52,7 +53,7 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
       absent: { ratio: pairedRatio(absent), ms: median(absent.statusRuns) },
       warm: { ratio: pairedRatio(warm), ms: median(warm.statusRuns) },
       tailMs: median([...absent.tailRuns, ...warm.tailRuns]),
-      pass: { cpu: pass.scan.cpuSeconds, floor: pass.floor, seconds: pass.scan.seconds, rss: pass.scan.rssMax },
+      pass: { cpu: pass.scan.cpuSeconds - control, gross: pass.scan.cpuSeconds, floor: pass.floor, seconds: pass.scan.seconds, rss: pass.scan.rssMax },
     };
   } finally {
     // One size at a time on disk: 8,000 sessions of a shape are ~4.4 GB.
@@ -63,12 +64,12 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
 export async function slope(folder: string, shapes: readonly Shape[], quick: boolean): Promise<void> {
   const sizes = quick ? [20, 40, 80] : [500, 2000, 8000];
   const runs = quick ? 1 : 5;
-  console.log('| shape | sessions | MB | tail floor | cold, index absent | cold, index warm | first pass CPU / whole read | pass time | pass RSS max |');
+  console.log('| shape | sessions | MB | tail floor | cold, index absent | cold, index warm | first pass: own CPU (gross) / whole read | pass time | pass RSS max |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const shape of shapes) {
     for (const sessions of sizes) {
       const p = await point(folder, shape, sessions, runs);
-      console.log(`| ${p.shape} | ${p.sessions} | ${p.mb.toFixed(0)} | ${p.tailMs.toFixed(0)} ms | ${p.absent.ms.toFixed(0)} ms = ${p.absent.ratio.toFixed(2)}× | ${p.warm.ms.toFixed(0)} ms = ${p.warm.ratio.toFixed(2)}× | ${p.pass.cpu.toFixed(2)} / ${p.pass.floor.toFixed(2)} s = ${(p.pass.cpu / p.pass.floor).toFixed(2)}× | ${p.pass.seconds.toFixed(0)} s | ${p.pass.rss.toFixed(0)} MB |`);
+      console.log(`| ${p.shape} | ${p.sessions} | ${p.mb.toFixed(0)} | ${p.tailMs.toFixed(0)} ms | ${p.absent.ms.toFixed(0)} ms = ${p.absent.ratio.toFixed(2)}× | ${p.warm.ms.toFixed(0)} ms = ${p.warm.ratio.toFixed(2)}× | ${p.pass.cpu.toFixed(2)} (${p.pass.gross.toFixed(2)}) / ${p.pass.floor.toFixed(2)} s = ${(p.pass.cpu / p.pass.floor).toFixed(2)}× | ${p.pass.seconds.toFixed(0)} s | ${p.pass.rss.toFixed(0)} MB |`);
     }
   }
 }

@@ -10,7 +10,7 @@ import type { History } from './synthetic-history';
 import { writeHistory } from './synthetic-history';
 import { historyPlan } from './history-plan';
 import { WatchStates } from './watch-states';
-import { firstPass, passSettles } from './first-pass';
+import { controlCpu, firstPass, passLine, passSettles } from './first-pass';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -35,12 +35,12 @@ export function rssMb(pid: number): number {
 export async function watchLatency(history: History, home: string, appends: number, idleSeconds: number, label = ''): Promise<void> {
   mkdirSync(home, { recursive: true });
   const cli = resolve(__dirname, 'cli.cjs');
-  const watch = new WatchStates(cli, { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: home });
+  const env = { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: home };
+  const watch = new WatchStates(cli, env);
   const child = watch.child;
   const pid = child.pid ?? 0;
-  const { firstMs, scan, floor } = await firstPass(watch, history.files);
-  console.log(`${label}watch: first snapshot of ${watch.states.size} rows after ${firstMs} ms`);
-  console.log(`${label}first background pass (no index yet): ${scan.seconds.toFixed(0)} s after the first snapshot; CPU ${scan.cpuSeconds.toFixed(2)} s = ${(scan.cpuSeconds / floor).toFixed(2)}× one whole read of the history (${floor.toFixed(2)} s CPU, 256 KB reads; target ≤ 2×), ${scan.cpuPercent.toFixed(1)}% of a core while it ran; RSS max ${scan.rssMax.toFixed(0)} MB (target ≤ 150 MB)`);
+  const pass = await firstPass(watch, history.files);
+  console.log(`${label}watch: first snapshot of ${watch.states.size} rows after ${pass.firstMs} ms`);
   const idle = await idleWindow(pid, idleSeconds);
   console.log(`${label}idle CPU over ${idle.seconds.toFixed(0)} s, the minute after the first pass: ${idle.cpuPercent.toFixed(2)}% of one core (target ≤ 0.5%); RSS median ${median(idle.rss).toFixed(0)} MB, max ${Math.max(...idle.rss).toFixed(0)} MB (target ≤ 150 MB)`);
   const claude = history.files.filter((file) => file.includes('/projects/'));
@@ -81,6 +81,8 @@ export async function watchLatency(history: History, home: string, appends: numb
   console.log(`${label}hook (permission prompt) → awaiting-approval in the snapshot: p50 ${median(hookTimes).toFixed(0)} ms, p95 ${percentile(hookTimes, 95).toFixed(0)} ms over ${hookTimes.length} (target: within a second)`);
   child.kill('SIGINT');
   await new Promise((done) => child.once('exit', done));
+  const control = await controlCpu(new WatchStates(cli, env), pass.scan.seconds);
+  console.log(`${label}${passLine(pass, control)}`);
 }
 
 /**

@@ -149,12 +149,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
     const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : deriveSession(evidence, facts, settings, now, onScreen, input.answerHints?.[evidence.provider] ?? null);
     derived.set(session.key, session);
   }
-  const rankables = [...derived.values()].map((session) => ({
-    session,
-    rankable: { key: session.key, rank: session.rank, waitingSince: waitingSince(session), lastActivityAt: session.lastActivityAt, muted: session.muted !== null },
-  }));
-  const ambiguous = (row: { key: string }): boolean => derived.get(row.key)?.claim?.ambiguous === true;
-  const ordered = rankables.sort((a, b) => compareTriage(a.rankable, b.rankable, ambiguous)).map((item) => item.session);
+  const ordered = previousOrder(previous, derived) ?? triageOrder(derived);
   const rows = ordered.map((session) => rowOf(session));
   const countable = ordered.map((session) => ({ band: session.band, muted: session.muted !== null, historical: session.historical, workflow: session.workflow }));
   const nextIndex = countable.findIndex(isCounted);
@@ -191,6 +186,40 @@ export function evaluate(input: EvaluationInput): Evaluation {
     nextChangeAt: earliest(ordered.map((session) => session.changeAt)),
     inputs: { facts, settings, onScreen },
   };
+}
+
+function triageOrder(derived: ReadonlyMap<string, DerivedSession>): DerivedSession[] {
+  const rankables = [...derived.values()].map((session) => ({
+    session,
+    rankable: { key: session.key, rank: session.rank, waitingSince: waitingSince(session), lastActivityAt: session.lastActivityAt, muted: session.muted !== null },
+  }));
+  const ambiguous = (row: { key: string }): boolean => derived.get(row.key)?.claim?.ambiguous === true;
+  return rankables.sort((a, b) => compareTriage(a.rankable, b.rankable, ambiguous)).map((item) => item.session);
+}
+
+/** Whether two derivations of a session sort alike (every input of compareTriage). */
+function sortsAlike(a: DerivedSession, b: DerivedSession): boolean {
+  return a.rank === b.rank && Object.is(waitingSince(a), waitingSince(b)) && Object.is(a.lastActivityAt, b.lastActivityAt) && (a.muted !== null) === (b.muted !== null) && (a.claim?.ambiguous === true) === (b.claim?.ambiguous === true);
+}
+
+/**
+ * The previous evaluation's order, when the same sessions are there and none sorts differently:
+ * the order is total (compareTriage ends on the key), so it is what a fresh sort gives (issue 27:
+ * a beat where a few of 2,000 rows cross a time re-sorts nothing).
+ */
+function previousOrder(previous: Evaluation | undefined, derived: ReadonlyMap<string, DerivedSession>): DerivedSession[] | null {
+  if (previous === undefined || previous.derived.size !== derived.size) return null;
+  for (const [key, session] of derived) {
+    const before = previous.derived.get(key);
+    if (before === undefined || (before !== session && !sortsAlike(before, session))) return null;
+  }
+  const ordered: DerivedSession[] = [];
+  for (const row of previous.snapshot.sessions) {
+    const session = derived.get(row.key);
+    if (session === undefined) return null;
+    ordered.push(session);
+  }
+  return ordered;
 }
 
 /** The approval a notification may offer to answer: open, an approval (a question is the popover's). */

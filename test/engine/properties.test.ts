@@ -187,6 +187,27 @@ describe('incremental evaluation', () => {
   });
 });
 
+describe('issue 27: the triage order carried from the previous evaluation', () => {
+  it('a chain of reused evaluations orders the rows as a fresh one does, each step (R31)', () => {
+    fc.assert(
+      fc.property(world, fc.array(fc.integer({ min: 0, max: 86_400_000 }), { minLength: 1, maxLength: 6 }), ({ sessions, reviews, mutedMask }, steps) => {
+        const facts = factsFor(sessions, reviews, mutedMask);
+        let previous = evaluate({ sessions, facts, settings, now: T0, onScreen: null });
+        let now = T0;
+        for (const step of steps) {
+          now += step;
+          const reused = evaluate({ sessions, facts, settings, now, onScreen: null, previous });
+          const fresh = evaluate({ sessions, facts, settings, now, onScreen: null });
+          expect(reused.snapshot.sessions.map((row) => row.key)).toEqual(fresh.snapshot.sessions.map((row) => row.key));
+          expect(JSON.stringify(reused.snapshot)).toBe(JSON.stringify(fresh.snapshot));
+          previous = reused;
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('the change bound, computed without trying every anchor and offset', () => {
   const brute = (times: number[], spans: number[], now: number): number | null => {
     let next: number | null = null;

@@ -8,40 +8,26 @@ import { parseRecord } from '../jsonl/parse-record';
 import type { Titles } from './transcript';
 import { applyTitleRecord, isTitleLine } from './transcript';
 import { openRegular } from '../system/safe-read';
+import type { BlockFinder } from './title-search';
+import { SEARCH_CHUNK, blockFinder, markerHits } from './title-search';
 
-/** Small reads: a background scan keeps little in memory at once (the runtime's RSS target). */
-const CHUNK = 256 * 1024;
-
-let shared: Buffer | null = null;
-/** One read buffer for every scan step: a gigabyte's scan allocates no buffer per step (memory outside the heap). */
-function scanBuffer(): Buffer {
-  shared ??= Buffer.allocUnsafe(CHUNK);
-  return shared;
+/**
+ * The starts of the whole lines in data[from, to) (to: a newline) where a title marker ends within
+ * the line's first LINE_START bytes, in file order: a byte search (title-search.ts), so the lines of
+ * prompts, tool calls and results around them (nearly all of a big transcript) are never decoded.
+ */
+function titleLineStarts(search: BlockFinder, data: Buffer, from: number, to: number): number[] {
+  const starts = new Set<number>();
+  for (const hit of markerHits(search, data, from, to)) {
+    const start = hit.at === 0 ? 0 : data.lastIndexOf(10, hit.at - 1) + 1;
+    if (start >= from && hit.at + hit.length - start <= LINE_START) starts.add(start);
+  }
+  return [...starts].sort((a, b) => a - b);
 }
 
 /** How much of a line's start the text test looks at, and the longest title record read whole. */
 const LINE_START = 200;
 const RECORD_MAX = 64 * 1024;
-
-/** The markers a title record has in its first fields (isTitleLine's test, as bytes). */
-const MARKERS = [Buffer.from('title"'), Buffer.from('"type":"summary"')];
-
-/**
- * The starts of the whole lines in data[from, to) (to: a newline) where a marker ends within the
- * line's first LINE_START bytes, in file order: a byte search, so the lines of prompts, tool calls
- * and results around them (nearly all of a big transcript) are never decoded (issue 27).
- */
-function titleLineStarts(data: Buffer, from: number, to: number): number[] {
-  const starts = new Set<number>();
-  for (const marker of MARKERS) {
-    for (let hit = data.indexOf(marker, from); hit !== -1 && hit < to; hit = data.indexOf(marker, hit + 1)) {
-      const start = hit === 0 ? 0 : data.lastIndexOf(10, hit - 1) + 1;
-      if (start < from) continue;
-      if (hit + marker.length - start <= LINE_START) starts.add(start);
-    }
-  }
-  return [...starts].sort((a, b) => a - b);
-}
 
 /**
  * Scans [from, to) of the file the index knows as `identity` for title records; `carry` holds what
@@ -57,11 +43,15 @@ export function scanTitles(path: string, identity: FileIdentity, from: number, t
     const record = parseRecord(line.toString('utf8'));
     if (record !== null) applyTitleRecord(titles, record);
   };
-  const { fd, dev, ino, size } = openRegular(path);
+  const { fd, dev, ino, size, mtimeMs } = openRegular(path);
   try {
     // Checked through the descriptor the scan reads: what it finds is never put on another file.
-    if (!sameOrGrown(identity, { dev, ino, size }) || size < to || headHash(fd, size) !== identity.head) return null;
-    const buffer = scanBuffer();
+    // Untouched since the index knew it (same size and time): its head is that head, unhashed.
+    const untouched = size === identity.size && mtimeMs === identity.mtimeMs;
+    if (!sameOrGrown(identity, { dev, ino, size }) || size < to || (!untouched && headHash(fd, size) !== identity.head)) return null;
+    const search = blockFinder();
+    // Read where the search looks (WebAssembly memory): a gigabyte's scan allocates no buffer per step.
+    const buffer = search.buffer;
     let position = from;
     // The line begun in an earlier chunk: where it started, and its first bytes (enough to test and, if short, to parse).
     let lineStart = from;
@@ -69,7 +59,7 @@ export function scanTitles(path: string, identity: FileIdentity, from: number, t
     let partialBytes = 0;
     const end = Math.min(to, from + budget);
     while (position < end) {
-      const read = readSync(fd, buffer, 0, Math.min(CHUNK, end - position), position);
+      const read = readSync(fd, buffer, 0, Math.min(SEARCH_CHUNK, end - position), position);
       if (read === 0) break;
       const data = buffer.subarray(0, read);
       const lastNewline = data.lastIndexOf(10);
@@ -87,7 +77,7 @@ export function scanTitles(path: string, identity: FileIdentity, from: number, t
       if (offset > 0 || (partialBytes === 0 && lineStart === position)) {
         // Whole lines: only those a title marker falls in (near their start) are decoded at all.
         const end = lastNewline === -1 ? offset : lastNewline;
-        for (const start of titleLineStarts(data, offset, end)) take(data.subarray(start, data.indexOf(10, start)));
+        for (const start of titleLineStarts(search, data, offset, end)) take(data.subarray(start, data.indexOf(10, start)));
         if (lastNewline !== -1) lineStart = position + lastNewline + 1;
         offset = lastNewline === -1 ? offset : lastNewline + 1;
       }

@@ -65,26 +65,32 @@ export class ClaudeProvider implements EvidenceSource {
    * scanned for up to `budget` bytes. Says whether a title it found changes a row.
    */
   backgroundStep(budget: number): { worked: boolean; changed: boolean } {
+    // Several small files make one step (a step per file would be a timer and a pause per file).
+    let left = budget;
+    let worked = false;
+    let changed = false;
     for (const [path, file] of this.leads) {
+      if (left <= 0) break;
       // A file read whole has no middle; one the index does not know is not kept.
       const entry = file.known;
       if (file.head === null || entry === null) continue;
       const from = entry.middle?.scannedTo ?? 0;
       const to = file.tailFrom;
       if (from >= to) continue;
-      const step = scanTitles(path, entry.identity, from, to, budget, entry.middle ?? { customTitle: null, summaryTitle: null });
+      const step = scanTitles(path, entry.identity, from, to, left, entry.middle ?? { customTitle: null, summaryTitle: null });
       // Replaced or cut short since it was loaded: its reload (the watcher's event) starts afresh.
       if (step === null) continue;
+      worked = true;
+      left -= Math.max(1, step.next - from);
       // What a scan learned counts once it has read up to where the tail begins (nothing unread
       // between): then it is saved and the row assembled again. On the way, progress is saved
       // every 64 MB, not every step: each save rewrites the index.
       const done = step.next >= to;
       file.learn({ scannedTo: step.next, customTitle: step.customTitle, summaryTitle: step.summaryTitle }, done || Math.floor(step.next / SAVE_EVERY) > Math.floor(from / SAVE_EVERY));
-      const changed = done && (step.customTitle !== null || step.summaryTitle !== null);
-      if (changed) this.last = null;
-      return { worked: true, changed };
+      if (done && (step.customTitle !== null || step.summaryTitle !== null)) changed = true;
     }
-    return { worked: false, changed: false };
+    if (changed) this.last = null;
+    return { worked, changed };
   }
 
   private last: { evidence: SessionEvidence[]; registry: string } | null = null;

@@ -1,0 +1,141 @@
+// Where title records may be in a chunk of a Claude transcript, at the speed of a plain read
+// (issue 27): a WebAssembly SIMD loop finds the 16-byte blocks holding either marker's rare byte
+// pair (`-t` of "-title", `y"` of "summary"), and only those blocks are looked at byte by byte.
+// Node's Buffer.indexOf reads 1–4 GB/s on transcript text: over a gigabyte, several times a read.
+
+/** The markers of a title record's type ("custom-title", "ai-title"; "summary"), and where its pair is. */
+export const TITLE_MARKERS: readonly { bytes: Buffer; pairAt: number }[] = [
+  { bytes: Buffer.from('-title"'), pairAt: 0 },
+  { bytes: Buffer.from('"type":"summary"'), pairAt: 14 },
+];
+
+/** The largest chunk one search takes (the scan's read size). */
+export const SEARCH_CHUNK = 256 * 1024;
+
+const uleb = (value: number): number[] => {
+  const out: number[] = [];
+  do {
+    let byte = value & 0x7f;
+    value >>>= 7;
+    if (value !== 0) byte |= 0x80;
+    out.push(byte);
+  } while (value !== 0);
+  return out;
+};
+
+const sleb = (value: number): number[] => {
+  const out: number[] = [];
+  for (;;) {
+    const byte = value & 0x7f;
+    value >>= 7;
+    if ((value === 0 && (byte & 0x40) === 0) || (value === -1 && (byte & 0x40) !== 0)) return [...out, byte];
+    out.push(byte | 0x80);
+  }
+};
+
+const section = (id: number, content: number[]): number[] => [id, ...uleb(content.length), ...content];
+const name = (text: string): number[] => [...uleb(text.length), ...Buffer.from(text)];
+
+/**
+ * The module: memory of the chunk plus slack, and `find(from, to)`: the first 16-byte block start
+ * in [from, to), stepping by 16, whose bytes at i and i+1 are one of the pairs, or -1.
+ */
+function moduleBytes(pairs: readonly [number, number][]): Uint8Array<ArrayBuffer> {
+  const SIMD = 0xfd;
+  const get = (local: number) => [0x20, local];
+  const set = (local: number) => [0x21, local];
+  const splat = (byte: number) => [0x41, ...sleb(byte), SIMD, 0x0f];
+  // Locals: 0 from, 1 to (params); 2 a, 3 b (the block and the block one byte on); 4.. the splats.
+  const body: number[] = [];
+  pairs.forEach(([first, second], index) => body.push(...splat(first), ...set(4 + index * 2), ...splat(second), ...set(5 + index * 2)));
+  body.push(0x02, 0x40, 0x03, 0x40); // block, loop
+  body.push(...get(0), ...get(1), 0x4f, 0x0d, 1); // from >= to: leave the block
+  body.push(...get(0), SIMD, 0x00, 0, 0, ...set(2)); // a = v128.load(from)
+  body.push(...get(0), SIMD, 0x00, 0, 1, ...set(3)); // b = v128.load(from + 1)
+  pairs.forEach((_pair, index) => {
+    body.push(...get(2), ...get(4 + index * 2), SIMD, 0x23, ...get(3), ...get(5 + index * 2), SIMD, 0x23, SIMD, 0x4e);
+    if (index > 0) body.push(SIMD, 0x50);
+  });
+  body.push(SIMD, 0x53, 0x04, 0x40, ...get(0), 0x0f, 0x0b); // any_true: return from
+  body.push(...get(0), 0x41, ...sleb(16), 0x6a, ...set(0), 0x0c, 0); // from += 16; again
+  body.push(0x0b, 0x0b, 0x41, ...sleb(-1), 0x0b); // end loop, end block; -1
+  const locals = [1, ...uleb(2 + pairs.length * 2), 0x7b];
+  const code = [...locals, ...body];
+  const pages = Math.ceil((SEARCH_CHUNK + 64) / 65536);
+  return new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    ...section(1, [1, 0x60, 2, 0x7f, 0x7f, 1, 0x7f]),
+    ...section(3, [1, 0]),
+    ...section(5, [1, 0, ...uleb(pages)]),
+    ...section(7, [2, ...name('memory'), 2, 0, ...name('find'), 0, 0]),
+    ...section(10, [1, ...uleb(code.length), ...code]),
+  ]);
+}
+
+export interface BlockFinder {
+  /** Where chunks are read to: the search looks at these bytes where they lie. */
+  readonly buffer: Buffer;
+  /** The first block start at or after `from` (before `to`) that may hold a pair; -1 when none. */
+  find(from: number, to: number): number;
+}
+
+const PAIRS = TITLE_MARKERS.map(({ bytes, pairAt }): [number, number] => [bytes[pairAt] ?? 0, bytes[pairAt + 1] ?? 0]);
+
+/** Without WebAssembly (a runtime built without it): every block is looked at, a pair search in plain code. */
+export function plainFinder(): BlockFinder {
+  const buffer = Buffer.alloc(SEARCH_CHUNK + 64);
+  return {
+    buffer,
+    find(from, to) {
+      let best = -1;
+      for (const [first, second] of PAIRS) {
+        for (let hit = buffer.indexOf(first, from); hit !== -1 && hit < to && (best === -1 || hit < best); hit = buffer.indexOf(first, hit + 1)) {
+          if (buffer[hit + 1] === second) {
+            best = hit;
+            break;
+          }
+        }
+      }
+      return best === -1 ? -1 : from + (((best - from) >> 4) << 4);
+    },
+  };
+}
+
+let finder: BlockFinder | null = null;
+
+export function blockFinder(): BlockFinder {
+  if (finder !== null) return finder;
+  try {
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes(PAIRS)));
+    const { memory, find } = instance.exports as { memory: WebAssembly.Memory; find: (from: number, to: number) => number };
+    finder = { buffer: Buffer.from(memory.buffer, 0, SEARCH_CHUNK + 32), find };
+  } catch {
+    finder = plainFinder();
+  }
+  return finder;
+}
+
+/** Whether `data` holds `marker` at `at` (within data's bounds). */
+function holds(data: Buffer, at: number, marker: Buffer): boolean {
+  if (at < 0 || at + marker.length > data.length) return false;
+  for (let index = 0; index < marker.length; index += 1) if (data[at + index] !== marker[index]) return false;
+  return true;
+}
+
+/**
+ * Every position in data[from, to) where a marker starts, ascending (data is the finder's buffer,
+ * or a view of it from 0). Each pair the blocks hold is checked against its whole marker.
+ */
+export function markerHits(search: BlockFinder, data: Buffer, from: number, to: number): { at: number; length: number }[] {
+  const hits: { at: number; length: number }[] = [];
+  for (let block = search.find(from, to); block !== -1; block = block + 16 < to ? search.find(block + 16, to) : -1) {
+    for (let at = block; at < block + 16 && at < to; at += 1) {
+      for (const { bytes, pairAt } of TITLE_MARKERS) {
+        if (data[at] !== bytes[pairAt] || data[at + 1] !== bytes[pairAt + 1]) continue;
+        const start = at - pairAt;
+        if (start >= from && start + bytes.length <= to && holds(data, start, bytes)) hits.push({ at: start, length: bytes.length });
+      }
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,61 @@
+// Issue 27: the title markers' byte search (a WebAssembly SIMD block search, and the plain one a
+// runtime without WebAssembly uses) finds exactly what a search for every marker finds.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { BlockFinder } from '../../src/providers/claude/title-search';
+import { SEARCH_CHUNK, TITLE_MARKERS, blockFinder, markerHits, plainFinder } from '../../src/providers/claude/title-search';
+
+/** The reference: every occurrence of every marker wholly inside [from, to), by Buffer.indexOf. */
+function expected(data: Buffer, from: number, to: number): number[] {
+  const hits: number[] = [];
+  for (const { bytes } of TITLE_MARKERS) {
+    for (let at = data.indexOf(bytes, from); at !== -1 && at + bytes.length <= to; at = data.indexOf(bytes, at + 1)) hits.push(at);
+  }
+  return hits.sort((a, b) => a - b);
+}
+
+function found(search: BlockFinder, text: Buffer, from: number, to: number): number[] {
+  // Bytes past the text are left from an earlier chunk, as in a real scan: they must never count.
+  search.buffer.fill('y"-title"'.repeat(8), text.length, Math.min(search.buffer.length, text.length + 64));
+  text.copy(search.buffer, 0);
+  const data = search.buffer.subarray(0, text.length);
+  return markerHits(search, data, from, to).map((hit) => hit.at).sort((a, b) => a - b);
+}
+
+const piece = fc.oneof(
+  fc.constantFrom('-title"', '"type":"summary"', '-t', 'y"', '"type":"summar', 'title"', '"summary"', '\n', '{"type":"ai-title","aiTitle":"x"}'),
+  fc.string({ unit: fc.constantFrom('a', '-', 't', 'y', '"', 'i', 'l', 'e', 's', 'u', 'm', 'r', ':', '\n'), maxLength: 40 }),
+  fc.integer({ min: 0, max: 5000 }).map((length) => 'x'.repeat(length)),
+);
+
+describe('issue 27: finding title markers in a chunk', () => {
+  it('uses WebAssembly where the runtime has it (Node 20 and later do)', () => {
+    expect(blockFinder().buffer.buffer).toBeInstanceOf(ArrayBuffer);
+    expect(blockFinder().buffer.length).toBeGreaterThanOrEqual(SEARCH_CHUNK);
+    expect(typeof WebAssembly).toBe('object');
+  });
+
+  it.each([
+    ['WebAssembly', blockFinder],
+    ['plain', plainFinder],
+  ] as const)('the %s search finds every marker in any text and window, and nothing past its end', (_name, make) => {
+    const search = make();
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), fc.nat(), fc.nat(), (pieces, a, b) => {
+        const text = Buffer.from(pieces.join('')).subarray(0, SEARCH_CHUNK);
+        const from = text.length === 0 ? 0 : a % (text.length + 1);
+        const to = from + (text.length === 0 ? 0 : b % (text.length - from + 1));
+        expect(found(search, text, from, to)).toEqual(expected(text, from, to));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a marker at the very end of a full chunk and one straddling 16-byte blocks are both found', () => {
+    const search = blockFinder();
+    const text = Buffer.alloc(SEARCH_CHUNK, 'x');
+    text.write('"type":"summary"', SEARCH_CHUNK - 16);
+    text.write('-title"', 13);
+    expect(found(search, text, 0, SEARCH_CHUNK)).toEqual([13, SEARCH_CHUNK - 16]);
+  });
+});
