@@ -8,7 +8,7 @@ import { basename, join, resolve } from 'node:path';
 import { startSshd, sshUnavailable } from '../../test/hosts/sshd';
 import { median, percentile } from './measure';
 import { cpuSeconds, rssMb } from './watch-latency';
-import { WatchStates } from './watch-states';
+import { WatchStates, within } from './watch-states';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -76,8 +76,7 @@ export async function hostsBench(folder: string, quick: boolean): Promise<void> 
         : { parentUuid: null, isSidechain: false, type: 'assistant', message: { role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' }, uuid: `d0000000-0000-4000-8000-${step.toString(16).padStart(12, '0')}`, timestamp: now, cwd: '/home/me/app', sessionId: id, version: '2.1.143' };
       const t0 = process.hrtime.bigint();
       appendFileSync(file, `${JSON.stringify(record)}\n`);
-      await Promise.race([seen, sleep(5000)]);
-      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      latencies.push(await within(seen, t0, 5000));
       await sleep(200);
     }
     console.log(`hosts: remote append → local snapshot over ${steps} appends: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (targets ≤ 150 ms, ≤ 400 ms)`);

@@ -6,7 +6,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from '@photostructure/sqlite';
 import { measure, median, pairedRatio, pairedRounds, percentile, writeRssWrapper } from './measure';
-import { WatchStates } from './watch-states';
+import { WatchStates, within } from './watch-states';
 import type { History } from './synthetic-history';
 import { clineSessions, droidSessions, geminiSessions, qwenSessions } from './more-agents';
 
@@ -139,8 +139,7 @@ export async function newProviders(folder: string, history: History, quick: bool
     const seen = watch.reaches(key, wanted);
     const t0 = process.hrtime.bigint();
     insert.run(`msg_step_${step}`, sid, at, at, JSON.stringify(data));
-    await Promise.race([seen, sleep(5000)]);
-    latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    latencies.push(await within(seen, t0, 5000));
     await sleep(150);
   }
   watch.child.kill('SIGINT');

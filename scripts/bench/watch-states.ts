@@ -1,13 +1,15 @@
 // Follows `lookout watch --json` as a child process: the newest state of every row, and waiters
-// that resolve when a row reaches a state (for latency figures).
+// that resolve when a row reaches a state (for latency figures), with the instant the line that
+// showed it was whole: parsing a 1.2 MB line is this reader's cost, not the snapshot's.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn } from 'node:child_process';
 
 export class WatchStates {
   readonly child: ChildProcessWithoutNullStreams;
   states = new Map<string, string>();
-  private buffer = '';
-  private readonly waiters: { key: string; state: string; resolve: () => void }[] = [];
+  /** The unfinished line's pieces: each chunk is searched for a newline once (a pipe gives 64 KB at a time). */
+  private parts: string[] = [];
+  private readonly waiters: { key: string; state: string; resolve: (at: bigint) => void }[] = [];
 
   constructor(cli: string, env: NodeJS.ProcessEnv) {
     this.child = spawn(process.execPath, [cli, 'watch', '--json', '--all'], { env });
@@ -17,20 +19,29 @@ export class WatchStates {
   }
 
   private take(text: string): void {
-    this.buffer += text;
-    for (let newline = this.buffer.indexOf('\n'); newline !== -1; newline = this.buffer.indexOf('\n')) {
-      const snapshot = JSON.parse(this.buffer.slice(0, newline)) as { sessions: { key: string; observed: { state: string } }[] };
-      this.buffer = this.buffer.slice(newline + 1);
+    for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n')) {
+      const at = process.hrtime.bigint();
+      this.parts.push(text.slice(0, newline));
+      text = text.slice(newline + 1);
+      const snapshot = JSON.parse(this.parts.join('')) as { sessions: { key: string; observed: { state: string } }[] };
+      this.parts = [];
       this.states = new Map(snapshot.sessions.map((row) => [row.key, row.observed.state]));
       for (const waiter of this.waiters.splice(0)) {
-        if (this.states.get(waiter.key) === waiter.state) waiter.resolve();
+        if (this.states.get(waiter.key) === waiter.state) waiter.resolve(at);
         else this.waiters.push(waiter);
       }
     }
+    if (text !== '') this.parts.push(text);
   }
 
-  /** Resolves when the row `key` is in `state` (in a snapshot still to come). */
-  reaches(key: string, state: string): Promise<void> {
+  /** Resolves, when the row `key` is in `state` in a snapshot still to come, with when that snapshot's line was whole. */
+  reaches(key: string, state: string): Promise<bigint> {
     return new Promise((resolve) => this.waiters.push({ key, state, resolve }));
   }
+}
+
+/** Milliseconds from `t0` to the snapshot that showed the change, or to `timeoutMs` without one. */
+export async function within(seen: Promise<bigint>, t0: bigint, timeoutMs: number): Promise<number> {
+  const at = await Promise.race([seen, new Promise<bigint>((done) => setTimeout(() => done(process.hrtime.bigint()), timeoutMs))]);
+  return Number(at - t0) / 1e6;
 }

@@ -9,7 +9,9 @@ import { syncFiles } from '../source';
 import { appendTo } from '../groups';
 import type { TailOptions } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
+import type { ClaudeFiles } from './discover';
 import { discoverClaude } from './discover';
+import { touchesRoot } from '../source';
 import { ClaudeLeadFile } from './lead-file';
 import type { RegistryEntry } from './registry';
 import { pidAlive } from '../system/process';
@@ -95,8 +97,19 @@ export class ClaudeProvider implements EvidenceSource {
 
   private last: { evidence: SessionEvidence[]; registry: string } | null = null;
 
+  /** The folders' last listing, and whether a change may have altered it. */
+  private discovered: ClaudeFiles | null = null;
+
+  /** Files known already are all that changed: the listing stands (an append is no reason to list every project folder). */
+  private listingStands(changed: ReadonlySet<string> | undefined): boolean {
+    if (this.discovered === null || changed === undefined) return false;
+    for (const path of changed) if (!this.leads.has(path) && !this.children.has(path) && touchesRoot(new Set([path]), this.root)) return false;
+    return true;
+  }
+
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
-    const files = discoverClaude(this.root, this.problems);
+    const files = this.listingStands(changed) && this.discovered !== null ? this.discovered : discoverClaude(this.root, this.problems);
+    this.discovered = files;
     const leadsTouched = await syncFiles(this.leads, files.leads, (path) => new TailedFile(path, () => new ClaudeLeadFile(), this.options, this.leadIndex), changed, this.problems);
     for (const { path, parentStem } of files.subagents) this.childParents.set(path, parentStem);
     const childPaths = [...files.subagents.map((item) => item.path), ...files.looseAgents];
