@@ -1,12 +1,22 @@
 // Background reading (issue 14), throttled: a bounded step, then a pause, while there is work. It
 // never delays a snapshot (each step is short and file events come first), and what it learns
 // reaches the rows at most once a second (a scan of many files is not an evaluation per file).
+// The pause is a multiple of the step's own time (issue 27): a step from the page cache takes a
+// millisecond or two, so the pass ends in seconds at about a fifth of a core; a step that waited
+// on a slow disk waits as much again, times PACE, before the next.
 import type { Pipeline } from '../pipeline/pipeline';
 
-/** At most this much a step, then this pause (well under half a core). */
+/** At most this much a step, then a pause of PACE times the step's time, within these bounds (well under half a core). */
 const STEP_BYTES = 1024 * 1024;
-const PAUSE_MS = 40;
+const PACE = 4;
+const PAUSE_MIN_MS = 5;
+const PAUSE_MAX_MS = 250;
 const APPLY_MS = 1000;
+
+/** The pause after a step that took `stepMs`. */
+export function pauseAfter(stepMs: number): number {
+  return Math.min(PAUSE_MAX_MS, Math.max(PAUSE_MIN_MS, Math.ceil(stepMs * PACE)));
+}
 
 export class BackgroundScan {
   private stepTimer: NodeJS.Timeout | null = null;
@@ -22,16 +32,17 @@ export class BackgroundScan {
   ) {}
 
   /** Starts stepping, unless it is already. */
-  kick(): void {
+  kick(pause = PAUSE_MIN_MS): void {
     if (this.stepTimer !== null || this.disposed) return;
     this.stepTimer = setTimeout(() => {
       this.stepTimer = null;
       if (this.disposed) return;
+      const started = performance.now();
       const step = this.pipeline.backgroundStep(STEP_BYTES);
       if (step.changed) this.learned();
-      if (step.worked) this.kick();
+      if (step.worked) this.kick(pauseAfter(performance.now() - started));
       else this.done();
-    }, PAUSE_MS);
+    }, pause);
   }
 
   private learned(): void {
