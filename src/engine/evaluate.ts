@@ -155,26 +155,15 @@ export function evaluate(input: EvaluationInput): Evaluation {
   const nextIndex = countable.findIndex(isCounted);
 
   const due = claimsToNotify(
-    ordered.map((session) => ({
-      key: session.key,
-      providerName: input.providerNames?.[session.evidence.provider] ?? session.evidence.provider,
-      cwd: session.evidence.cwd,
-      branch: session.evidence.branch,
-      claim: session.claim,
-      muted: session.muted !== null,
-      historical: session.historical,
-      treeKnown: treeKnown(session),
-      level: notifyLevel(settings.rules, { cwd: session.evidence.cwd, provider: session.evidence.provider, host: null }),
-      answer: openApproval(session.answer),
-      // Hooks installed (the session has hook evidence): the answering request should follow.
-      answerExpected: input.answering?.has(session.evidence.provider) === true && session.evidence.direct.some((item) => item.kind === 'hook'),
-    })),
-    new Set(facts.notified),
+    ordered.map((session) => candidateOf(session, input)),
+    notifiedSet(facts),
     settings.notifications,
     onScreen,
     now,
     settings.timings,
   );
+  const ruleApplications: RuleApplication[] = [];
+  for (const session of ordered) if (session.applied.length > 0) ruleApplications.push(...session.applied);
 
   return {
     snapshot: { schemaVersion: SCHEMA_VERSION, now: iso(now), attention: attentionOf(countable), sessions: rows },
@@ -182,7 +171,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
     next: nextIndex === -1 ? null : (rows[nextIndex] ?? null),
     notification: planNotification(due),
     notifyDue: due,
-    ruleApplications: ordered.flatMap((session) => session.applied),
+    ruleApplications,
     nextChangeAt: earliest(ordered.map((session) => session.changeAt)),
     inputs: { facts, settings, onScreen },
   };
@@ -220,6 +209,42 @@ function previousOrder(previous: Evaluation | undefined, derived: ReadonlyMap<st
     ordered.push(session);
   }
   return ordered;
+}
+
+/** A session's notification candidate, kept with its derivation while what else it reads is the same (issue 27: a beat re-derives few of 2,000). */
+const candidates = new WeakMap<DerivedSession, { from: readonly unknown[]; candidate: NotifyCandidate }>();
+
+function candidateOf(session: DerivedSession, input: EvaluationInput): NotifyCandidate {
+  const from = [input.providerNames, input.settings.rules, input.answering];
+  const kept = candidates.get(session);
+  if (kept !== undefined && kept.from.every((item, index) => item === from[index])) return kept.candidate;
+  const candidate: NotifyCandidate = {
+    key: session.key,
+    providerName: input.providerNames?.[session.evidence.provider] ?? session.evidence.provider,
+    cwd: session.evidence.cwd,
+    branch: session.evidence.branch,
+    claim: session.claim,
+    muted: session.muted !== null,
+    historical: session.historical,
+    treeKnown: treeKnown(session),
+    level: notifyLevel(input.settings.rules, { cwd: session.evidence.cwd, provider: session.evidence.provider, host: null }),
+    answer: openApproval(session.answer),
+    // Hooks installed (the session has hook evidence): the answering request should follow.
+    answerExpected: input.answering?.has(session.evidence.provider) === true && session.evidence.direct.some((item) => item.kind === 'hook'),
+  };
+  candidates.set(session, { from, candidate });
+  return candidate;
+}
+
+/** The notified ledger as a set, once per facts object. */
+const notifiedSets = new WeakMap<UserFacts, ReadonlySet<string>>();
+function notifiedSet(facts: UserFacts): ReadonlySet<string> {
+  let set = notifiedSets.get(facts);
+  if (set === undefined) {
+    set = new Set(facts.notified);
+    notifiedSets.set(facts, set);
+  }
+  return set;
 }
 
 /** The approval a notification may offer to answer: open, an approval (a question is the popover's). */
