@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HeapSettle, fullCollector } from '../../src/main/runtime/heap-settle';
+import { HeapSettle, fullCollector, whenGrown } from '../../src/main/runtime/heap-settle';
 
 describe('heap settle after a burst of snapshots', () => {
   afterEach(() => {
@@ -51,5 +51,26 @@ describe('heap settle after a burst of snapshots', () => {
     expect(collect).toHaveBeenCalledTimes(0);
     vi.advanceTimersByTime(1);
     expect(collect).toHaveBeenCalledTimes(1);
+  });
+
+  it('issue 27: collects only once the heap has grown enough since the last collection', () => {
+    let heap = 100;
+    const collect = vi.fn(() => {
+      heap = 100;
+    });
+    const settled = whenGrown(collect, () => heap, 50);
+    settled?.();
+    expect(collect).not.toHaveBeenCalled();
+    heap = 149;
+    settled?.();
+    expect(collect).not.toHaveBeenCalled();
+    heap = 150;
+    settled?.();
+    expect(collect).toHaveBeenCalledTimes(1);
+    // Measured again after collecting: a heap back where it was is left alone.
+    heap = 120;
+    settled?.();
+    expect(collect).toHaveBeenCalledTimes(1);
+    expect(whenGrown(null)).toBeNull();
   });
 });

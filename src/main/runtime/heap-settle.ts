@@ -1,7 +1,7 @@
 // A full collection once the runtime has been quiet for a while after emitting: V8 otherwise keeps
 // a burst's garbage (each snapshot of 2,000 rows is about 1 MB) resident for minutes
 // (docs/performance.md, "Resident memory").
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** How long without a new snapshot before collecting. */
@@ -18,6 +18,24 @@ export function fullCollector(): (() => void) | null {
   } catch {
     return null;
   }
+}
+
+/** Heap growth since the last collection under which another is not worth its pause (issue 27). */
+export const SETTLE_GROWTH_BYTES = 24 * 1024 * 1024;
+
+/**
+ * `collect`, skipped while the heap has grown by less than `growth` since the last one: rows that
+ * change every few seconds (finish claims expiring) leave little behind, and a full collection of
+ * the whole heap every ten seconds was most of the runtime's CPU then.
+ */
+export function whenGrown(collect: (() => void) | null, usedHeap: () => number = () => getHeapStatistics().used_heap_size, growth = SETTLE_GROWTH_BYTES): (() => void) | null {
+  if (collect === null) return null;
+  let after = usedHeap();
+  return () => {
+    if (usedHeap() - after < growth) return;
+    collect();
+    after = usedHeap();
+  };
 }
 
 /** Collects once a busy stretch goes quiet, and at least every `maxWaitMs` while it does not. */

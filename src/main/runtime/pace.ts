@@ -1,6 +1,7 @@
 // How often the runtime looks again, and whether a new evaluation changed what it shows: the
 // rescan safety net, the burst that warrants one more look, the snapshot comparison.
 import type { Evaluation } from '../../engine';
+import { plainEqual } from '../../engine';
 
 /** Whether a snapshot differs: a reused derivation keeps its very row object, so most compare by reference. */
 export function changedRows(before: Evaluation, after: Evaluation): boolean {
@@ -9,7 +10,8 @@ export function changedRows(before: Evaluation, after: Evaluation): boolean {
   if (a.attention.count !== b.attention.count || a.attention.level !== b.attention.level || a.sessions.length !== b.sessions.length) return true;
   return a.sessions.some((row, index) => {
     const other = b.sessions[index];
-    return other !== row && JSON.stringify(other) !== JSON.stringify(row);
+    // Compared as data, not as JSON: a beat's re-derived rows are mostly equal (issue 27).
+    return other !== row && !plainEqual(other, row);
   });
 }
 

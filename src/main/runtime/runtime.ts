@@ -26,7 +26,7 @@ import type { RuntimeState } from '../pipeline/state';
 import { loadState } from '../pipeline/state';
 import { settingsPath } from '../store/settings-store';
 import { ChangeWatcher } from './file-watch';
-import { HeapSettle, fullCollector } from './heap-settle';
+import { HeapSettle, fullCollector, whenGrown } from './heap-settle';
 import type { AnswerAttempt } from '../answer/broker';
 import type { AnswerResult } from '../answer/answer-service';
 import { AnswerService, NOT_ANSWERING } from '../answer/answer-service';
@@ -63,7 +63,7 @@ export class Runtime {
   private last: Evaluation | null = null;
   private readonly listeners = new Set<SnapshotListener>();
   private readonly timers: NodeJS.Timeout[] = [];
-  private readonly settle = new HeapSettle(fullCollector());
+  private readonly settle = new HeapSettle(whenGrown(fullCollector()));
   /** Notifications carried out: null without a notifier. */
   private readonly notices: Notices | null;
   private syncing: Promise<void> | null = null;
