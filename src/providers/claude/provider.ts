@@ -100,11 +100,21 @@ export class ClaudeProvider implements EvidenceSource {
   /** The folders' last listing, and whether a change may have altered it. */
   private discovered: ClaudeFiles | null = null;
 
-  /** Files known already are all that changed: the listing stands (an append is no reason to list every project folder). */
+  /**
+   * Files known already are all that changed under the root: the listing stands (an append is no
+   * reason to list every project folder). A change elsewhere alone (a hook's spool line) still
+   * lists them: the root may not be watched yet (it did not exist when watching began), and a
+   * hook is often the first word of a session whose file is new.
+   */
   private listingStands(changed: ReadonlySet<string> | undefined): boolean {
     if (this.discovered === null || changed === undefined) return false;
-    for (const path of changed) if (!this.leads.has(path) && !this.children.has(path) && touchesRoot(new Set([path]), this.root)) return false;
-    return true;
+    let known = false;
+    for (const path of changed) {
+      if (!touchesRoot(new Set([path]), this.root)) continue;
+      if (!this.leads.has(path) && !this.children.has(path)) return false;
+      known = true;
+    }
+    return known;
   }
 
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import type { ChildEvidence, SessionEvidence } from '../../engine';
 import { Problems, errorCode } from '../problems';
 import type { EvidenceSource } from '../source';
-import { syncFiles, touchesRoot } from '../source';
+import { syncFiles } from '../source';
 import { appendTo } from '../groups';
 import type { TailOptions } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
@@ -61,14 +61,11 @@ export class CodexProvider implements EvidenceSource {
   private readonly writers = new WriterCheck(LOCK_SOURCE);
 
   async sync(_now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
-    // Another agent's file changing is no reason to walk the rollouts' folders (the writer locks below are read every sync still).
-    if (this.base === null || touchesRoot(changed, this.root)) {
-      const files = discoverCodex(this.root, this.problems);
-      const rollouts = await syncFiles(this.rollouts, files.rollouts, (path) => new TailedFile(path, () => new CodexRollout(), this.options, this.headIndex), changed, this.problems);
-      const compressed = await this.syncCompressed(files.compressed);
-      const index = await this.syncIndex(changed);
-      if (rollouts || compressed || index || this.base === null) this.base = this.assemble();
-    }
+    const files = discoverCodex(this.root, this.problems);
+    const rollouts = await syncFiles(this.rollouts, files.rollouts, (path) => new TailedFile(path, () => new CodexRollout(), this.options, this.headIndex), changed, this.problems);
+    const compressed = await this.syncCompressed(files.compressed);
+    const index = await this.syncIndex(changed);
+    if (rollouts || compressed || index || this.base === null) this.base = this.assemble();
     // A turn the rollout leaves open whose writer lock nobody holds: the Codex that wrote it is gone.
     let table: LockTable | null | undefined;
     return this.writers.apply(this.base, (session) => writerLock(this.root, session.sessionId, (table ??= LockTable.read())) === 'free');
