@@ -212,12 +212,17 @@ function previousOrder(previous: Evaluation | undefined, derived: ReadonlyMap<st
 }
 
 /** A session's notification candidate, kept with its derivation while what else it reads is the same (issue 27: a beat re-derives few of 2,000). */
-const candidates = new WeakMap<DerivedSession, { from: readonly unknown[]; candidate: NotifyCandidate }>();
+interface KeptCandidate {
+  readonly names: EvaluationInput['providerNames'];
+  readonly rules: EvaluationInput['settings']['rules'];
+  readonly answering: EvaluationInput['answering'];
+  readonly candidate: NotifyCandidate;
+}
+const candidates = new WeakMap<DerivedSession, KeptCandidate>();
 
 function candidateOf(session: DerivedSession, input: EvaluationInput): NotifyCandidate {
-  const from = [input.providerNames, input.settings.rules, input.answering];
   const kept = candidates.get(session);
-  if (kept !== undefined && kept.from.every((item, index) => item === from[index])) return kept.candidate;
+  if (kept !== undefined && kept.names === input.providerNames && kept.rules === input.settings.rules && kept.answering === input.answering) return kept.candidate;
   const candidate: NotifyCandidate = {
     key: session.key,
     providerName: input.providerNames?.[session.evidence.provider] ?? session.evidence.provider,
@@ -232,7 +237,7 @@ function candidateOf(session: DerivedSession, input: EvaluationInput): NotifyCan
     // Hooks installed (the session has hook evidence): the answering request should follow.
     answerExpected: input.answering?.has(session.evidence.provider) === true && session.evidence.direct.some((item) => item.kind === 'hook'),
   };
-  candidates.set(session, { from, candidate });
+  candidates.set(session, { names: input.providerNames, rules: input.settings.rules, answering: input.answering, candidate });
   return candidate;
 }
 

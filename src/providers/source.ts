@@ -102,7 +102,11 @@ async function inBatches(tasks: readonly (() => Promise<void>)[], width: number)
  */
 export function touchesRoot(changed: ReadonlySet<string> | undefined, root: string): boolean {
   if (changed === undefined) return true;
-  const prefix = root.endsWith(sep) ? root : `${root}${sep}`;
-  for (const path of changed) if (path === root || path.startsWith(prefix)) return true;
+  for (const path of changed) if (underRoot(path, root)) return true;
   return false;
+}
+
+/** Whether one path is the root or inside it. */
+export function underRoot(path: string, root: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
 }

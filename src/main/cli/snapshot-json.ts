@@ -6,6 +6,7 @@ import { jsonLine } from './terminal-text';
 const rowText = new WeakMap<object, string>();
 /** Stands for the rows in the snapshot's frame; its JSON cannot occur anywhere else in that frame but once. */
 const ROWS = '\u2063lookout-rows\u2063';
+const MARK = JSON.stringify(ROWS);
 
 function textOf(row: object): string {
   let text = rowText.get(row);
@@ -18,9 +19,8 @@ function textOf(row: object): string {
 
 export function snapshotJsonLine<S extends { sessions: readonly object[] }>(snapshot: S): string {
   const frame = jsonLine({ ...snapshot, sessions: [ROWS] });
-  const mark = JSON.stringify(ROWS);
-  const at = frame.indexOf(mark);
+  const at = frame.indexOf(MARK);
   // Another field carrying the same text (never written by Lookout): the plain way, exact either way.
-  if (at === -1 || frame.indexOf(mark, at + 1) !== -1) return jsonLine(snapshot);
-  return `${frame.slice(0, at)}${snapshot.sessions.map(textOf).join(',')}${frame.slice(at + mark.length)}`;
+  if (at === -1 || frame.indexOf(MARK, at + 1) !== -1) return jsonLine(snapshot);
+  return `${frame.slice(0, at)}${snapshot.sessions.map(textOf).join(',')}${frame.slice(at + MARK.length)}`;
 }

@@ -11,7 +11,7 @@ import type { TailOptions } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
 import type { ClaudeFiles } from './discover';
 import { discoverClaude } from './discover';
-import { touchesRoot } from '../source';
+import { underRoot } from '../source';
 import { ClaudeLeadFile } from './lead-file';
 import type { RegistryEntry } from './registry';
 import { pidAlive } from '../system/process';
@@ -110,7 +110,7 @@ export class ClaudeProvider implements EvidenceSource {
     if (this.discovered === null || changed === undefined) return false;
     let known = false;
     for (const path of changed) {
-      if (!touchesRoot(new Set([path]), this.root)) continue;
+      if (!underRoot(path, this.root)) continue;
       if (!this.leads.has(path) && !this.children.has(path)) return false;
       known = true;
     }
