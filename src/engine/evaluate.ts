@@ -12,6 +12,7 @@ import type { DerivedSession } from './session';
 import { deriveSession } from './session';
 import { earliest } from './next-change';
 import { sessionKey, treeReadAt } from './evidence';
+import type { Rankable } from './triage';
 import { attentionOf, compareTriage, isCounted } from './triage';
 
 export interface EvaluationInput {
@@ -177,12 +178,18 @@ export function evaluate(input: EvaluationInput): Evaluation {
   };
 }
 
+function rankableOf(session: DerivedSession): Rankable {
+  return { key: session.key, rank: session.rank, waitingSince: waitingSince(session), lastActivityAt: session.lastActivityAt, muted: session.muted !== null };
+}
+
+/** Whether a row's claim is ambiguous, read from the derivations being ordered. */
+function ambiguityIn(derived: ReadonlyMap<string, DerivedSession>): (row: Rankable) => boolean {
+  return (row) => derived.get(row.key)?.claim?.ambiguous === true;
+}
+
 function triageOrder(derived: ReadonlyMap<string, DerivedSession>): DerivedSession[] {
-  const rankables = [...derived.values()].map((session) => ({
-    session,
-    rankable: { key: session.key, rank: session.rank, waitingSince: waitingSince(session), lastActivityAt: session.lastActivityAt, muted: session.muted !== null },
-  }));
-  const ambiguous = (row: { key: string }): boolean => derived.get(row.key)?.claim?.ambiguous === true;
+  const ambiguous = ambiguityIn(derived);
+  const rankables = [...derived.values()].map((session) => ({ session, rankable: rankableOf(session) }));
   return rankables.sort((a, b) => compareTriage(a.rankable, b.rankable, ambiguous)).map((item) => item.session);
 }
 
@@ -191,24 +198,49 @@ function sortsAlike(a: DerivedSession, b: DerivedSession): boolean {
   return a.rank === b.rank && Object.is(waitingSince(a), waitingSince(b)) && Object.is(a.lastActivityAt, b.lastActivityAt) && (a.muted !== null) === (b.muted !== null) && (a.claim?.ambiguous === true) === (b.claim?.ambiguous === true);
 }
 
+/** More sessions sorting differently than this, and a fresh sort is as cheap as mending. */
+const MEND_LIMIT = 64;
+
 /**
- * The previous evaluation's order, when the same sessions are there and none sorts differently:
- * the order is total (compareTriage ends on the key), so it is what a fresh sort gives (issue 27:
- * a beat where a few of 2,000 rows cross a time re-sorts nothing).
+ * The previous evaluation's order mended, when the same sessions are there and few sort
+ * differently: those few are taken out and put back where they now belong. The order is total
+ * (compareTriage ends on the key), so this is what a fresh sort gives (issue 27: a beat where a
+ * few of 2,000 rows cross a time sorts no more than those few).
  */
 function previousOrder(previous: Evaluation | undefined, derived: ReadonlyMap<string, DerivedSession>): DerivedSession[] | null {
   if (previous === undefined || previous.derived.size !== derived.size) return null;
+  const moved = new Set<string>();
   for (const [key, session] of derived) {
     const before = previous.derived.get(key);
-    if (before === undefined || (before !== session && !sortsAlike(before, session))) return null;
+    if (before === undefined) return null;
+    if (before !== session && !sortsAlike(before, session) && moved.add(key).size > MEND_LIMIT) return null;
   }
   const ordered: DerivedSession[] = [];
   for (const row of previous.snapshot.sessions) {
+    if (moved.has(row.key)) continue;
     const session = derived.get(row.key);
     if (session === undefined) return null;
     ordered.push(session);
   }
+  const ambiguous = ambiguityIn(derived);
+  const compare = (a: DerivedSession, b: DerivedSession): number => compareTriage(rankableOf(a), rankableOf(b), ambiguous);
+  for (const key of moved) {
+    const session = derived.get(key);
+    if (session !== undefined) ordered.splice(insertionPoint(ordered, session, compare), 0, session);
+  }
   return ordered;
+}
+
+/** Where `item` goes in the sorted `items`: after every item that sorts before it. */
+function insertionPoint<T>(items: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(items[middle] as T, item) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** A session's notification candidate, kept with its derivation while what else it reads is the same (issue 27: a beat re-derives few of 2,000). */

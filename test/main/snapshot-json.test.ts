@@ -1,9 +1,13 @@
-// Issue 27: `watch --json` writes each row's JSON once while the row stays the same object; the
+// Issue 27: `watch --json` encodes each row's JSON once while the row stays the same object; the
 // line is byte for byte what the plain rendering gives, whatever the rows' text holds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { snapshotJsonLine } from '../../src/main/cli/snapshot-json';
+import { snapshotJsonBytes } from '../../src/main/cli/snapshot-json';
 import { jsonLine } from '../../src/main/cli/terminal-text';
+
+/** What the plain rendering writes: the line and a newline, in UTF-8. */
+const plain = (snapshot: object): string => `${jsonLine(snapshot)}\n`;
+const written = <S extends { sessions: readonly object[] }>(snapshot: S): string => snapshotJsonBytes(snapshot).toString('utf8');
 
 const text = fc.string({ unit: fc.oneof(fc.constantFrom('\u0000', '\u001b', '\u007f', '\u0085', '\u2028', '\u202e', '\u2063', '"', '\\', ','), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 30 });
 const row = fc.record({ key: text, title: fc.option(text), observed: fc.record({ state: text, at: fc.option(text) }), count: fc.integer() });
@@ -13,10 +17,10 @@ describe('issue 27: a snapshot as one JSON line', () => {
     fc.assert(
       fc.property(fc.array(row, { maxLength: 20 }), text, (rows, now) => {
         const snapshot = { schemaVersion: 9, now, attention: { count: rows.length, color: now }, sessions: rows };
-        expect(snapshotJsonLine(snapshot)).toBe(jsonLine(snapshot));
+        expect(written(snapshot)).toBe(plain(snapshot));
         // The same row objects in another snapshot (the engine's reuse): still exact.
         const next = { ...snapshot, now: `${now}!`, sessions: [...rows].reverse() };
-        expect(snapshotJsonLine(next)).toBe(jsonLine(next));
+        expect(written(next)).toBe(plain(next));
       }),
       { numRuns: 300 },
     );
@@ -24,8 +28,8 @@ describe('issue 27: a snapshot as one JSON line', () => {
 
   it('a new row object is written afresh, an unchanged one is not stringified again', () => {
     const same = { key: 'a', state: 'idle' };
-    const first = snapshotJsonLine({ now: '1', sessions: [same, { key: 'b', state: 'running' }] });
-    expect(first).toBe('{"now":"1","sessions":[{"key":"a","state":"idle"},{"key":"b","state":"running"}]}');
+    const first = written({ now: '1', sessions: [same, { key: 'b', state: 'running' }] });
+    expect(first).toBe('{"now":"1","sessions":[{"key":"a","state":"idle"},{"key":"b","state":"running"}]}\n');
     const stringify = JSON.stringify;
     let calls = 0;
     JSON.stringify = ((...args: Parameters<typeof stringify>) => {
@@ -33,7 +37,7 @@ describe('issue 27: a snapshot as one JSON line', () => {
       return stringify(...args);
     }) as typeof JSON.stringify;
     try {
-      expect(snapshotJsonLine({ now: '2', sessions: [same, { key: 'b', state: 'idle' }] })).toBe('{"now":"2","sessions":[{"key":"a","state":"idle"},{"key":"b","state":"idle"}]}');
+      expect(written({ now: '2', sessions: [same, { key: 'b', state: 'idle' }] })).toBe('{"now":"2","sessions":[{"key":"a","state":"idle"},{"key":"b","state":"idle"}]}\n');
     } finally {
       JSON.stringify = stringify;
     }
@@ -43,6 +47,6 @@ describe('issue 27: a snapshot as one JSON line', () => {
 
   it('a field of the frame that happens to hold the rows mark still renders exactly', () => {
     const snapshot = { now: '\u2063lookout-rows\u2063', sessions: [{ key: 'a' }] };
-    expect(snapshotJsonLine(snapshot)).toBe(jsonLine(snapshot));
+    expect(written(snapshot)).toBe(plain(snapshot));
   });
 });

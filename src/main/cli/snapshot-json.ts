@@ -1,26 +1,42 @@
-// A snapshot as one JSON line, each row's text kept with the row (issue 27): the engine hands back
-// the very same row object while its derivation holds, so a change to one row of 2,000 writes one
-// row's JSON afresh, not 1.2 MB. The line is exactly jsonLine(snapshot).
+// A snapshot as one JSON line, each row's bytes kept with the row (issue 27): the engine hands back
+// the very same row object while its derivation holds, so a change to one row of 2,000 encodes one
+// row afresh, and the line is a copy of kept bytes, not a 1.2 MB string to build and encode again.
+// The bytes are exactly jsonLine(snapshot) followed by a newline, in UTF-8.
 import { jsonLine } from './terminal-text';
 
-const rowText = new WeakMap<object, string>();
+const rowBytes = new WeakMap<object, Buffer>();
 /** Stands for the rows in the snapshot's frame; its JSON cannot occur anywhere else in that frame but once. */
 const ROWS = '\u2063lookout-rows\u2063';
 const MARK = JSON.stringify(ROWS);
+const COMMA = Buffer.from(',');
 
-function textOf(row: object): string {
-  let text = rowText.get(row);
-  if (text === undefined) {
-    text = jsonLine(row);
-    rowText.set(row, text);
-  }
-  return text;
+/** Bytes of their own (not a slice of the shared pool, which would keep 8 KB alive for one row). */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
 }
 
-export function snapshotJsonLine<S extends { sessions: readonly object[] }>(snapshot: S): string {
+function bytesOf(row: object): Buffer {
+  let bytes = rowBytes.get(row);
+  if (bytes === undefined) {
+    bytes = ownBytes(jsonLine(row));
+    rowBytes.set(row, bytes);
+  }
+  return bytes;
+}
+
+/** The line's UTF-8 bytes, newline included. */
+export function snapshotJsonBytes<S extends { sessions: readonly object[] }>(snapshot: S): Buffer {
   const frame = jsonLine({ ...snapshot, sessions: [ROWS] });
   const at = frame.indexOf(MARK);
   // Another field carrying the same text (never written by Lookout): the plain way, exact either way.
-  if (at === -1 || frame.indexOf(MARK, at + 1) !== -1) return jsonLine(snapshot);
-  return `${frame.slice(0, at)}${snapshot.sessions.map(textOf).join(',')}${frame.slice(at + MARK.length)}`;
+  if (at === -1 || frame.indexOf(MARK, at + 1) !== -1) return Buffer.from(`${jsonLine(snapshot)}\n`);
+  const parts: Buffer[] = [Buffer.from(frame.slice(0, at))];
+  snapshot.sessions.forEach((row, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(bytesOf(row));
+  });
+  parts.push(Buffer.from(`${frame.slice(at + MARK.length)}\n`));
+  return Buffer.concat(parts);
 }

@@ -5,7 +5,7 @@ import type { Snapshot } from '../../engine';
 
 /** The part of stdout this uses. */
 export interface SnapshotSink {
-  write(chunk: string): boolean;
+  write(chunk: string | Uint8Array): boolean;
   once(event: 'drain', listener: () => void): unknown;
 }
 
@@ -15,7 +15,7 @@ export class SnapshotOutput {
 
   constructor(
     private readonly sink: SnapshotSink,
-    private readonly render: (snapshot: Snapshot) => string,
+    private readonly render: (snapshot: Snapshot) => string | Uint8Array,
   ) {}
 
   show(snapshot: Snapshot): void {
