@@ -11,6 +11,8 @@ import { SCHEMA_VERSION, iso, isoOrNull } from './row';
 import type { DerivedSession } from './session';
 import { deriveSession } from './session';
 import { earliest } from './next-change';
+import type { Timeline } from './timeline';
+import { advanceTimeline, dueCount, timelineOf } from './timeline';
 import { sessionKey, treeReadAt } from './evidence';
 import type { Rankable } from './triage';
 import { attentionOf, compareTriage, isCounted } from './triage';
@@ -54,7 +56,7 @@ export interface Evaluation {
    */
   nextChangeAt: number | null;
   /** What this evaluation read, so the next one can tell what changed. */
-  inputs: { facts: UserFacts; settings: Settings; onScreen: string | null };
+  inputs: { sessions: readonly SessionEvidence[]; facts: UserFacts; settings: Settings; onScreen: string | null };
 }
 
 /** Rows are cached on their derivation: a reused derivation gives the very same row object. */
@@ -141,22 +143,64 @@ function reusable(previous: DerivedSession | undefined, evidence: SessionEvidenc
   return previous.changeAt === null || input.now < previous.changeAt;
 }
 
+/** The same evidence objects in the same places, and the same facts, settings and popover: only time moved. */
+function onlyTimeMoved(previous: Evaluation, input: EvaluationInput): boolean {
+  const before = previous.inputs;
+  if (before.facts !== input.facts || before.settings !== input.settings || before.onScreen !== input.onScreen || before.sessions.length !== input.sessions.length) return false;
+  for (let index = 0; index < input.sessions.length; index += 1) if (before.sessions[index] !== input.sessions[index]) return false;
+  return true;
+}
+
+/** Each evaluation's timeline, made when a later beat first needs it. */
+const timelines = new WeakMap<Evaluation, Timeline>();
+function timelineFor(evaluation: Evaluation): Timeline {
+  let timeline = timelines.get(evaluation);
+  if (timeline === undefined) {
+    timeline = timelineOf(evaluation.derived.values());
+    timelines.set(evaluation, timeline);
+  }
+  return timeline;
+}
+
+/**
+ * The derivations when only time moved since `previous`: those whose time came are derived again,
+ * found through the timeline; every other is carried. Exactly what `reusable` decides one by one.
+ */
+function advanced(previous: Evaluation, input: EvaluationInput): { derived: Map<string, DerivedSession>; fresh: DerivedSession[]; timeline: Timeline } {
+  const timeline = timelineFor(previous);
+  const due = dueCount(timeline, input.now);
+  const derived = new Map(previous.derived);
+  const fresh: DerivedSession[] = [];
+  for (const stale of [...timeline.timed.slice(0, due), ...timeline.always]) {
+    const session = deriveSession(stale.input, input.facts, input.settings, input.now, input.onScreen, input.answerHints?.[stale.input.provider] ?? null);
+    derived.set(session.key, session);
+    fresh.push(session);
+  }
+  return { derived, fresh, timeline: advanceTimeline(timeline, due, fresh) };
+}
+
 export function evaluate(input: EvaluationInput): Evaluation {
   const { facts, settings, now, onScreen, previous } = input;
-  const derived = new Map<string, DerivedSession>();
-  for (const evidence of input.sessions) {
-    const key = sessionKey(evidence.provider, evidence.sessionId);
-    const before = previous?.derived.get(key);
-    const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : deriveSession(evidence, facts, settings, now, onScreen, input.answerHints?.[evidence.provider] ?? null);
-    derived.set(session.key, session);
+  const quick = previous !== undefined && onlyTimeMoved(previous, input) ? advanced(previous, input) : null;
+  const derived = quick?.derived ?? new Map<string, DerivedSession>();
+  if (quick === null) {
+    for (const evidence of input.sessions) {
+      const key = sessionKey(evidence.provider, evidence.sessionId);
+      const before = previous?.derived.get(key);
+      const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : deriveSession(evidence, facts, settings, now, onScreen, input.answerHints?.[evidence.provider] ?? null);
+      derived.set(session.key, session);
+    }
   }
-  const ordered = previousOrder(previous, derived) ?? triageOrder(derived);
+  const ordered = previousOrder(previous, derived, quick?.fresh) ?? triageOrder(derived);
   const rows = ordered.map((session) => rowOf(session));
   const countable = ordered.map((session) => ({ band: session.band, muted: session.muted !== null, historical: session.historical, workflow: session.workflow }));
   const nextIndex = countable.findIndex(isCounted);
 
+  const candidates: NotifyCandidate[] = [];
+  // Only a claim on a row neither muted nor historical can be told (claimsToNotify's first test).
+  for (const session of ordered) if (session.claim !== null && session.muted === null && !session.historical) candidates.push(candidateOf(session, input));
   const due = claimsToNotify(
-    ordered.map((session) => candidateOf(session, input)),
+    candidates,
     notifiedSet(facts),
     settings.notifications,
     onScreen,
@@ -166,7 +210,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
   const ruleApplications: RuleApplication[] = [];
   for (const session of ordered) if (session.applied.length > 0) ruleApplications.push(...session.applied);
 
-  return {
+  const evaluation: Evaluation = {
     snapshot: { schemaVersion: SCHEMA_VERSION, now: iso(now), attention: attentionOf(countable), sessions: rows },
     derived,
     next: nextIndex === -1 ? null : (rows[nextIndex] ?? null),
@@ -174,8 +218,10 @@ export function evaluate(input: EvaluationInput): Evaluation {
     notifyDue: due,
     ruleApplications,
     nextChangeAt: earliest(ordered.map((session) => session.changeAt)),
-    inputs: { facts, settings, onScreen },
+    inputs: { sessions: input.sessions, facts, settings, onScreen },
   };
+  if (quick !== null) timelines.set(evaluation, quick.timeline);
+  return evaluation;
 }
 
 function rankableOf(session: DerivedSession): Rankable {
@@ -207,13 +253,14 @@ const MEND_LIMIT = 64;
  * (compareTriage ends on the key), so this is what a fresh sort gives (issue 27: a beat where a
  * few of 2,000 rows cross a time sorts no more than those few).
  */
-function previousOrder(previous: Evaluation | undefined, derived: ReadonlyMap<string, DerivedSession>): DerivedSession[] | null {
+function previousOrder(previous: Evaluation | undefined, derived: ReadonlyMap<string, DerivedSession>, fresh?: readonly DerivedSession[]): DerivedSession[] | null {
   if (previous === undefined || previous.derived.size !== derived.size) return null;
   const moved = new Set<string>();
-  for (const [key, session] of derived) {
-    const before = previous.derived.get(key);
+  // Only time moved: the same sessions are there, and only the fresh derivations can sort differently.
+  for (const session of fresh ?? derived.values()) {
+    const before = previous.derived.get(session.key);
     if (before === undefined) return null;
-    if (before !== session && !sortsAlike(before, session) && moved.add(key).size > MEND_LIMIT) return null;
+    if (before !== session && !sortsAlike(before, session) && moved.add(session.key).size > MEND_LIMIT) return null;
   }
   const ordered: DerivedSession[] = [];
   for (const row of previous.snapshot.sessions) {
@@ -250,10 +297,10 @@ interface KeptCandidate {
   readonly answering: EvaluationInput['answering'];
   readonly candidate: NotifyCandidate;
 }
-const candidates = new WeakMap<DerivedSession, KeptCandidate>();
+const keptCandidates = new WeakMap<DerivedSession, KeptCandidate>();
 
 function candidateOf(session: DerivedSession, input: EvaluationInput): NotifyCandidate {
-  const kept = candidates.get(session);
+  const kept = keptCandidates.get(session);
   if (kept !== undefined && kept.names === input.providerNames && kept.rules === input.settings.rules && kept.answering === input.answering) return kept.candidate;
   const candidate: NotifyCandidate = {
     key: session.key,
@@ -269,7 +316,7 @@ function candidateOf(session: DerivedSession, input: EvaluationInput): NotifyCan
     // Hooks installed (the session has hook evidence): the answering request should follow.
     answerExpected: input.answering?.has(session.evidence.provider) === true && session.evidence.direct.some((item) => item.kind === 'hook'),
   };
-  candidates.set(session, { names: input.providerNames, rules: input.settings.rules, answering: input.answering, candidate });
+  keptCandidates.set(session, { names: input.providerNames, rules: input.settings.rules, answering: input.answering, candidate });
   return candidate;
 }
 

@@ -208,6 +208,33 @@ describe('issue 27: the triage order carried from the previous evaluation', () =
   });
 });
 
+describe('issue 27: a beat where only time moved derives again only the sessions whose time came', () => {
+  const ruled = {
+    ...settings,
+    rules: [...settings.rules, { id: 'outdated-1h', version: 1, when: { inactiveFor: '1h' }, set: 'outdated' as const }, { id: 'mute-2d', version: 1, when: { inactiveFor: '2d' }, mute: true }],
+  };
+  it('landing exactly on nextChangeAt, or days later with rules applying, a chain of reused evaluations equals fresh ones (R22, R31)', () => {
+    fc.assert(
+      fc.property(world, fc.array(fc.option(fc.integer({ min: 0, max: 10 * 86_400_000 }), { nil: null }), { minLength: 1, maxLength: 8 }), ({ sessions, reviews, mutedMask }, steps) => {
+        const facts = factsFor(sessions, reviews, mutedMask);
+        let previous = evaluate({ sessions, facts, settings: ruled, now: T0, onScreen: null });
+        let now = T0;
+        for (const step of steps) {
+          // null: exactly the instant the previous evaluation said the rows could change.
+          now = step === null ? (previous.nextChangeAt ?? now + 1000) : now + step;
+          const reused = evaluate({ sessions, facts, settings: ruled, now, onScreen: null, previous });
+          const fresh = evaluate({ sessions, facts, settings: ruled, now, onScreen: null });
+          expect(JSON.stringify(reused.snapshot)).toBe(JSON.stringify(fresh.snapshot));
+          expect(reused.nextChangeAt).toBe(fresh.nextChangeAt);
+          expect(reused.ruleApplications).toEqual(fresh.ruleApplications);
+          previous = reused;
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('the change bound, computed without trying every anchor and offset', () => {
   const brute = (times: number[], spans: number[], now: number): number | null => {
     let next: number | null = null;

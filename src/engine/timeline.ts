@@ -1,0 +1,52 @@
+// The derivations of an evaluation by the instant each stops holding (its changeAt), so a beat
+// with the same evidence finds the few sessions whose time came without looking at all 2,000
+// (issue 27). A derivation with a rule applied is dated now and never carried: it is always due.
+import type { DerivedSession } from './session';
+
+export interface Timeline {
+  /** Carried derivations with a changeAt, earliest first. */
+  readonly timed: readonly DerivedSession[];
+  /** Derivations re-derived at every evaluation (a rule applied). */
+  readonly always: readonly DerivedSession[];
+}
+
+export function timelineOf(derived: Iterable<DerivedSession>): Timeline {
+  const timed: DerivedSession[] = [];
+  const always: DerivedSession[] = [];
+  for (const session of derived) {
+    if (session.applied.length > 0) always.push(session);
+    else if (session.changeAt !== null) timed.push(session);
+  }
+  timed.sort((a, b) => (a.changeAt ?? 0) - (b.changeAt ?? 0));
+  return { timed, always };
+}
+
+/** How many of the earliest timed derivations no longer hold at `now` (reuse needs now < changeAt). */
+export function dueCount(timeline: Timeline, now: number): number {
+  let count = 0;
+  while (count < timeline.timed.length && now >= (timeline.timed[count]?.changeAt ?? Number.POSITIVE_INFINITY)) count += 1;
+  return count;
+}
+
+/** The timeline after the first `due` timed derivations and every always-due one were replaced by `fresh`. */
+export function advanceTimeline(timeline: Timeline, due: number, fresh: readonly DerivedSession[]): Timeline {
+  const timed = timeline.timed.slice(due);
+  const always: DerivedSession[] = [];
+  for (const session of fresh) {
+    if (session.applied.length > 0) always.push(session);
+    else if (session.changeAt !== null) timed.splice(laterThan(timed, session.changeAt), 0, session);
+  }
+  return { timed, always };
+}
+
+/** The index of the first derivation whose changeAt is after `at`. */
+function laterThan(timed: readonly DerivedSession[], at: number): number {
+  let low = 0;
+  let high = timed.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((timed[middle]?.changeAt ?? 0) <= at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
