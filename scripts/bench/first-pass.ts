@@ -71,9 +71,11 @@ export async function firstPass(watch: WatchStates, files: readonly string[]): P
 
 /**
  * The control for a first pass: a `watch` on the same home once that pass is done (the index holds
- * every middle), its CPU over the same span after its first snapshot. What a start costs besides
- * the pass (the watcher's first scan, the second read, the beat, timed transitions) is in both, so
- * the pass's own cost is the difference.
+ * every middle), its CPU over the same span after its first snapshot. Its clock starts where the
+ * pass's watch started (`--now`), so the rows that change by time alone during the pass (finish
+ * claims ending) change during the control too. What a start costs besides the pass (the
+ * watcher's first scan, the second read, the beat, timed transitions) is in both, so the pass's
+ * own cost is the difference.
  */
 export async function controlCpu(watch: WatchStates, seconds: number): Promise<number> {
   while (watch.states.size === 0) await sleep(20);

@@ -45,7 +45,7 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
     const pass = await firstPass(watch, history.files);
     watch.child.kill('SIGINT');
     await new Promise((done) => watch.child.once('exit', done));
-    const control = await controlCpu(new WatchStates(cli, env), pass.scan.seconds);
+    const control = await controlCpu(new WatchStates(cli, env, watch.startedAt), pass.scan.seconds);
     return {
       shape: shape.name,
       sessions,

@@ -4,15 +4,24 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn } from 'node:child_process';
 
+type Line = { sessions: { key: string; observed: { state: string }; claim: { expiresAt: string | null } | null }[] };
+
 export class WatchStates {
   readonly child: ChildProcessWithoutNullStreams;
+  /** When the process was started (wall clock), for a control that replays the same times (`--now`). */
+  readonly startedAt = Date.now();
   states = new Map<string, string>();
+  /** Snapshots read so far. */
+  lines = 0;
+  /** The latest end of a claim in the newest snapshot (ms; 0 with none): rows change by time alone until then. */
+  claimsEndAt = 0;
   /** The unfinished line's pieces: each chunk is searched for a newline once (a pipe gives 64 KB at a time). */
   private parts: string[] = [];
   private readonly waiters: { key: string; state: string; resolve: (at: bigint) => void }[] = [];
 
-  constructor(cli: string, env: NodeJS.ProcessEnv) {
-    this.child = spawn(process.execPath, [cli, 'watch', '--json', '--all'], { env });
+  /** `now`: the clock starts there (a control replaying another watch's timed changes). */
+  constructor(cli: string, env: NodeJS.ProcessEnv, now?: number) {
+    this.child = spawn(process.execPath, [cli, 'watch', '--json', '--all', ...(now === undefined ? [] : ['--now', new Date(now).toISOString()])], { env });
     this.child.stderr.pipe(process.stderr);
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (text: string) => this.take(text));
@@ -23,9 +32,11 @@ export class WatchStates {
       const at = process.hrtime.bigint();
       this.parts.push(text.slice(0, newline));
       text = text.slice(newline + 1);
-      const snapshot = JSON.parse(this.parts.join('')) as { sessions: { key: string; observed: { state: string } }[] };
+      const snapshot = JSON.parse(this.parts.join('')) as Line;
       this.parts = [];
+      this.lines += 1;
       this.states = new Map(snapshot.sessions.map((row) => [row.key, row.observed.state]));
+      this.claimsEndAt = Math.max(0, ...snapshot.sessions.map((row) => Date.parse(row.claim?.expiresAt ?? '') || 0));
       for (const waiter of this.waiters.splice(0)) {
         if (this.states.get(waiter.key) === waiter.state) waiter.resolve(at);
         else this.waiters.push(waiter);
