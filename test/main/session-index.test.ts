@@ -119,6 +119,22 @@ describe('the index file itself', () => {
     cli.dispose();
   });
 
+  it('the file is all ASCII (titles past ASCII escaped), and a second store reads every title back exactly (issue 27)', () => {
+    const home = join(base, 'ascii-home');
+    const path = real('ascii.jsonl');
+    const wanted = 'Überprüfe den Parser… 日本語のタイトル 🚀 \u2028 end\u007f';
+    const store = new SessionIndexStore(home, Date.now, () => undefined);
+    store.put('claude', path, entry(10, wanted));
+    store.flush();
+    const bytes = readFileSync(join(home, 'index.json'));
+    expect(bytes.every((byte) => byte < 0x7f)).toBe(true);
+    expect(titles(home)).toEqual({ [path]: wanted });
+    const again = new SessionIndexStore(home, Date.now, () => undefined);
+    expect(again.get('claude', path, 1, 2)?.middle?.customTitle).toBe(wanted);
+    store.dispose();
+    again.dispose();
+  });
+
   it('a deleted file\'s entry is dropped by the next process\'s first write; a write never looks again for files this process saw (issue 27)', () => {
     const home = join(base, 'prune-home');
     const [kept, gone] = [real('kept.jsonl'), real('gone.jsonl')];
