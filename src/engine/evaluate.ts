@@ -13,6 +13,7 @@ import { deriveSession } from './session';
 import { earliest } from './next-change';
 import type { Timeline } from './timeline';
 import { advanceTimeline, dueCount, timelineOf } from './timeline';
+import { lowerBound } from './lower-bound';
 import { sessionKey, treeReadAt } from './evidence';
 import type { Rankable } from './triage';
 import { attentionOf, compareTriage, isCounted } from './triage';
@@ -35,6 +36,11 @@ export interface EvaluationInput {
   answerHints?: Readonly<Record<string, string>>;
   /** Providers whose answering hook follows the hook that raises a prompt (their notifications wait a beat for it). */
   answering?: ReadonlySet<string>;
+  /**
+   * Read at this one instant only (a one-shot command): no session's change instant is worked
+   * out, and no evaluation at another instant reuses these derivations.
+   */
+  once?: boolean;
 }
 
 export interface Evaluation {
@@ -55,6 +61,8 @@ export interface Evaluation {
    * rows stay as they are strictly before it. Null when nothing is timed.
    */
   nextChangeAt: number | null;
+  /** The instant of an evaluation made `once`, the only one its derivations hold at; null otherwise. */
+  onlyAt: number | null;
   /** What this evaluation read, so the next one can tell what changed. */
   inputs: { sessions: readonly SessionEvidence[]; facts: UserFacts; settings: Settings; onScreen: string | null };
 }
@@ -172,7 +180,7 @@ function advanced(previous: Evaluation, input: EvaluationInput): { derived: Map<
   const derived = new Map(previous.derived);
   const fresh: DerivedSession[] = [];
   for (const stale of [...timeline.timed.slice(0, due), ...timeline.always]) {
-    const session = deriveSession(stale.input, input.facts, input.settings, input.now, input.onScreen, input.answerHints?.[stale.input.provider] ?? null);
+    const session = deriveSession(stale.input, input.facts, input.settings, input.now, input.onScreen, input.answerHints?.[stale.input.provider] ?? null, input.once !== true);
     derived.set(session.key, session);
     fresh.push(session);
   }
@@ -180,14 +188,17 @@ function advanced(previous: Evaluation, input: EvaluationInput): { derived: Map<
 }
 
 export function evaluate(input: EvaluationInput): Evaluation {
-  const { facts, settings, now, onScreen, previous } = input;
+  const { facts, settings, now, onScreen } = input;
+  // A derivation whose change instant was never worked out holds at its own instant alone.
+  const previous = input.previous?.onlyAt === null || input.previous?.onlyAt === now ? input.previous : undefined;
+  const timed = input.once !== true;
   const quick = previous !== undefined && onlyTimeMoved(previous, input) ? advanced(previous, input) : null;
   const derived = quick?.derived ?? new Map<string, DerivedSession>();
   if (quick === null) {
     for (const evidence of input.sessions) {
       const key = sessionKey(evidence.provider, evidence.sessionId);
       const before = previous?.derived.get(key);
-      const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : deriveSession(evidence, facts, settings, now, onScreen, input.answerHints?.[evidence.provider] ?? null);
+      const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : deriveSession(evidence, facts, settings, now, onScreen, input.answerHints?.[evidence.provider] ?? null, timed);
       derived.set(session.key, session);
     }
   }
@@ -217,7 +228,8 @@ export function evaluate(input: EvaluationInput): Evaluation {
     notification: planNotification(due),
     notifyDue: due,
     ruleApplications,
-    nextChangeAt: earliest(ordered.map((session) => session.changeAt)),
+    nextChangeAt: timed ? earliest(ordered.map((session) => session.changeAt)) : null,
+    onlyAt: timed ? null : now,
     inputs: { sessions: input.sessions, facts, settings, onScreen },
   };
   if (quick !== null) timelines.set(evaluation, quick.timeline);
@@ -273,21 +285,9 @@ function previousOrder(previous: Evaluation | undefined, derived: ReadonlyMap<st
   const compare = (a: DerivedSession, b: DerivedSession): number => compareTriage(rankableOf(a), rankableOf(b), ambiguous);
   for (const key of moved) {
     const session = derived.get(key);
-    if (session !== undefined) ordered.splice(insertionPoint(ordered, session, compare), 0, session);
+    if (session !== undefined) ordered.splice(lowerBound(ordered, (item) => compare(item, session) < 0), 0, session);
   }
   return ordered;
-}
-
-/** Where `item` goes in the sorted `items`: after every item that sorts before it. */
-function insertionPoint<T>(items: readonly T[], item: T, compare: (a: T, b: T) => number): number {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compare(items[middle] as T, item) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** A session's notification candidate, kept with its derivation while what else it reads is the same (issue 27: a beat re-derives few of 2,000). */

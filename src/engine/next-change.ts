@@ -5,6 +5,7 @@ import type { UserFacts, Settings } from './facts';
 import type { DerivedSession } from './session';
 import { ASSISTANT_TEXT_SETTLE_MS, NOTIFY_LOOKBACK_MS } from './timings';
 import { parseDuration } from './duration';
+import { lowerBound } from './lower-bound';
 
 /** Offsets depend only on the settings object: computed once per settings (pure memo). */
 const offsetCache = new WeakMap<Settings, number[]>();
@@ -78,18 +79,11 @@ export function sessionChangeAt(session: DerivedSession, facts: UserFacts, setti
  */
 export function earliestCrossing(times: readonly number[], spans: readonly number[], now: number): number | null {
   let next: number | null = null;
-  // Indexed loops and a binary search: one-shot commands run without the optimising compiler,
-  // where a for-of allocates at every step and so does every sum (thousands of sessions).
+  // Indexed loops: a for-of allocates at every step without the optimising compiler.
   for (let i = 0; i < times.length; i += 1) {
     const anchor = times[i] ?? 0;
     // The first offset whose instant (or the one after it) is past `now`; the test is monotonic.
-    let low = 0;
-    let high = spans.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (anchor + (spans[middle] ?? 0) + 1 > now) high = middle;
-      else low = middle + 1;
-    }
+    const low = lowerBound(spans, (span) => anchor + span + 1 <= now);
     if (low === spans.length) continue;
     const at = anchor + (spans[low] ?? 0);
     let first = at > now ? at : at + 1;

@@ -44,7 +44,7 @@ export interface DerivedSession {
   wantsWorkingTree: boolean;
   /** The evidence as handed in (before clamping): a later evaluation may reuse this derivation. */
   input: SessionEvidence;
-  /** This derivation holds strictly before this instant (given the same evidence and facts). */
+  /** This derivation holds strictly before this instant (given the same evidence and facts); null when nothing is timed, or when it was derived untimed (`once`). */
   changeAt: number | null;
   /** §13: the prompt Lookout can answer, an answer awaiting confirmation, or why not. */
   answer: AnswerView | null;
@@ -56,7 +56,7 @@ function newest(times: readonly (number | null)[]): number | null {
   return best;
 }
 
-export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: Settings, now: number, onScreen: string | null, answerHint: string | null = null): DerivedSession {
+export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: Settings, now: number, onScreen: string | null, answerHint: string | null = null, timed = true): DerivedSession {
   const { timings } = settings;
   const evidence = clampEvidence(raw, now);
   const key = sessionKey(evidence.provider, evidence.sessionId);
@@ -152,7 +152,8 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     changeAt: null,
     answer,
   };
-  derived.changeAt = sessionChangeAt(derived, facts, settings, now);
+  // Untimed (a one-shot's evaluation): no later instant reads it, so its change instant is not worked out.
+  if (timed) derived.changeAt = sessionChangeAt(derived, facts, settings, now);
   return derived;
 }
 

@@ -1,6 +1,7 @@
 // The derivations of an evaluation by the instant each stops holding (its changeAt), so a beat
 // with the same evidence finds the few sessions whose time came without looking at all 2,000
 // (issue 27). A derivation with a rule applied is dated now and never carried: it is always due.
+import { lowerBound } from './lower-bound';
 import type { DerivedSession } from './session';
 
 export interface Timeline {
@@ -34,19 +35,10 @@ export function advanceTimeline(timeline: Timeline, due: number, fresh: readonly
   const always: DerivedSession[] = [];
   for (const session of fresh) {
     if (session.applied.length > 0) always.push(session);
-    else if (session.changeAt !== null) timed.splice(laterThan(timed, session.changeAt), 0, session);
+    else if (session.changeAt !== null) {
+      const at = session.changeAt;
+      timed.splice(lowerBound(timed, (item) => (item.changeAt ?? 0) <= at), 0, session);
+    }
   }
   return { timed, always };
-}
-
-/** The index of the first derivation whose changeAt is after `at`. */
-function laterThan(timed: readonly DerivedSession[], at: number): number {
-  let low = 0;
-  let high = timed.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((timed[middle]?.changeAt ?? 0) <= at) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

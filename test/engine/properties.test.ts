@@ -235,6 +235,30 @@ describe('issue 27: a beat where only time moved derives again only the sessions
   });
 });
 
+describe('issue 27: an evaluation made once (a one-shot command) works out no change instant', () => {
+  it('its rows, notification and rules are a timed one\'s; a later evaluation never carries its derivations, one at its instant does', () => {
+    fc.assert(
+      fc.property(world, fc.integer({ min: 1, max: 3 * 86_400_000 }), ({ sessions, reviews, mutedMask }, step) => {
+        const facts = factsFor(sessions, reviews, mutedMask);
+        const once = evaluate({ sessions, facts, settings, now: T0, onScreen: null, once: true });
+        const timed = evaluate({ sessions, facts, settings, now: T0, onScreen: null });
+        expect(JSON.stringify(once.snapshot)).toBe(JSON.stringify(timed.snapshot));
+        expect(once.notification).toEqual(timed.notification);
+        expect(once.ruleApplications).toEqual(timed.ruleApplications);
+        expect([once.nextChangeAt, once.onlyAt, timed.onlyAt]).toEqual([null, T0, null]);
+        const later = evaluate({ sessions, facts, settings, now: T0 + step, onScreen: null, previous: once });
+        const fresh = evaluate({ sessions, facts, settings, now: T0 + step, onScreen: null });
+        expect(JSON.stringify(later.snapshot)).toBe(JSON.stringify(fresh.snapshot));
+        expect(later.nextChangeAt).toBe(fresh.nextChangeAt);
+        // At its own instant (a one-shot's second pass for working trees), every derivation is carried.
+        const again = evaluate({ sessions, facts, settings, now: T0, onScreen: null, previous: once, once: true });
+        for (const [key, session] of again.derived) expect(session).toBe(once.derived.get(key));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('the change bound, computed without trying every anchor and offset', () => {
   const brute = (times: number[], spans: number[], now: number): number | null => {
     let next: number | null = null;

@@ -69,7 +69,8 @@ export async function evaluateFromDisk(now: number): Promise<CommandEvaluation> 
   const index = new SessionIndexStore(state.home, () => now, toStderr);
   const pipeline = new Pipeline({ roots: state.roots, home: state.home, watching: false, writer, onProblem: toStderr, index });
   await pipeline.collect(now);
-  const context = { settings: state.settings, now, onScreen: null };
+  // A command reads one instant: when rows would next change is nobody's question.
+  const context = { settings: state.settings, now, onScreen: null, once: true };
   let evaluation = pipeline.evaluate(context);
   // Every wanted tree is read now (a refresh interval of 0): a one-shot sees the tree as it is.
   // Only the sessions that wanted a tree are derived again; the rest are reused as they are.

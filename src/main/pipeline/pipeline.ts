@@ -43,6 +43,8 @@ export interface EvaluateContext {
    * second pass): the others keep their evidence object and are not derived again.
    */
   treesOnlyWhereWanted?: boolean;
+  /** A one-shot's evaluation, read at this instant only (the engine's `once`). */
+  once?: boolean;
 }
 
 const transcriptSourceOf = (provider: string): string => findProvider(provider)?.transcriptSource ?? `${provider}.transcript`;
@@ -143,6 +145,7 @@ export class Pipeline {
       providerNames: this.names,
       answerHints: this.hints,
       answering: this.answering,
+      once: context.once,
     });
     this.options.writer.recordRules(evaluation.ruleApplications, context.now);
     return evaluation;
