@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HeapSettle, fullCollector, whenGrown } from '../../src/main/runtime/heap-settle';
+import { spawnSync } from 'node:child_process';
+import { HeapSettle, fullCollector, quietHeapFlags, whenGrown } from '../../src/main/runtime/heap-settle';
 
 describe('heap settle after a burst of snapshots', () => {
   afterEach(() => {
@@ -72,5 +73,23 @@ describe('heap settle after a burst of snapshots', () => {
     settled?.();
     expect(collect).toHaveBeenCalledTimes(1);
     expect(whenGrown(null)).toBeNull();
+  });
+});
+
+describe('V8\'s memory reducer left to the heap settle (issue 27)', () => {
+  it('the flags for this Node\'s V8 are ones it lists, and setting them says nothing on stderr', () => {
+    const flags = quietHeapFlags(process.versions.v8);
+    expect(flags.length, `V8 ${process.versions.v8} is not one the runtime knows`).toBeGreaterThan(0);
+    const listed = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout;
+    for (const flag of flags) expect(listed).toContain(`  ${flag.replace(/^--no-/, '--').replace(/=.*/, '')} (`);
+    const set = spawnSync(process.execPath, ['-e', `for (const flag of ${JSON.stringify(flags)}) require('node:v8').setFlagsFromString(flag); console.log('set')`], { encoding: 'utf8' });
+    expect([set.stdout.trim(), set.stderr]).toEqual(['set', '']);
+  });
+
+  it('a V8 it does not know gets no flag', () => {
+    expect(quietHeapFlags('11.3.244.8-node.17')).toEqual(['--no-incremental-marking']);
+    expect(quietHeapFlags('14.6.202.34-node.40')).toEqual(['--no-incremental-marking']);
+    expect(quietHeapFlags('15.0.1')).toEqual([]);
+    expect(quietHeapFlags('x')).toEqual([]);
   });
 });

@@ -20,6 +20,24 @@ export function fullCollector(): (() => void) | null {
   }
 }
 
+/**
+ * The flags that leave collecting after a burst to the heap settle alone, for the V8 versions
+ * known here (none for another: an unknown flag would be printed on stderr). Without incremental
+ * marking, V8's memory reducer starts no collections of its own once the runtime goes quiet.
+ */
+export function quietHeapFlags(v8Version: string): readonly string[] {
+  const major = Number(v8Version.split('.')[0]);
+  return major >= 11 && major <= 14 ? ['--no-incremental-marking'] : [];
+}
+
+/**
+ * The reducer's collections, ~45 s into a quiet minute, followed the heap settle's own and freed
+ * nothing more, for ~0.3 s of CPU on two cores (issue 27, docs/performance.md).
+ */
+export function quietHeap(): void {
+  for (const flag of quietHeapFlags(process.versions.v8)) setFlagsFromString(flag);
+}
+
 /** Heap growth since the last collection under which another is not worth its pause (issue 27). */
 export const SETTLE_GROWTH_BYTES = 24 * 1024 * 1024;
 

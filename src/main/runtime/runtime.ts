@@ -26,7 +26,7 @@ import type { RuntimeState } from '../pipeline/state';
 import { loadState } from '../pipeline/state';
 import { settingsPath } from '../store/settings-store';
 import { ChangeWatcher } from './file-watch';
-import { HeapSettle, fullCollector, whenGrown } from './heap-settle';
+import { HeapSettle, fullCollector, quietHeap, whenGrown } from './heap-settle';
 import type { AnswerAttempt } from '../answer/broker';
 import type { AnswerResult } from '../answer/answer-service';
 import { AnswerService, NOT_ANSWERING } from '../answer/answer-service';
@@ -87,6 +87,7 @@ export class Runtime {
   private readonly answering: AnswerService | null;
 
   constructor(private readonly options: RuntimeOptions) {
+    quietHeap();
     this.state = loadState(options.clock(), options.env);
     for (const line of this.state.problems) options.onProblem(line);
     this.facts = new FactWriter(this.state.store, this.state.facts, options.onProblem);
