@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../main/cli-process';
 import type { RecordedCase } from '../live/lab/record';
+import { processStartedAt } from '../../src/providers/system/process';
 
 const LIVE = resolve(__dirname, '../fixtures/live');
 
@@ -63,6 +64,24 @@ function rowsAt(home: string, now: string): LiveRow[] {
   return (JSON.parse(result.stdout) as { sessions: LiveRow[] }).sessions;
 }
 
+/** Agents whose recorded process entries keep the process's start time beside its pid. */
+const STARTS_KEPT = new Set(['qwen', 'cline']);
+/** Longer than any lab scenario: its agent started within this span before the recording's instant. */
+const SCENARIO_SPAN_MS = 3_600_000;
+
+/**
+ * A live process in a recording is pid 1 (record.ts), which stands in only if it started before the
+ * agent did: Qwen and Cline keep their start, and a pid that started later is another process
+ * (R7). On a machine booted after the recording, such a replay cannot be made; it is said, not run.
+ */
+function standInTooYoung(recording: Recording): string | null {
+  if (!STARTS_KEPT.has(recording.meta.agent)) return null;
+  const started = processStartedAt(1);
+  const latest = Date.parse(recording.meta.now) - SCENARIO_SPAN_MS;
+  if (started === null || started <= latest) return null;
+  return `this machine's pid 1 started at ${new Date(started).toISOString()}, after the recorded agent did (before ${recording.meta.now}): it cannot stand in for the agent's process`;
+}
+
 describe('recordings of the real agents (issue 22)', () => {
   const all = recordings();
 
@@ -72,7 +91,12 @@ describe('recordings of the real agents (issue 22)', () => {
     for (const recording of all) expect(recording.meta.version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
-  it.each(all.map((recording) => [`${recording.label}: ${recording.meta.shows}`, recording] as const))('R13 %s', (_label, recording) => {
+  it.for(all.map((recording) => [`${recording.label}: ${recording.meta.shows}`, recording] as const))('R13 %s', ([, recording], context) => {
+    const why = standInTooYoung(recording);
+    if (why !== null) {
+      console.log(`skipped: ${recording.label}: ${why}`);
+      context.skip();
+    }
     const rows = rowsAt(homeOf(recording), recording.meta.now);
     // Exactly one row per session: no phantom (Codex's title thread) beside it.
     expect(rows.map((row) => row.key)).toEqual([recording.meta.sessionKey]);
