@@ -2,7 +2,7 @@
 // Entries that do not exist yet are skipped, so a partial tree still builds.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,12 +32,22 @@ const entries = [
   },
 ];
 
+// esbuild escapes non-ASCII in strings but keeps comments as written: one `§` makes Node decode the
+// whole bundle into a two-byte string, read and scanned at about half the speed (a warm `status`
+// ~40 ms slower). A \\u escape means the same character in a string, template, regex or identifier.
+function oneByte(file) {
+  const text = readFileSync(file, 'utf8');
+  const ascii = text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (ascii !== text) writeFileSync(file, ascii);
+}
+
 // A cache is never left beside a bundle it was not made from, even when a later step fails.
 rmSync(at('dist/cli-main.cjs.cache'), { force: true });
 for (const { entry, out, options } of entries) {
   if (!existsSync(at(entry))) continue;
   mkdirSync(dirname(at(out)), { recursive: true });
   await build({ ...options, entryPoints: [at(entry)], outfile: at(out) });
+  if (options.platform === 'node') oneByte(at(out));
 }
 for (const file of ['index.html', 'popover.css']) {
   const source = at(`src/popover/${file}`);

@@ -75,4 +75,12 @@ describe('the command line runs from a code cache made for its very bundle', () 
     expect(result.stderr).toContain('use=accepted');
     expect(JSON.parse(result.stdout)).toMatchObject({ schemaVersion: 1, sessions: [] });
   });
+
+  it('the bundles are one-byte text (a comment with § would make Node decode and scan all of it as two-byte)', () => {
+    for (const name of ['cli.cjs', 'cli-main.cjs', 'tray.cjs', 'preload.cjs']) {
+      const text = readFileSync(resolve(__dirname, '../../dist', name), 'utf8');
+      expect(text.length).toBeGreaterThan(0);
+      expect(/[^\x00-\x7f]/.test(text), name).toBe(false);
+    }
+  });
 });
