@@ -5,9 +5,9 @@ import type { SessionEvidence } from './evidence';
 import type { RuleApplication, Settings, UserFacts } from './facts';
 import type { NotificationPlan, NotifyCandidate } from './notify';
 import { claimsToNotify, planNotification } from './notify';
-import type { Row, RowAnswer, Snapshot } from './row';
+import type { Row, Snapshot } from './row';
 import type { AnswerView } from './answer';
-import { SCHEMA_VERSION, iso, isoOrNull } from './row';
+import { SCHEMA_VERSION, iso } from './row';
 import type { DerivedSession } from './session';
 import { deriveSession } from './session';
 import { earliest } from './next-change';
@@ -65,81 +65,6 @@ export interface Evaluation {
   onlyAt: number | null;
   /** What this evaluation read, so the next one can tell what changed. */
   inputs: { sessions: readonly SessionEvidence[]; facts: UserFacts; settings: Settings; onScreen: string | null };
-}
-
-/** Rows are cached on their derivation: a reused derivation gives the very same row object. */
-const rowCache = new WeakMap<DerivedSession, Row>();
-function rowOf(session: DerivedSession): Row {
-  const cached = rowCache.get(session);
-  if (cached !== undefined) return cached;
-  const row = toRow(session);
-  rowCache.set(session, row);
-  return row;
-}
-
-const finiteIso = (ms: number): string | null => (Number.isFinite(ms) ? iso(ms) : null);
-
-export function toRow(session: DerivedSession): Row {
-  const { evidence, observed, review, claim } = session;
-  return {
-    key: session.key,
-    host: null,
-    provider: evidence.provider,
-    sessionId: evidence.sessionId,
-    title: evidence.title,
-    cwd: evidence.cwd,
-    branch: evidence.branch,
-    lastActivityAt: isoOrNull(session.lastActivityAt),
-    observed: {
-      state: observed.state,
-      reason: observed.reason,
-      detail: observed.detail,
-      source: observed.source,
-      confidence: observed.confidence,
-      at: finiteIso(observed.at),
-    },
-    children: session.childSummary,
-    review: { state: review.state, by: review.by, at: isoOrNull(review.at), newActivitySince: session.newActivitySince },
-    workflow: session.workflow,
-    claim:
-      claim === null
-        ? null
-        : { kind: claim.kind, since: iso(claim.since), expiresAt: isoOrNull(claim.expiresAt), ambiguous: claim.ambiguous, detail: claim.detail },
-    muted: session.muted === null ? null : { until: isoOrNull(session.muted.until) },
-    historical: session.historical,
-    triageRank: session.rank,
-    band: session.band,
-    idleStale: session.idleStale,
-    answer: rowAnswer(session.answer),
-  };
-}
-
-function rowAnswer(view: AnswerView | null): RowAnswer | null {
-  if (view === null) return null;
-  switch (view.state) {
-    case 'open': {
-      const { request } = view;
-      return {
-        state: 'open',
-        request: request.id,
-        digest: request.digest,
-        prompt: request.prompt,
-        tool: request.tool,
-        text: request.text,
-        questions: request.questions,
-        since: iso(request.at),
-        keysFrom: iso(view.keysFrom),
-        serial: request.serial,
-        deadline: iso(request.deadline),
-      };
-    }
-    case 'answered':
-      return { state: 'answered', request: view.request.id, answer: view.answer, from: view.from, at: iso(view.at) };
-    case 'elsewhere':
-      return { state: 'elsewhere', request: view.request.id, at: iso(view.at) };
-    case 'unavailable':
-      return { state: 'unavailable', why: view.why };
-  }
 }
 
 /** A derivation may be reused when nothing it read has changed and its time has not come. */
@@ -203,7 +128,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
     }
   }
   const ordered = previousOrder(previous, derived, quick?.fresh) ?? triageOrder(derived);
-  const rows = ordered.map((session) => rowOf(session));
+  const rows = ordered.map((session) => session.row);
   const countable = ordered.map((session) => ({ band: session.band, muted: session.muted !== null, historical: session.historical, workflow: session.workflow }));
   const nextIndex = countable.findIndex(isCounted);
 

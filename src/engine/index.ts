@@ -20,7 +20,8 @@ export { ANSWER_ACTIONS, NOTIFICATION_ACTIONS, actionLabel, buttonsFor, rowClaim
 export type { DerivedSession } from './session';
 export type { AnswerView } from './answer';
 export { answerView, movedOnSince, REQUEST_SLACK_MS } from './answer';
-export { evaluate, toRow } from './evaluate';
+export { evaluate } from './evaluate';
+export { toRow } from './row-of';
 export type { Evaluation, EvaluationInput } from './evaluate';
 // The contract (zod schemas) is imported from './contract' directly: building it costs every command's start-up.
 export type { HostStatus, HostView } from './hosts';

@@ -2,7 +2,7 @@
 // time plus a timing; the earliest such instant after `now` bounds how long the rows stay as they
 // are, so the runtime's beat can skip evaluations until then (a property test checks the bound).
 import type { UserFacts, Settings } from './facts';
-import type { DerivedSession } from './session';
+import type { RowSource } from './row-of';
 import { ASSISTANT_TEXT_SETTLE_MS, NOTIFY_LOOKBACK_MS } from './timings';
 import { parseDuration } from './duration';
 import { lowerBound } from './lower-bound';
@@ -44,7 +44,7 @@ function computeOffsets(settings: Settings): number[] {
 }
 
 /** The evidence and fact times a session's derivation compares against `now`. */
-function anchors(session: DerivedSession, facts: UserFacts): number[] {
+function anchors(session: RowSource, facts: UserFacts): number[] {
   const { evidence, key } = session;
   const times: (number | null | undefined)[] = [
     evidence.signal?.at,
@@ -68,7 +68,7 @@ function anchors(session: DerivedSession, facts: UserFacts): number[] {
 }
 
 /** The bound for one session: its derivation stays as it is strictly before this instant. */
-export function sessionChangeAt(session: DerivedSession, facts: UserFacts, settings: Settings, now: number): number | null {
+export function sessionChangeAt(session: RowSource, facts: UserFacts, settings: Settings, now: number): number | null {
   return earliestCrossing(anchors(session, facts), offsets(settings), now);
 }
 

@@ -78,13 +78,14 @@ export function effectiveReview(key: string, facts: UserFacts, applied: readonly
   let review: EffectiveReview = { state: 'unreviewed', by: null, at: null, lastActivityAt: null };
   const user = facts.reviews[key];
   if (user !== undefined) review = { state: user.state, by: 'user', at: user.at, lastActivityAt: user.lastActivityAt };
-  for (const entry of [...ledgerFor(facts.ruleLedger, key), ...applied]) {
-    if (entry.key !== key || entry.set === null) continue;
-    if (review.at === null || entry.at > review.at) {
-      review = { state: entry.set, by: ruleLabel(entry.ruleId, entry.version), at: entry.at, lastActivityAt: entry.lastActivityAt };
-    }
-  }
+  for (const entry of ledgerFor(facts.ruleLedger, key)) review = newerEdit(review, entry, key);
+  for (const entry of applied) review = newerEdit(review, entry, key);
   return review;
+}
+
+function newerEdit(review: EffectiveReview, entry: RuleApplication, key: string): EffectiveReview {
+  if (entry.key !== key || entry.set === null || (review.at !== null && entry.at <= review.at)) return review;
+  return { state: entry.set, by: ruleLabel(entry.ruleId, entry.version), at: entry.at, lastActivityAt: entry.lastActivityAt };
 }
 
 /** R23: activity after the review. */

@@ -20,6 +20,9 @@ import { rankOf, triageBand } from './triage';
 import type { Band, ChildLiveness, Workflow } from './vocabulary';
 import type { AnswerView } from './answer';
 import { answerView, requestEvidence } from './answer';
+import type { Row } from './row';
+import type { RowSource } from './row-of';
+import { toRow } from './row-of';
 
 export interface DerivedSession {
   key: string;
@@ -48,11 +51,21 @@ export interface DerivedSession {
   changeAt: number | null;
   /** §13: the prompt Lookout can answer, an answer awaiting confirmation, or why not. */
   answer: AnswerView | null;
+  /** The row as published, made with the derivation (a reused derivation gives the very same row). */
+  row: Row;
 }
 
-function newest(times: readonly (number | null)[]): number | null {
-  let best: number | null = null;
-  for (const time of times) if (time !== null && (best === null || time > best)) best = time;
+const NO_CHILDREN: readonly ChildView[] = [];
+
+function later(best: number | null, time: number | null): number | null {
+  return time !== null && (best === null || time > best) ? time : best;
+}
+
+/** The last activity: the newest record, child or direct report. */
+function newest(lastRecordAt: number | null, children: SessionEvidence['children'], direct: SessionEvidence['direct']): number | null {
+  let best = lastRecordAt;
+  for (const child of children) best = later(best, child.lastAt);
+  for (const item of direct) best = later(best, item.at);
   return best;
 }
 
@@ -71,23 +84,22 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     decideLead(inferred, direct, signal, evidence.liveness, evidence.answeredAt ?? null) ??
     observe('unknown', 'no-evidence', evidence.lastRecordAt ?? Number.NaN, evidence.transcriptSource, 'unknown', null, 'R1 no status-bearing record');
 
-  const starts = new Map(evidence.children.map((child) => [child.id, child.startedAt]));
-  const views = dropInterruptedTurnChildren(
-    evidence.children.map((child) => childState(child, now, timings)),
-    signal,
-    evidence.turn,
-    starts,
-    evidence.interruptedTurns,
-  );
+  // Most sessions have no children: their empty view is not built afresh for each.
+  const views =
+    evidence.children.length === 0
+      ? NO_CHILDREN
+      : dropInterruptedTurnChildren(
+          evidence.children.map((child) => childState(child, now, timings)),
+          signal,
+          evidence.turn,
+          new Map(evidence.children.map((child) => [child.id, child.startedAt])),
+          evidence.interruptedTurns,
+        );
   const pendingLaunches = signal?.kind === 'tool-call' ? signal.pending.filter((tool) => tool.category === 'subagent').length : 0;
   const childSummary = summarizeChildren(views, pendingLaunches);
   const folded = downgradeStale(foldLead(lead, views, childSummary.liveness), now, timings);
 
-  const lastActivityAt = newest([
-    evidence.lastRecordAt,
-    ...evidence.children.map((child) => child.lastAt),
-    ...evidence.direct.map((item) => item.at),
-  ]);
+  const lastActivityAt = newest(evidence.lastRecordAt, evidence.children, evidence.direct);
   const historical = lastActivityAt !== null && now - lastActivityAt > timings.historicalAfter && evidence.liveness.kind !== 'alive';
 
   // Rules per project match by folder, provider and host; "after a finish" wants a turn that ended.
@@ -129,7 +141,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   const muted = mutedByRule ? { until: null } : muting === null || escalated !== null ? null : { until: muting.until };
 
   const band = triageBand(claim, review.state, workflow, historical);
-  const derived: DerivedSession = {
+  const derived: RowSource = {
     key,
     evidence,
     lastActivityAt,
@@ -154,7 +166,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   };
   // Untimed (a one-shot's evaluation): no later instant reads it, so its change instant is not worked out.
   if (timed) derived.changeAt = sessionChangeAt(derived, facts, settings, now);
-  return derived;
+  return Object.assign(derived, { row: toRow(derived) });
 }
 
 function answeredObservation(answer: Extract<AnswerView, { state: 'answered' }>): Observation {

@@ -8,7 +8,6 @@ const rowBytes = new WeakMap<object, Buffer>();
 /** Stands for the rows in the snapshot's frame; its JSON cannot occur anywhere else in that frame but once. */
 const ROWS = '\u2063lookout-rows\u2063';
 const MARK = JSON.stringify(ROWS);
-const COMMA = Buffer.from(',');
 
 /** Bytes of their own (not a slice of the shared pool, which would keep 8 KB alive for one row). */
 function ownBytes(text: string): Buffer {
@@ -17,10 +16,11 @@ function ownBytes(text: string): Buffer {
   return bytes;
 }
 
+/** A row's bytes after a comma: the line is one part per row (the first row's without its comma). */
 function bytesOf(row: object): Buffer {
   let bytes = rowBytes.get(row);
   if (bytes === undefined) {
-    bytes = ownBytes(jsonLine(row));
+    bytes = ownBytes(`,${jsonLine(row)}`);
     rowBytes.set(row, bytes);
   }
   return bytes;
@@ -33,10 +33,10 @@ export function snapshotJsonBytes<S extends { sessions: readonly object[] }>(sna
   // Another field carrying the same text (never written by Lookout): the plain way, exact either way.
   if (at === -1 || frame.indexOf(MARK, at + 1) !== -1) return Buffer.from(`${jsonLine(snapshot)}\n`);
   const parts: Buffer[] = [Buffer.from(frame.slice(0, at))];
-  snapshot.sessions.forEach((row, index) => {
-    if (index > 0) parts.push(COMMA);
-    parts.push(bytesOf(row));
-  });
+  for (const row of snapshot.sessions) {
+    const bytes = bytesOf(row);
+    parts.push(parts.length === 1 ? bytes.subarray(1) : bytes);
+  }
   parts.push(Buffer.from(`${frame.slice(at + MARK.length)}\n`));
   return Buffer.concat(parts);
 }
