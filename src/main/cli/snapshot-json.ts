@@ -2,7 +2,7 @@
 // the very same row object while its derivation holds, so a change to one row of 2,000 encodes one
 // row afresh, and the line is a copy of kept bytes, not a 1.2 MB string to build and encode again.
 // The bytes are exactly jsonLine(snapshot) followed by a newline, in UTF-8.
-import { jsonLine } from './terminal-text';
+import { jsonLine, jsonLineBytes } from './terminal-text';
 
 const rowBytes = new WeakMap<object, Buffer>();
 /** Stands for the rows in the snapshot's frame; its JSON cannot occur anywhere else in that frame but once. */
@@ -31,7 +31,7 @@ export function snapshotJsonBytes<S extends { sessions: readonly object[] }>(sna
   const frame = jsonLine({ ...snapshot, sessions: [ROWS] });
   const at = frame.indexOf(MARK);
   // Another field carrying the same text (never written by Lookout): the plain way, exact either way.
-  if (at === -1 || frame.indexOf(MARK, at + 1) !== -1) return Buffer.from(`${jsonLine(snapshot)}\n`);
+  if (at === -1 || frame.indexOf(MARK, at + 1) !== -1) return jsonLineBytes(snapshot);
   const parts: Buffer[] = [Buffer.from(frame.slice(0, at))];
   for (const row of snapshot.sessions) {
     const bytes = bytesOf(row);

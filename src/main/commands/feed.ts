@@ -12,7 +12,7 @@ import type { FeedProtocol } from '../hosts/feed-changes';
 import { ChangeWriter, agreedProtocol } from '../hosts/feed-changes';
 import { LOOKOUT_VERSION } from '../cli/version';
 import { resolveNow } from '../cli/now-option';
-import { jsonLine, printLines } from '../cli/terminal-text';
+import { jsonLineBytes, printLines } from '../cli/terminal-text';
 import { flowingClock } from '../pipeline/clock';
 import { Runtime } from '../runtime/runtime';
 import { untilInterrupted } from './interrupted';
@@ -44,7 +44,7 @@ export async function feedCommand(args: string[]): Promise<number> {
   /** One line: the snapshot (or, in protocol 2, its changes), with the hello's answer or a command's. */
   const emit = (snapshot: Snapshot, extra: Record<string, string> = {}): void => {
     const body = protocol === 2 ? writer.line(snapshot) : snapshot;
-    process.stdout.write(`${jsonLine({ ...body, ...greeting(), ...extra })}\n`);
+    process.stdout.write(jsonLineBytes({ ...body, ...greeting(), ...extra }));
   };
   runtime.onSnapshot((snapshot) => emit(snapshot));
 

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../cli/now-option';
 import { formatStatus, tableLayout } from '../cli/format-status';
-import { jsonLine, printMadeSafe } from '../cli/terminal-text';
+import { jsonLineBytes, printMadeSafe } from '../cli/terminal-text';
 import { evaluateFromDisk, withHosts } from '../pipeline/one-shot';
 
 export async function statusCommand(args: string[]): Promise<number> {
@@ -15,7 +15,7 @@ export async function statusCommand(args: string[]): Promise<number> {
   const now = resolveNow(values.now);
   const snapshot = await withHosts(await evaluateFromDisk(now));
   const shown = values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };
-  if (values.json === true) process.stdout.write(`${jsonLine(shown)}\n`);
+  if (values.json === true) process.stdout.write(jsonLineBytes(shown));
   else printMadeSafe(process.stdout, formatStatus(shown, now, tableLayout(process.stdout, process.env, values.wide === true)));
   return 0;
 }
