@@ -2,7 +2,9 @@
 // line is byte for byte what the plain rendering gives, whatever the rows' text holds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { snapshotJsonBytes } from '../../src/main/cli/snapshot-json';
+import { SnapshotLines, snapshotJsonBytes } from '../../src/main/cli/snapshot-json';
+import { SnapshotOutput } from '../../src/main/commands/watch-output';
+import type { Snapshot } from '../../src/engine';
 import { jsonLine } from '../../src/main/cli/terminal-text';
 
 /** What the plain rendering writes: the line and a newline, in UTF-8. */
@@ -48,5 +50,45 @@ describe('issue 27: a snapshot as one JSON line', () => {
   it('a field of the frame that happens to hold the rows mark still renders exactly', () => {
     const snapshot = { now: '\u2063lookout-rows\u2063', sessions: [{ key: 'a' }] };
     expect(written(snapshot)).toBe(plain(snapshot));
+  });
+
+  it('a line handed on whole lends its memory to the next; the bytes are the plain line whatever the size', () => {
+    const lines = new SnapshotLines();
+    const rowsOf = (count: number, size: number) => Array.from({ length: count }, (_, n) => ({ key: `k${n}`, title: 'x'.repeat(size) }));
+    let memory: ArrayBufferLike | null = null;
+    let reused = 0;
+    for (const [count, size] of [[50, 100], [50, 90], [51, 100], [400, 300], [10, 5], [0, 0], [3, 2000]] as const) {
+      const snapshot = { now: `${count}/${size}`, sessions: rowsOf(count, size) };
+      const line = lines.line(snapshot);
+      expect(line.toString('utf8')).toBe(plain(snapshot));
+      if (line.buffer === memory) reused += 1;
+      memory = line.buffer;
+      lines.handedOn();
+    }
+    // Smaller lines, and one a little larger (room was left), take the memory before them.
+    expect(reused).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a line not handed on (a reader that stalls) is never written over by the next', () => {
+    const held: Buffer[] = [];
+    let queued = 0;
+    // A pipe that takes each chunk and keeps it queued: `write` says "go on", but the bytes still wait.
+    const sink = {
+      write(chunk: string | Uint8Array): boolean {
+        // The very bytes handed over, not a copy: what a queued write still points at.
+        held.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        queued += chunk.length;
+        return true;
+      },
+      get writableLength(): number {
+        return queued;
+      },
+      once: () => undefined,
+    };
+    const lines = new SnapshotLines();
+    const output = new SnapshotOutput(sink, (snapshot) => lines.line(snapshot), () => lines.handedOn());
+    const snapshots = [1, 2, 3].map((n): Snapshot => ({ schemaVersion: 1, now: String(n), attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0 }, sessions: [] }));
+    for (const snapshot of snapshots) output.show(snapshot);
+    expect(held.map((chunk) => chunk.toString('utf8'))).toEqual(snapshots.map((snapshot) => plain(snapshot)));
   });
 });

@@ -6,6 +6,8 @@ import type { Snapshot } from '../../engine';
 /** The part of stdout this uses. */
 export interface SnapshotSink {
   write(chunk: string | Uint8Array): boolean;
+  /** Bytes queued and not yet handed on (0: the last write went through whole). */
+  readonly writableLength: number;
   once(event: 'drain', listener: () => void): unknown;
 }
 
@@ -16,6 +18,8 @@ export class SnapshotOutput {
   constructor(
     private readonly sink: SnapshotSink,
     private readonly render: (snapshot: Snapshot) => string | Uint8Array,
+    /** Told when a rendered chunk went through whole: nothing holds its bytes any more. */
+    private readonly handedOn: () => void = () => undefined,
   ) {}
 
   show(snapshot: Snapshot): void {
@@ -24,7 +28,10 @@ export class SnapshotOutput {
       this.newest = snapshot;
       return;
     }
-    if (this.sink.write(this.render(snapshot))) return;
+    if (this.sink.write(this.render(snapshot))) {
+      if (this.sink.writableLength === 0) this.handedOn();
+      return;
+    }
     this.full = true;
     this.sink.once('drain', () => {
       this.full = false;

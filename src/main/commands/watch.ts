@@ -6,7 +6,7 @@ import { untilInterrupted } from './interrupted';
 import { flowingClock } from '../pipeline/clock';
 import { formatStatus, tableLayout } from '../cli/format-status';
 import { printLines } from '../cli/terminal-text';
-import { snapshotJsonBytes } from '../cli/snapshot-json';
+import { SnapshotLines } from '../cli/snapshot-json';
 import { commandLineNotifier } from '../notify/notifier';
 import { Runtime } from '../runtime/runtime';
 import { openFromNotification } from './notification-open';
@@ -25,8 +25,11 @@ export async function watchCommand(args: string[]): Promise<number> {
     onOpen: (keys) => openFromNotification(runtime, keys),
   });
   // The table's lines are made safe piece by piece already (its marks may carry colour).
-  const output = new SnapshotOutput(process.stdout, (snapshot) =>
-    values.json === true ? snapshotJsonBytes(snapshot) : [...formatStatus(snapshot, clock(), tableLayout(process.stdout, process.env, false)), ''].map((line) => `${line}\n`).join(''),
+  const lines = new SnapshotLines();
+  const output = new SnapshotOutput(
+    process.stdout,
+    (snapshot) => (values.json === true ? lines.line(snapshot) : [...formatStatus(snapshot, clock(), tableLayout(process.stdout, process.env, false)), ''].map((line) => `${line}\n`).join('')),
+    () => lines.handedOn(),
   );
   runtime.onSnapshot((snapshot) => output.show(values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) }));
   // Listening for Ctrl-C before the first snapshot is out: a caller may stop it as soon as it reads one.
