@@ -14,6 +14,7 @@ import { earliest } from './next-change';
 import type { Timeline } from './timeline';
 import { advanceTimeline, dueCount, timelineOf } from './timeline';
 import { lowerBound } from './lower-bound';
+import { plainEqual } from './plain-equal';
 import { sessionKey, treeReadAt } from './evidence';
 import type { Rankable } from './triage';
 import { attentionOf, compareTriage, isCounted } from './triage';
@@ -67,6 +68,16 @@ export interface Evaluation {
   inputs: { sessions: readonly SessionEvidence[]; facts: UserFacts; settings: Settings; onScreen: string | null };
 }
 
+/**
+ * A session derived again whose row reads as before keeps the very same row object: most rows a
+ * beat derives again (a time crossed that changes nothing shown) are then compared and encoded by
+ * identity, not anew (issue 27: 2,000 rows, a 1.2 MB line per change).
+ */
+function keptRow(session: DerivedSession, before: DerivedSession | undefined): DerivedSession {
+  if (before !== undefined && before.row !== session.row && plainEqual(before.row, session.row)) session.row = before.row;
+  return session;
+}
+
 /** A derivation may be reused when nothing it read has changed and its time has not come. */
 function reusable(previous: DerivedSession | undefined, evidence: SessionEvidence, input: EvaluationInput, before: Evaluation): previous is DerivedSession {
   if (previous === undefined || previous.input !== evidence || before.inputs.facts !== input.facts || before.inputs.settings !== input.settings) return false;
@@ -99,13 +110,13 @@ function timelineFor(evaluation: Evaluation): Timeline {
  * The derivations when only time moved since `previous`: those whose time came are derived again,
  * found through the timeline; every other is carried. Exactly what `reusable` decides one by one.
  */
-function advanced(previous: Evaluation, input: EvaluationInput): { derived: Map<string, DerivedSession>; fresh: DerivedSession[]; timeline: Timeline } {
+function advanced(previous: Evaluation, input: EvaluationInput, timed: boolean): { derived: Map<string, DerivedSession>; fresh: DerivedSession[]; timeline: Timeline } {
   const timeline = timelineFor(previous);
   const due = dueCount(timeline, input.now);
   const derived = new Map(previous.derived);
   const fresh: DerivedSession[] = [];
   for (const stale of [...timeline.timed.slice(0, due), ...timeline.always]) {
-    const session = deriveSession(stale.input, input.facts, input.settings, input.now, input.onScreen, input.answerHints?.[stale.input.provider] ?? null, input.once !== true);
+    const session = keptRow(deriveSession(stale.input, input.facts, input.settings, input.now, input.onScreen, input.answerHints?.[stale.input.provider] ?? null, timed), stale);
     derived.set(session.key, session);
     fresh.push(session);
   }
@@ -117,13 +128,13 @@ export function evaluate(input: EvaluationInput): Evaluation {
   // A derivation whose change instant was never worked out holds at its own instant alone.
   const previous = input.previous?.onlyAt === null || input.previous?.onlyAt === now ? input.previous : undefined;
   const timed = input.once !== true;
-  const quick = previous !== undefined && onlyTimeMoved(previous, input) ? advanced(previous, input) : null;
+  const quick = previous !== undefined && onlyTimeMoved(previous, input) ? advanced(previous, input, timed) : null;
   const derived = quick?.derived ?? new Map<string, DerivedSession>();
   if (quick === null) {
     for (const evidence of input.sessions) {
       const key = sessionKey(evidence.provider, evidence.sessionId);
       const before = previous?.derived.get(key);
-      const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : deriveSession(evidence, facts, settings, now, onScreen, input.answerHints?.[evidence.provider] ?? null, timed);
+      const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : keptRow(deriveSession(evidence, facts, settings, now, onScreen, input.answerHints?.[evidence.provider] ?? null, timed), before);
       derived.set(session.key, session);
     }
   }

@@ -187,6 +187,25 @@ describe('incremental evaluation', () => {
   });
 });
 
+describe('issue 27: a row that reads the same is the same object', () => {
+  it('sessions derived again (facts replaced by an equal copy, time moved) keep every row that reads as before, and only those', () => {
+    fc.assert(
+      fc.property(world, fc.integer({ min: 0, max: 86_400_000 }), ({ sessions, reviews, mutedMask }, step) => {
+        const facts = factsFor(sessions, reviews, mutedMask);
+        const first = evaluate({ sessions, facts, settings, now: T0, onScreen: null });
+        const again = evaluate({ sessions, facts: { ...facts }, settings, now: T0 + step, onScreen: null, previous: first });
+        const before = new Map(first.snapshot.sessions.map((row) => [row.key, row]));
+        for (const row of again.snapshot.sessions) {
+          const earlier = before.get(row.key);
+          expect(row === earlier).toBe(JSON.stringify(row) === JSON.stringify(earlier));
+        }
+        expect(JSON.stringify(again.snapshot)).toBe(JSON.stringify(evaluate({ sessions, facts, settings, now: T0 + step, onScreen: null }).snapshot));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('issue 27: the triage order carried from the previous evaluation', () => {
   it('a chain of reused evaluations orders the rows as a fresh one does, each step (R31)', () => {
     fc.assert(
