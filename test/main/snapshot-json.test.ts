@@ -63,32 +63,37 @@ describe('issue 27: a snapshot as one JSON line', () => {
       expect(line.toString('utf8')).toBe(plain(snapshot));
       if (line.buffer === memory) reused += 1;
       memory = line.buffer;
-      lines.handedOn();
+      lines.handedOn(line);
     }
     // Smaller lines, and one a little larger (room was left), take the memory before them.
     expect(reused).toBeGreaterThanOrEqual(4);
   });
 
-  it('a line not handed on (a reader that stalls) is never written over by the next', () => {
+  it('a line still queued (a reader that stalls) is never written over; once it has left, its memory is lent again', () => {
     const held: Buffer[] = [];
-    let queued = 0;
+    const waiting: (() => void)[] = [];
     // A pipe that takes each chunk and keeps it queued: `write` says "go on", but the bytes still wait.
     const sink = {
-      write(chunk: string | Uint8Array): boolean {
+      write(chunk: string | Uint8Array, done: (error?: Error | null) => void): boolean {
         // The very bytes handed over, not a copy: what a queued write still points at.
         held.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        queued += chunk.length;
+        waiting.push(() => done(null));
         return true;
-      },
-      get writableLength(): number {
-        return queued;
       },
       once: () => undefined,
     };
     const lines = new SnapshotLines();
-    const output = new SnapshotOutput(sink, (snapshot) => lines.line(snapshot), () => lines.handedOn());
-    const snapshots = [1, 2, 3].map((n): Snapshot => ({ schemaVersion: 1, now: String(n), attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0 }, sessions: [] }));
+    const output = new SnapshotOutput(sink, (snapshot) => lines.line(snapshot), (chunk) => (typeof chunk === 'string' ? undefined : lines.handedOn(chunk)));
+    const snap = (n: number): Snapshot => ({ schemaVersion: 1, now: String(n), attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0 }, sessions: [] });
+    const snapshots = [snap(1), snap(2), snap(3)];
     for (const snapshot of snapshots) output.show(snapshot);
     expect(held.map((chunk) => chunk.toString('utf8'))).toEqual(snapshots.map((snapshot) => plain(snapshot)));
+    expect(new Set(held.map((chunk) => chunk.buffer)).size).toBe(3);
+    // The first line has left: the next one is written into its memory.
+    waiting[0]?.();
+    output.show(snap(4));
+    expect(held[3]?.buffer).toBe(held[0]?.buffer);
+    expect(held[3]?.toString('utf8')).toBe(plain(snap(4)));
+    expect(held[1]?.toString('utf8')).toBe(plain(snap(2)));
   });
 });

@@ -47,13 +47,12 @@ export function snapshotJsonBytes<S extends { sessions: readonly object[] }>(sna
 }
 
 /**
- * One output's lines. A line the output handed on whole (written through, nothing of it queued)
- * lends its memory to the next: a fresh 1.2 MB buffer per snapshot cost ~2 ms in page faults and
- * left the collector a megabyte of outside memory each time.
+ * One output's lines. A line the output has handed on (its write done: written to a file, or taken
+ * whole by a pipe's reader) lends its memory to the next: a fresh 1.2 MB buffer per snapshot cost
+ * ~2 ms in page faults and left the collector a megabyte of outside memory each time.
  */
 export class SnapshotLines {
   private spare: Buffer | null = null;
-  private lent: Buffer | null = null;
 
   line<S extends { sessions: readonly object[] }>(snapshot: S): Buffer {
     const parts = lineParts(snapshot);
@@ -62,14 +61,13 @@ export class SnapshotLines {
     // Room to grow: a row or two more does not need new memory.
     const into = this.spare !== null && this.spare.length >= length ? this.spare : Buffer.allocUnsafeSlow(length + (length >> 3));
     this.spare = null;
-    this.lent = into;
     let at = 0;
     for (const part of parts) at += part.copy(into, at);
     return into.subarray(0, length);
   }
 
-  /** The last line has left the process whole: nothing holds its memory now. */
-  handedOn(): void {
-    this.spare = this.lent;
+  /** A line this gave has left the process: nothing holds its memory now. */
+  handedOn(line: Uint8Array): void {
+    this.spare = Buffer.from(line.buffer, line.byteOffset, line.buffer.byteLength - line.byteOffset);
   }
 }

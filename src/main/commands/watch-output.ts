@@ -5,9 +5,8 @@ import type { Snapshot } from '../../engine';
 
 /** The part of stdout this uses. */
 export interface SnapshotSink {
-  write(chunk: string | Uint8Array): boolean;
-  /** Bytes queued and not yet handed on (0: the last write went through whole). */
-  readonly writableLength: number;
+  /** `done` is called once the chunk has left the process (its bytes are no longer held). */
+  write(chunk: string | Uint8Array, done: (error?: Error | null) => void): boolean;
   once(event: 'drain', listener: () => void): unknown;
 }
 
@@ -18,8 +17,8 @@ export class SnapshotOutput {
   constructor(
     private readonly sink: SnapshotSink,
     private readonly render: (snapshot: Snapshot) => string | Uint8Array,
-    /** Told when a rendered chunk went through whole: nothing holds its bytes any more. */
-    private readonly handedOn: () => void = () => undefined,
+    /** Told when a rendered chunk has left the process: nothing holds its bytes any more. */
+    private readonly handedOn: (chunk: string | Uint8Array) => void = () => undefined,
   ) {}
 
   show(snapshot: Snapshot): void {
@@ -28,10 +27,9 @@ export class SnapshotOutput {
       this.newest = snapshot;
       return;
     }
-    if (this.sink.write(this.render(snapshot))) {
-      if (this.sink.writableLength === 0) this.handedOn();
-      return;
-    }
+    const chunk = this.render(snapshot);
+    // A failed write leaves the stream destroyed: its chunk is not lent again.
+    if (this.sink.write(chunk, (error) => (error === null || error === undefined ? this.handedOn(chunk) : undefined))) return;
     this.full = true;
     this.sink.once('drain', () => {
       this.full = false;

@@ -29,7 +29,7 @@ export async function watchCommand(args: string[]): Promise<number> {
   const output = new SnapshotOutput(
     process.stdout,
     (snapshot) => (values.json === true ? lines.line(snapshot) : [...formatStatus(snapshot, clock(), tableLayout(process.stdout, process.env, false)), ''].map((line) => `${line}\n`).join('')),
-    () => lines.handedOn(),
+    (chunk) => (typeof chunk === 'string' ? undefined : lines.handedOn(chunk)),
   );
   runtime.onSnapshot((snapshot) => output.show(values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) }));
   // Listening for Ctrl-C before the first snapshot is out: a caller may stop it as soon as it reads one.
