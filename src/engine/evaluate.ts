@@ -10,14 +10,14 @@ import type { AnswerView } from './answer';
 import { SCHEMA_VERSION, iso } from './row';
 import type { DerivedSession } from './session';
 import { deriveSession } from './session';
-import { earliest } from './next-change';
 import type { Timeline } from './timeline';
 import { advanceTimeline, dueCount, timelineOf } from './timeline';
 import { lowerBound } from './lower-bound';
 import { plainEqual } from './plain-equal';
 import { sessionKey, treeReadAt } from './evidence';
-import type { Rankable } from './triage';
+import type { AttentionSummary, Countable, Rankable } from './triage';
 import { attentionOf, compareTriage, isCounted } from './triage';
+import { LayeredMap } from './layered-map';
 
 export interface EvaluationInput {
   sessions: readonly SessionEvidence[];
@@ -64,6 +64,8 @@ export interface Evaluation {
   nextChangeAt: number | null;
   /** The instant of an evaluation made `once`, the only one its derivations hold at; null otherwise. */
   onlyAt: number | null;
+  /** The keys of the derivations whose finish waits on their working tree (wantsWorkingTree), in triage order: what the runtime reads git for. */
+  wantingTrees: readonly string[];
   /** What this evaluation read, so the next one can tell what changed. */
   inputs: { sessions: readonly SessionEvidence[]; facts: UserFacts; settings: Settings; onScreen: string | null };
 }
@@ -91,6 +93,7 @@ function reusable(previous: DerivedSession | undefined, evidence: SessionEvidenc
 function onlyTimeMoved(previous: Evaluation, input: EvaluationInput): boolean {
   const before = previous.inputs;
   if (before.facts !== input.facts || before.settings !== input.settings || before.onScreen !== input.onScreen || before.sessions.length !== input.sessions.length) return false;
+  if (before.sessions === input.sessions) return true;
   for (let index = 0; index < input.sessions.length; index += 1) if (before.sessions[index] !== input.sessions[index]) return false;
   return true;
 }
@@ -110,17 +113,28 @@ function timelineFor(evaluation: Evaluation): Timeline {
  * The derivations when only time moved since `previous`: those whose time came are derived again,
  * found through the timeline; every other is carried. Exactly what `reusable` decides one by one.
  */
-function advanced(previous: Evaluation, input: EvaluationInput, timed: boolean): { derived: Map<string, DerivedSession>; fresh: DerivedSession[]; timeline: Timeline } {
+function advanced(previous: Evaluation, input: EvaluationInput, timed: boolean): { derived: ReadonlyMap<string, DerivedSession>; fresh: DerivedSession[]; timeline: Timeline } {
   const timeline = timelineFor(previous);
   const due = dueCount(timeline, input.now);
-  const derived = new Map(previous.derived);
   const fresh: DerivedSession[] = [];
   for (const stale of [...timeline.timed.slice(0, due), ...timeline.always]) {
-    const session = keptRow(deriveSession(stale.input, input.facts, input.settings, input.now, input.onScreen, input.answerHints?.[stale.input.provider] ?? null, timed), stale);
-    derived.set(session.key, session);
-    fresh.push(session);
+    fresh.push(keptRow(deriveSession(stale.input, input.facts, input.settings, input.now, input.onScreen, input.answerHints?.[stale.input.provider] ?? null, timed), stale));
   }
+  // The carried derivations are not copied: a beat costs what was derived again (issue 27).
+  const derived = fresh.length === 0 ? previous.derived : LayeredMap.replacing(previous.derived, fresh.map((session) => [session.key, session] as const));
   return { derived, fresh, timeline: advanceTimeline(timeline, due, fresh) };
+}
+
+/** The derivations of every session, each reused when nothing it read changed and its time has not come. */
+function derivedAfresh(input: EvaluationInput, previous: Evaluation | undefined, timed: boolean): Map<string, DerivedSession> {
+  const derived = new Map<string, DerivedSession>();
+  for (const evidence of input.sessions) {
+    const key = sessionKey(evidence.provider, evidence.sessionId);
+    const before = previous?.derived.get(key);
+    const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : keptRow(deriveSession(evidence, input.facts, input.settings, input.now, input.onScreen, input.answerHints?.[evidence.provider] ?? null, timed), before);
+    derived.set(session.key, session);
+  }
+  return derived;
 }
 
 export function evaluate(input: EvaluationInput): Evaluation {
@@ -129,19 +143,10 @@ export function evaluate(input: EvaluationInput): Evaluation {
   const previous = input.previous?.onlyAt === null || input.previous?.onlyAt === now ? input.previous : undefined;
   const timed = input.once !== true;
   const quick = previous !== undefined && onlyTimeMoved(previous, input) ? advanced(previous, input, timed) : null;
-  const derived = quick?.derived ?? new Map<string, DerivedSession>();
-  if (quick === null) {
-    for (const evidence of input.sessions) {
-      const key = sessionKey(evidence.provider, evidence.sessionId);
-      const before = previous?.derived.get(key);
-      const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : keptRow(deriveSession(evidence, facts, settings, now, onScreen, input.answerHints?.[evidence.provider] ?? null, timed), before);
-      derived.set(session.key, session);
-    }
-  }
-  const ordered = previousOrder(previous, derived, quick?.fresh) ?? triageOrder(derived);
-  const rows = ordered.map((session) => session.row);
-  const countable = ordered.map((session) => ({ band: session.band, muted: session.muted !== null, historical: session.historical, workflow: session.workflow }));
-  const nextIndex = countable.findIndex(isCounted);
+  const derived = quick?.derived ?? derivedAfresh(input, previous, timed);
+  const order = previousOrder(previous, derived, quick?.fresh) ?? orderOf(triageOrder(derived), null);
+  const ordered = order.sessions;
+  const rows = order.rows;
 
   const candidates: NotifyCandidate[] = [];
   // Only a claim on a row neither muted nor historical can be told (claimsToNotify's first test).
@@ -158,18 +163,56 @@ export function evaluate(input: EvaluationInput): Evaluation {
   for (const session of ordered) if (session.applied.length > 0) ruleApplications.push(...session.applied);
 
   const evaluation: Evaluation = {
-    snapshot: { schemaVersion: SCHEMA_VERSION, now: iso(now), attention: attentionOf(countable), sessions: rows },
+    snapshot: { schemaVersion: SCHEMA_VERSION, now: iso(now), attention: order.attention, sessions: rows },
     derived,
-    next: nextIndex === -1 ? null : (rows[nextIndex] ?? null),
+    next: order.next === -1 ? null : (rows[order.next] ?? null),
     notification: planNotification(due),
     notifyDue: due,
     ruleApplications,
-    nextChangeAt: timed ? earliest(ordered.map((session) => session.changeAt)) : null,
+    nextChangeAt: timed ? earliestChange(ordered) : null,
     onlyAt: timed ? null : now,
+    wantingTrees: order.wantingTrees,
     inputs: { sessions: input.sessions, facts, settings, onScreen },
   };
+  orders.set(evaluation, order);
   if (quick !== null) timelines.set(evaluation, quick.timeline);
   return evaluation;
+}
+
+/** The earliest change instant of any derivation (a loop: a beat allocates nothing per row). */
+function earliestChange(ordered: readonly DerivedSession[]): number | null {
+  let next: number | null = null;
+  for (const session of ordered) if (session.changeAt !== null && (next === null || session.changeAt < next)) next = session.changeAt;
+  return next;
+}
+
+/** An evaluation's derivations in triage order, with what is read from that order, kept for the next beat. */
+interface Order {
+  readonly sessions: readonly DerivedSession[];
+  /** The snapshot's rows: shared by evaluations whose rows are all the same, so never changed once made. */
+  readonly rows: Row[];
+  readonly attention: AttentionSummary;
+  /** The index of the first counted row (R33), or -1. */
+  readonly next: number;
+  readonly wantingTrees: readonly string[];
+  /** Where each key sits, worked out when a beat first needs it; the same for every order alike. */
+  positions: ReadonlyMap<string, number> | null;
+}
+const orders = new WeakMap<Evaluation, Order>();
+
+/** The order's rows, attention and first counted row, worked out whole. */
+function orderOf(sessions: readonly DerivedSession[], positions: ReadonlyMap<string, number> | null): Order {
+  const countable = sessions.map(countableOf);
+  return { sessions, rows: sessions.map((session) => session.row), attention: attentionOf(countable), next: countable.findIndex(isCounted), wantingTrees: sessions.filter((session) => session.wantsWorkingTree).map((session) => session.key), positions };
+}
+
+function countableOf(session: DerivedSession): Countable {
+  return { band: session.band, muted: session.muted !== null, historical: session.historical, workflow: session.workflow };
+}
+
+/** Whether two derivations of a session count alike (every input of attentionOf and isCounted) and want the working tree alike. */
+function countsAlike(a: DerivedSession, b: DerivedSession): boolean {
+  return a.band === b.band && (a.muted !== null) === (b.muted !== null) && a.historical === b.historical && a.workflow === b.workflow && a.wantsWorkingTree === b.wantsWorkingTree;
 }
 
 function rankableOf(session: DerivedSession): Rankable {
@@ -201,15 +244,21 @@ const MEND_LIMIT = 64;
  * (compareTriage ends on the key), so this is what a fresh sort gives (issue 27: a beat where a
  * few of 2,000 rows cross a time sorts no more than those few).
  */
-function previousOrder(previous: Evaluation | undefined, derived: ReadonlyMap<string, DerivedSession>, fresh?: readonly DerivedSession[]): DerivedSession[] | null {
+function previousOrder(previous: Evaluation | undefined, derived: ReadonlyMap<string, DerivedSession>, fresh?: readonly DerivedSession[]): Order | null {
   if (previous === undefined || previous.derived.size !== derived.size) return null;
   const moved = new Set<string>();
+  const replaced: { before: DerivedSession; after: DerivedSession }[] = [];
   // Only time moved: the same sessions are there, and only the fresh derivations can sort differently.
   for (const session of fresh ?? derived.values()) {
     const before = previous.derived.get(session.key);
     if (before === undefined) return null;
-    if (before !== session && !sortsAlike(before, session) && moved.add(session.key).size > MEND_LIMIT) return null;
+    if (before === session) continue;
+    replaced.push({ before, after: session });
+    if (!sortsAlike(before, session) && moved.add(session.key).size > MEND_LIMIT) return null;
   }
+  const kept = orders.get(previous);
+  const same = fresh !== undefined && moved.size === 0 && kept !== undefined ? sameOrder(kept, replaced) : null;
+  if (same !== null) return same;
   const ordered: DerivedSession[] = [];
   for (const row of previous.snapshot.sessions) {
     if (moved.has(row.key)) continue;
@@ -223,7 +272,32 @@ function previousOrder(previous: Evaluation | undefined, derived: ReadonlyMap<st
     const session = derived.get(key);
     if (session !== undefined) ordered.splice(lowerBound(ordered, (item) => compare(item, session) < 0), 0, session);
   }
-  return ordered;
+  return orderOf(ordered, moved.size === 0 ? (kept?.positions ?? null) : null);
+}
+
+/**
+ * A beat's order when nothing moved: the previous one with the derived-again sessions put in
+ * their places. What was read from it is carried when they read and count alike, so a beat
+ * where nothing shown changed allocates nothing per row (issue 27).
+ */
+function sameOrder(kept: Order, replaced: readonly { before: DerivedSession; after: DerivedSession }[]): Order | null {
+  if (replaced.length === 0) return kept;
+  const positions = kept.positions ?? new Map(kept.sessions.map((session, index) => [session.key, index]));
+  kept.positions = positions;
+  const sessions = kept.sessions.slice();
+  let rows: Row[] | null = null;
+  let alike = true;
+  for (const { before, after } of replaced) {
+    const at = positions.get(after.key);
+    if (at === undefined) return null;
+    sessions[at] = after;
+    if (!countsAlike(before, after)) alike = false;
+    if (after.row === before.row) continue;
+    rows ??= kept.rows.slice();
+    rows[at] = after.row;
+  }
+  if (!alike) return orderOf(sessions, positions);
+  return { sessions, rows: rows ?? kept.rows, attention: kept.attention, next: kept.next, wantingTrees: kept.wantingTrees, positions };
 }
 
 /** A session's notification candidate, kept with its derivation while what else it reads is the same (issue 27: a beat re-derives few of 2,000). */

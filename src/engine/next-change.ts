@@ -96,9 +96,3 @@ export function earliestCrossing(times: readonly number[], spans: readonly numbe
   }
   return next;
 }
-
-export function earliest(times: Iterable<number | null>): number | null {
-  let next: number | null = null;
-  for (const time of times) if (time !== null && (next === null || time < next)) next = time;
-  return next;
-}

@@ -88,6 +88,8 @@ export class Pipeline {
   private readonly firstSeen = new FirstSeen();
   private readonly requestsReader: RequestsReader;
   private requests: RequestsBySession = new Map();
+  /** The last evidence laid with trees, and what it was made of. */
+  private laid: { merged: SessionEvidence[]; trees: number; sessions: SessionEvidence[] } | null = null;
 
   constructor(private readonly options: PipelineOptions) {
     this.spoolFolder = spoolFolder(options.home);
@@ -124,19 +126,8 @@ export class Pipeline {
 
   /** Evaluates the collected evidence with the working trees read so far; records the rules applied (R22). */
   evaluate(context: EvaluateContext): Evaluation {
-    const wanted = (item: SessionEvidence): boolean => context.treesOnlyWhereWanted !== true || context.previous?.derived.get(sessionKey(item.provider, item.sessionId))?.wantsWorkingTree !== false;
-    const sessions = this.merged.map((item) => {
-      const tree = this.trees.get(item.cwd);
-      if (tree === undefined || !wanted(item)) return item;
-      // The same evidence under the same tree is the same object as last time: the engine reuses its row.
-      const before = this.overlaid.get(item);
-      if (before?.workingTree === tree) return before;
-      const overlaid = { ...item, workingTree: tree };
-      this.overlaid.set(item, overlaid);
-      return overlaid;
-    });
     const evaluation = evaluate({
-      sessions,
+      sessions: this.withTrees(context),
       facts: this.options.writer.facts,
       settings: context.settings,
       now: context.now,
@@ -149,6 +140,28 @@ export class Pipeline {
     });
     this.options.writer.recordRules(evaluation.ruleApplications, context.now);
     return evaluation;
+  }
+
+  /**
+   * The evidence with the working trees read so far laid on. The same evidence and trees give the
+   * very same array, so a beat's engine sees at once that only time moved (issue 27).
+   */
+  private withTrees(context: EvaluateContext): SessionEvidence[] {
+    const laid = this.laid;
+    if (context.treesOnlyWhereWanted !== true && laid !== null && laid.merged === this.merged && laid.trees === this.trees.version) return laid.sessions;
+    const wanted = (item: SessionEvidence): boolean => context.treesOnlyWhereWanted !== true || context.previous?.derived.get(sessionKey(item.provider, item.sessionId))?.wantsWorkingTree !== false;
+    const sessions = this.merged.map((item) => {
+      const tree = this.trees.get(item.cwd);
+      if (tree === undefined || !wanted(item)) return item;
+      // The same evidence under the same tree is the same object as last time: the engine reuses its row.
+      const before = this.overlaid.get(item);
+      if (before?.workingTree === tree) return before;
+      const overlaid = { ...item, workingTree: tree };
+      this.overlaid.set(item, overlaid);
+      return overlaid;
+    });
+    this.laid = context.treesOnlyWhereWanted === true ? null : { merged: this.merged, trees: this.trees.version, sessions };
+    return sessions;
   }
 
   /** One bounded step of the sources' background reading; what it did (see EvidenceSource.backgroundStep). */
