@@ -38,8 +38,8 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
       const lab = await start({ name: `question-${String(hooks)}`, hooks, replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
       await lab.prompt('ask me a question');
       await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
-      // Long enough for every hook and registry write the question causes to land.
-      await waitFor('the question settled', () => (lab.rows()[0]?.observed.state === 'awaiting-input' ? true : undefined));
+      // Long enough for every hook and registry write the question causes to land (a failure shows the rows and the screen).
+      await lab.expectRow('the question settled', (row) => row.observed.state === 'awaiting-input');
       const row = await lab.expectRow('awaiting input, with the question', (row) => row.observed.state === 'awaiting-input' && (row.observed.detail ?? '').includes('Which colour'));
       expect(row.observed.detail ?? '').toContain('Which colour');
       expect(row.claim?.kind).toBe('needs-you');
