@@ -18,6 +18,7 @@ export { FOLDER_GLOB_MAX, globMatch, literalGlob, notifyLevel, ruleLine, ruleMat
 export { inQuietHours, isQuiet, knownZone, minutesOf, nextLocal } from './quiet';
 export { ANSWER_ACTIONS, NOTIFICATION_ACTIONS, actionLabel, buttonsFor, rowClaimId, stillNotified } from './notification-actions';
 export type { DerivedSession } from './session';
+export { mayWantWorkingTree } from './session';
 export type { AnswerView } from './answer';
 export { answerView, movedOnSince, REQUEST_SLACK_MS } from './answer';
 export { evaluate } from './evaluate';

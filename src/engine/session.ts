@@ -69,6 +69,24 @@ function newest(lastRecordAt: number | null, children: SessionEvidence['children
   return best;
 }
 
+/**
+ * Whether the session could want its working tree at `now`, from its evidence and facts alone: every
+ * session whose derivation wants one passes (property-tested), so a one-shot command can read those
+ * folders' trees before it derives anything, and derive each session once (issue 27).
+ */
+export function mayWantWorkingTree(raw: SessionEvidence, facts: UserFacts, now: number, timings: Settings['timings']): boolean {
+  const evidence = clampEvidence(raw, now);
+  const { turn } = evidence;
+  if (turn === null) return false;
+  const lastActivityAt = newest(evidence.lastRecordAt, evidence.children, evidence.direct);
+  if (lastActivityAt !== null && now - lastActivityAt > timings.historicalAfter && evidence.liveness.kind !== 'alive') return false;
+  // Without children, a finish is the turn's own end: its length, and a visit since, are known here.
+  if (evidence.children.length > 0 || turn.endedAt === null) return true;
+  if (Math.max(turn.durationMs ?? 0, turn.endedAt - turn.startedAt) < timings.longJobFloor) return false;
+  const visit = facts.visits[sessionKey(evidence.provider, evidence.sessionId)];
+  return visit === undefined || visit.at < turn.endedAt;
+}
+
 export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: Settings, now: number, onScreen: string | null, answerHint: string | null = null, timed = true): DerivedSession {
   const { timings } = settings;
   const evidence = clampEvidence(raw, now);

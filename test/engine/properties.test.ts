@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PendingTool, ReviewState, SessionEvidence, TranscriptSignal, UserFacts } from '../../src/engine';
-import { REVIEW_STATES, defaultSettings, emptyFacts, evaluate } from '../../src/engine';
+import { REVIEW_STATES, defaultSettings, emptyFacts, evaluate, mayWantWorkingTree } from '../../src/engine';
 import { T0 } from './build';
 
 const time = fc.integer({ min: T0 - 3 * 86_400_000, max: T0 + 60_000 });
@@ -339,6 +339,34 @@ describe('issue 27: an evaluation made once (a one-shot command) works out no ch
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('issue 27: the folders a one-shot reads before deriving', () => {
+  it('every session whose derivation wants its working tree is one mayWantWorkingTree names (visited or not, at any instant)', () => {
+    let wanting = 0;
+    let named = 0;
+    fc.assert(
+      fc.property(world, fc.array(fc.option(time, { nil: null }), { maxLength: 8 }), time, ({ sessions, reviews, mutedMask }, visits, now) => {
+        const facts = factsFor(sessions, reviews, mutedMask);
+        sessions.forEach((item, index) => {
+          const at = visits[index];
+          if (at !== undefined && at !== null) facts.visits[`${item.provider}:${item.sessionId}`] = { at, fingerprint: null };
+        });
+        const evaluation = evaluate({ sessions, facts, settings, now, onScreen: null });
+        for (const item of sessions) {
+          const may = mayWantWorkingTree(item, facts, now, settings.timings);
+          if (may) named += 1;
+          if (evaluation.derived.get(`${item.provider}:${item.sessionId}`)?.wantsWorkingTree !== true) continue;
+          wanting += 1;
+          expect(may).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
+    // The property is not empty: trees were wanted, and sessions named that want none (the superset is not "all").
+    expect(wanting).toBeGreaterThan(50);
+    expect(named).toBeGreaterThan(wanting);
   });
 });
 

@@ -69,12 +69,14 @@ export async function evaluateFromDisk(now: number): Promise<CommandEvaluation> 
   const index = new SessionIndexStore(state.home, () => now, toStderr);
   const pipeline = new Pipeline({ roots: state.roots, home: state.home, watching: false, writer, onProblem: toStderr, index });
   await pipeline.collect(now);
+  // A one-shot sees each tree as it is now: read before deriving, wherever a finish may need one.
+  await pipeline.readTreesAhead(state.settings, now);
   // A command reads one instant: when rows would next change is nobody's question.
   const context = { settings: state.settings, now, onScreen: null, once: true };
   let evaluation = pipeline.evaluate(context);
-  // Every wanted tree is read now (a refresh interval of 0): a one-shot sees the tree as it is.
-  // Only the sessions that wanted a tree are derived again; the rest are reused as they are.
-  if (await pipeline.refreshTrees(evaluation, now, 0)) evaluation = pipeline.evaluate({ ...context, previous: evaluation, treesOnlyWhereWanted: true });
+  // A tree still wanted (none, unless a record's clock is ahead of ours) is read now; only the
+  // sessions that wanted it are derived again, the rest are reused as they are.
+  if (await pipeline.refreshTrees(evaluation, now, Number.POSITIVE_INFINITY)) evaluation = pipeline.evaluate({ ...context, previous: evaluation, treesOnlyWhereWanted: true });
   index.flush();
   return { state, evidence: pipeline.evidence, evaluation, writer };
 }

@@ -2,7 +2,7 @@
 // the hook spool and every provider's evidence, drain their problems, merge the hooks, lay on
 // the working trees known so far, evaluate, and record the rules the engine applied.
 import type { Evaluation, Settings, SessionEvidence } from '../../engine';
-import { evaluate, sessionKey } from '../../engine';
+import { evaluate, mayWantWorkingTree, sessionKey } from '../../engine';
 import type { ProviderRoots } from '../../providers';
 import { PROVIDERS, answerHints, answeringProviders, findProvider, shortNames, spoolReaders } from '../../providers';
 import { mergeHooks } from '../../providers/hooks/merge';
@@ -176,6 +176,19 @@ export class Pipeline {
   /** Lets every source go of what it holds open. */
   dispose(): void {
     for (const source of this.sources) source.dispose?.();
+  }
+
+  /**
+   * Reads, before any evaluation, the trees of the folders where a session may want one (the
+   * engine's superset): a one-shot command then derives each session once, where reading what the
+   * first evaluation asked for derived 1,500 of 2,000 sessions twice (issue 27).
+   */
+  readTreesAhead(settings: Settings, now: number): Promise<boolean> {
+    const folders = new Set<string>();
+    for (const item of this.merged) {
+      if (item.cwd !== null && !folders.has(item.cwd) && mayWantWorkingTree(item, this.options.writer.facts, now, settings.timings)) folders.add(item.cwd);
+    }
+    return this.trees.readAhead(folders, now);
   }
 
   /** Reads the working trees the evaluation asked for that are due; says whether any changed. */

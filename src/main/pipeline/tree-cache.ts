@@ -49,6 +49,21 @@ export class TreeCache {
       const stale = entry === undefined || now - entry.readAt >= gitRefresh || (entry.tree.at ?? Number.NEGATIVE_INFINITY) < needed;
       if (stale) due.set(cwd, Math.max(due.get(cwd) ?? Number.NEGATIVE_INFINITY, needed));
     }
+    return this.readDue(due, now);
+  }
+
+  /**
+   * Reads these folders' trees now (those not being read already), before any evaluation asked
+   * for them: a one-shot command then derives each session once (issue 27).
+   */
+  readAhead(folders: Iterable<string>, now: number): Promise<boolean> {
+    const due = new Map<string, number>();
+    for (const cwd of folders) if (!this.reading.has(cwd)) due.set(cwd, Number.NEGATIVE_INFINITY);
+    return this.readDue(due, now);
+  }
+
+  /** Reads each due folder (with the stamp its finishes need); resolves true when any tree changed. */
+  private async readDue(due: ReadonlyMap<string, number>, now: number): Promise<boolean> {
     if (due.size === 0) return false;
     let changed = false;
     await Promise.all(
