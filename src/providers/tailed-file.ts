@@ -83,7 +83,7 @@ export class TailedFile<A extends Accumulator> {
    * index knows it unchanged since (same size and time) with its end's reading, takes both
    * readings from the index without opening it (issue 14).
    */
-  async load(): Promise<void> {
+  load(): void {
     if (this.restore()) return;
     withOpenFile(this.path, (file) => this.loadFrom(file));
   }
@@ -205,7 +205,7 @@ export class TailedFile<A extends Accumulator> {
   }
 
   /** Applies what was appended since the last read; reloads when the file was replaced. Says whether anything changed. */
-  async update(): Promise<boolean> {
+  update(): boolean {
     if (this.cursor === null) {
       // Taken from the index: unchanged still, nothing to do; changed, read afresh (its end takes no appends).
       const was = this.restoredAs;
@@ -213,7 +213,7 @@ export class TailedFile<A extends Accumulator> {
         const info = statSync(this.path);
         if (info.ino === was.ino && info.size === was.size && info.mtimeMs === was.mtimeMs) return false;
       }
-      await this.load();
+      this.load();
       return true;
     }
     // One stat tells an untouched file: no open, no read (the rescan checks every file).
@@ -224,12 +224,12 @@ export class TailedFile<A extends Accumulator> {
     const appended = info.size - this.cursor.offset;
     // (A line takes at least a byte: an append of fewer bytes than the line budget needs no count.)
     if (info.ino === this.cursor.ino && appended > this.options.maxLines && moreLinesThan(this.path, this.cursor.offset, info.size, this.options.maxLines)) {
-      await this.load();
+      this.load();
       return true;
     }
     const read = readAppended(this.path, this.cursor.offset, this.cursor.ino, this.cursor.splitter);
     if (read.replaced) {
-      await this.load();
+      this.load();
       return true;
     }
     this.malformed += this.feed(this.tail, read.lines);

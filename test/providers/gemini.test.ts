@@ -121,7 +121,7 @@ describe.skipIf(!present)('Gemini CLI 0.61.0, its real chat files (shared/real-s
     // A first window that starts at the line before the cancel: the prompt and the `$set` after it, and the cancel.
     const from = text.lastIndexOf('\n', text.indexOf('"Request cancelled."') - 1) - 200;
     const tailed = new TailedFile(file, () => new GeminiChat(), { ...DEFAULT_TAIL_OPTIONS, firstWindow: Buffer.byteLength(text.slice(from)) });
-    await tailed.load();
+    tailed.load();
     expect(tailed.tailFrom).toBeGreaterThan(0);
     expect(tailed.tail.signal?.kind).toBe('interrupted');
   });

@@ -60,7 +60,7 @@ describe('files of tiny lines (item 3)', () => {
       counters.push(counter);
       return counter;
     });
-    await file.load();
+    file.load();
     const applied = counters.reduce((sum, counter) => sum + counter.applied, 0);
     // Each widening replays what it holds: a few times the line budget, never the 22 M lines in the file.
     expect(applied).toBeLessThan(DEFAULT_TAIL_OPTIONS.maxLines * 8);
@@ -76,9 +76,9 @@ describe('files of tiny lines (item 3)', () => {
       last = new Counting();
       return last;
     });
-    await file.load();
+    file.load();
     appendFileSync(path, tiny((64 * 1024 * 1024) / 3, '{}\n'));
-    expect(await file.update()).toBe(true);
+    expect(file.update()).toBe(true);
     expect(made).toBeGreaterThan(1);
     expect(last.applied).toBeLessThan(DEFAULT_TAIL_OPTIONS.maxLines * 4);
   });

@@ -46,12 +46,12 @@ describe('hostile input', () => {
     const path = join(project, 'bbbbbbbb-0000-4000-8000-000000000002.jsonl');
     writeFileSync(path, good('bbbbbbbb-0000-4000-8000-000000000002'));
     const file = new TailedFile(path, () => new ClaudeTranscript());
-    await file.load();
+    file.load();
     const giant = Buffer.alloc(50 * 1024 * 1024, 0x61);
     appendFileSync(path, Buffer.concat([Buffer.from('{"type":"user","x":"'), giant, Buffer.from('"}\n')]));
     appendFileSync(path, good('bbbbbbbb-0000-4000-8000-000000000002'));
     const before = process.memoryUsage().rss;
-    await file.update();
+    file.update();
     expect(file.oversized).toBe(1);
     expect(file.tail.signal?.kind).toBe('prompt');
     // The 50 MB line was streamed past, not buffered: far less than its size was retained.

@@ -68,7 +68,7 @@ describe('tailed file', () => {
     const path = join(dir, 'settle.jsonl');
     writeFileSync(path, [line(0, { settles: true }), ...Array.from({ length: 30 }, (_, n) => line(n + 1))].join(''));
     const file = new TailedFile(path, () => new Collect(), options);
-    await file.load();
+    file.load();
     expect(file.tail.settled).toBe(true);
     expect(file.tail.records[0]?.n).toBe(0);
   });
@@ -77,7 +77,7 @@ describe('tailed file', () => {
     const path = join(dir, 'head.jsonl');
     writeFileSync(path, [line(0, { title: 'first' }), ...Array.from({ length: 30 }, (_, n) => line(n + 1, { settles: true }))].join(''));
     const file = new TailedFile(path, () => new Collect(), options);
-    await file.load();
+    file.load();
     expect(file.head?.records[0]?.title).toBe('first');
     expect(file.tail.records.length).toBeLessThan(31);
   });
@@ -86,12 +86,12 @@ describe('tailed file', () => {
     const path = join(dir, 'append.jsonl');
     writeFileSync(path, line(1, { settles: true }));
     const file = new TailedFile(path, () => new Collect(), options);
-    await file.load();
+    file.load();
     appendFileSync(path, '{"n":2');
-    await file.update();
+    file.update();
     expect(file.tail.records.map((record) => record.n)).toEqual([1]);
     appendFileSync(path, '}\n');
-    await file.update();
+    file.update();
     expect(file.tail.records.map((record) => record.n)).toEqual([1, 2]);
   });
 
@@ -99,9 +99,9 @@ describe('tailed file', () => {
     const path = join(dir, 'shrink.jsonl');
     writeFileSync(path, line(1, { settles: true }) + line(2));
     const file = new TailedFile(path, () => new Collect(), options);
-    await file.load();
+    file.load();
     truncateSync(path, line(1, { settles: true }).length);
-    await file.update();
+    file.update();
     expect(file.tail.records.map((record) => record.n)).toEqual([1]);
   });
 
@@ -109,10 +109,10 @@ describe('tailed file', () => {
     const path = join(dir, 'replace.jsonl');
     writeFileSync(path, line(1, { settles: true }));
     const file = new TailedFile(path, () => new Collect(), options);
-    await file.load();
+    file.load();
     writeFileSync(join(dir, 'replacement.jsonl'), line(7, { settles: true }) + line(8));
     renameSync(join(dir, 'replacement.jsonl'), path);
-    await file.update();
+    file.update();
     expect(file.tail.records.map((record) => record.n)).toEqual([7, 8]);
   });
 
@@ -120,7 +120,7 @@ describe('tailed file', () => {
     const path = join(dir, 'bad.jsonl');
     writeFileSync(path, `${line(1)}garbage\n${'z'.repeat(500)}\n${line(2, { settles: true })}`);
     const file = new TailedFile(path, () => new Collect(), { ...options, firstWindow: 4096 });
-    await file.load();
+    file.load();
     expect(file.malformed).toBe(1);
     expect(file.oversized).toBe(1);
     expect(file.tail.records.map((record) => record.n)).toEqual([1, 2]);
@@ -157,10 +157,10 @@ describe('lines caught mid-write and rewrites', () => {
     const path = join(dir, 'midwrite.jsonl');
     writeFileSync(path, `${line(1, { settles: true })}{"n":2,"pad":"${'p'.repeat(100)}`);
     const file = new TailedFile(path, () => new Collect(), options);
-    await file.load();
+    file.load();
     expect(file.tail.records.map((record) => record.n)).toEqual([1]);
     appendFileSync(path, `${'q'.repeat(50)}"}\n`);
-    expect(await file.update()).toBe(true);
+    expect(file.update()).toBe(true);
     expect(file.tail.records.map((record) => record.n)).toEqual([1, 2]);
     expect(file.malformed).toBe(0);
   });
@@ -169,9 +169,9 @@ describe('lines caught mid-write and rewrites', () => {
     const path = join(dir, 'rewrite.jsonl');
     writeFileSync(path, line(1, { settles: true }) + line(2));
     const file = new TailedFile(path, () => new Collect(), options);
-    await file.load();
+    file.load();
     writeFileSync(path, line(1, { settles: true }) + line(30) + line(40, { pad: 'x'.repeat(20) }));
-    await file.update();
+    file.update();
     expect(file.tail.records.map((record) => record.n)).toEqual([1, 30, 40]);
     expect(file.malformed).toBe(0);
   });

@@ -120,10 +120,10 @@ export class ClaudeProvider implements EvidenceSource {
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const files = this.listingStands(changed) && this.discovered !== null ? this.discovered : discoverClaude(this.root, this.problems);
     this.discovered = files;
-    const leadsTouched = await syncFiles(this.leads, files.leads, (path) => new TailedFile(path, () => new ClaudeLeadFile(), this.options, this.leadIndex), changed, this.problems);
+    const leadsTouched = syncFiles(this.leads, files.leads, (path) => new TailedFile(path, () => new ClaudeLeadFile(), this.options, this.leadIndex), changed, this.problems);
     for (const { path, parentStem } of files.subagents) this.childParents.set(path, parentStem);
     const childPaths = [...files.subagents.map((item) => item.path), ...files.looseAgents];
-    const childrenTouched = await syncFiles(this.children, childPaths, (path) => new TailedFile(path, () => new ClaudeTranscript(), this.options, this.childIndex), changed, this.problems);
+    const childrenTouched = syncFiles(this.children, childPaths, (path) => new TailedFile(path, () => new ClaudeTranscript(), this.options, this.childIndex), changed, this.problems);
     this.loadChildNames(files.subagents.map((item) => item.path));
     const { entries: registry, incomplete } = readRegistry(this.root, this.problems);
     // The registry's word includes which pids are alive: a crash changes it with no file change.

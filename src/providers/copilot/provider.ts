@@ -81,7 +81,7 @@ export class CopilotProvider implements EvidenceSource {
 
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const sessions = discoverCopilot(this.root, this.problems);
-    const touched = await syncFiles(this.files, sessions.map((session) => session.events), (path) => new TailedFile(path, () => new CopilotEvents(), this.options, this.headIndex), changed, this.problems);
+    const touched = syncFiles(this.files, sessions.map((session) => session.events), (path) => new TailedFile(path, () => new CopilotEvents(), this.options, this.headIndex), changed, this.problems);
     const workspaces = sessions.map((session) => this.workspace(session.workspace));
     // Liveness changes with no file change (a process exits): it is part of the signature.
     const livenesses = sessions.map((session) => {

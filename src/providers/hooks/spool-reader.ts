@@ -134,7 +134,7 @@ export class HookSpool {
       if (owner === undefined) continue;
       const file = this.files.get(path) ?? new TailedFile(path, () => new SpoolFold(owner.provider, owner.read), { ...DEFAULT_TAIL_OPTIONS, firstWindow: whole, maxWindow: whole });
       try {
-        if (await file.update()) touched = true;
+        if (file.update()) touched = true;
         this.files.set(path, file);
       } catch (error) {
         if (errorCode(error) !== 'ENOENT') this.problems.add({ kind: 'unreadable', path, detail: errorCode(error) ?? String(error) });

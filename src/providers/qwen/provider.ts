@@ -48,8 +48,8 @@ export class QwenProvider implements EvidenceSource {
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     if (this.last !== null && !touchesRoot(changed, this.root)) return this.last.evidence;
     const files = discoverQwen(this.root, this.problems);
-    const chatsTouched = await syncFiles(this.chats, files.sessions.map((session) => session.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options, this.headIndex), changed, this.problems);
-    const subagentsTouched = await syncFiles(this.subagents, files.subagents.map((subagent) => subagent.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options), changed, this.problems);
+    const chatsTouched = syncFiles(this.chats, files.sessions.map((session) => session.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options, this.headIndex), changed, this.problems);
+    const subagentsTouched = syncFiles(this.subagents, files.subagents.map((subagent) => subagent.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options), changed, this.problems);
     // Meta files and runtime files are rewritten whole, with no append to notice: their contents are
     // part of the signature, as is whether each runtime's process still runs.
     const metas = files.subagents.map((subagent) => this.metas.read(subagent.meta, this.problems));
