@@ -2,7 +2,6 @@
 // command line, a second face): the rows show them, whoever owns the socket. Derived state,
 // rewritten on each change; read only while its owner runs.
 import { statSync } from 'node:fs';
-import * as z from 'zod/mini';
 import type { AnswerRequest } from '../../engine';
 import { sessionKey } from '../../engine';
 import { pidAlive } from '../../providers/system/process';
@@ -10,33 +9,6 @@ import { writePrivate } from '../../providers/system/private-files';
 import { READ_CAPS, readRegularText } from '../../providers/system/safe-read';
 import type { HeldRequest } from './broker';
 import { requestsPath } from './paths';
-import { questionSchema } from './protocol';
-
-const closedSchema = z.nullable(z.object({ at: z.number(), how: z.enum(['answered', 'elsewhere', 'released', 'expired']), answer: z.nullable(z.string()), from: z.nullable(z.string()) }));
-
-const fileSchema = z.object({
-  owner: z.int(),
-  requests: z.array(
-    z.object({
-      provider: z.string(),
-      sessionId: z.string(),
-      request: z.object({
-        id: z.string(),
-        at: z.number(),
-        source: z.string(),
-        agentId: z.nullable(z.string()),
-        prompt: z.enum(['approval', 'question']),
-        tool: z.string(),
-        text: z.string(),
-        digest: z.string(),
-        questions: z.array(questionSchema),
-        serial: z.boolean(),
-        deadline: z.number(),
-        closed: closedSchema,
-      }),
-    }),
-  ),
-});
 
 export function writeRequests(home: string, held: readonly HeldRequest[]): void {
   const requests = held.map(({ provider, sessionId, request }) => ({ provider, sessionId, request }));
@@ -54,7 +26,7 @@ export class RequestsReader {
 
   constructor(private readonly home: string) {}
 
-  read(): RequestsBySession {
+  async read(): Promise<RequestsBySession> {
     const path = requestsPath(this.home);
     let stamp: string;
     try {
@@ -66,7 +38,10 @@ export class RequestsReader {
     // The owner gone (a crash): nothing it held waits any more.
     if (stamp === this.stamp) return this.owner !== 0 && !pidAlive(this.owner) ? this.settle(stamp, NONE, 0) : this.last;
     try {
-      const parsed = fileSchema.safeParse(JSON.parse(readRegularText(path, READ_CAPS.config)));
+      // The schemas (and the answer protocol's, and the contract's they build on) load only when
+      // a channel holds requests: a plain status does not build them (issue 27).
+      const { requestsFileSchema } = await import('./requests-schema');
+      const parsed = requestsFileSchema.safeParse(JSON.parse(readRegularText(path, READ_CAPS.config)));
       if (!parsed.success || !pidAlive(parsed.data.owner)) return this.settle(stamp, NONE, 0);
       const map = new Map<string, AnswerRequest[]>();
       for (const { provider, sessionId, request } of parsed.data.requests) {

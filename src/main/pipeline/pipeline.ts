@@ -113,7 +113,7 @@ export class Pipeline {
     const results = await Promise.all(this.sources.map((source) => source.sync(now, changed)));
     const problems = [...this.sources.flatMap((source) => source.problems.drain()), ...this.spool.problems.drain()];
     for (const line of describeProblems(problems)) this.options.onProblem(line);
-    const requests = this.requestsReader.read();
+    const requests = await this.requestsReader.read();
     const same = this.collected && hooks === this.hooks && requests === this.requests && results.every((result, index) => result === this.results[index]);
     this.results = results;
     this.hooks = hooks;

@@ -1,0 +1,29 @@
+// The shape of the requests file (requests-file.ts), loaded only when there is one to read.
+import * as z from 'zod/mini';
+import { questionSchema } from './protocol';
+
+const closedSchema = z.nullable(z.object({ at: z.number(), how: z.enum(['answered', 'elsewhere', 'released', 'expired']), answer: z.nullable(z.string()), from: z.nullable(z.string()) }));
+
+export const requestsFileSchema = z.object({
+  owner: z.int(),
+  requests: z.array(
+    z.object({
+      provider: z.string(),
+      sessionId: z.string(),
+      request: z.object({
+        id: z.string(),
+        at: z.number(),
+        source: z.string(),
+        agentId: z.nullable(z.string()),
+        prompt: z.enum(['approval', 'question']),
+        tool: z.string(),
+        text: z.string(),
+        digest: z.string(),
+        questions: z.array(questionSchema),
+        serial: z.boolean(),
+        deadline: z.number(),
+        closed: closedSchema,
+      }),
+    }),
+  ),
+});
