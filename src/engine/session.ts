@@ -70,18 +70,22 @@ function newest(lastRecordAt: number | null, children: SessionEvidence['children
 }
 
 /**
- * Whether the session could want its working tree at `now`, from its evidence and facts alone: every
- * session whose derivation wants one passes (property-tested), so a one-shot command can read those
- * folders' trees before it derives anything, and derive each session once (issue 27).
+ * Whether a session whose turn has a recorded end could want its working tree at `now`, from its
+ * evidence and facts alone: every such session whose derivation wants one passes (property-tested),
+ * so a one-shot command reads those folders' trees before it derives anything and derives each
+ * session once (issue 27). A turn with no recorded end is left out: most are still running, and a
+ * `git status` for each of their folders on every command would cost more than the rare one that
+ * turns out to want its tree (the one-shot reads that one afterwards).
  */
 export function mayWantWorkingTree(raw: SessionEvidence, facts: UserFacts, now: number, timings: Settings['timings']): boolean {
   const evidence = clampEvidence(raw, now);
   const { turn } = evidence;
-  if (turn === null) return false;
+  if (turn === null || turn.endedAt === null) return false;
   const lastActivityAt = newest(evidence.lastRecordAt, evidence.children, evidence.direct);
   if (lastActivityAt !== null && now - lastActivityAt > timings.historicalAfter && evidence.liveness.kind !== 'alive') return false;
-  // Without children, a finish is the turn's own end: its length, and a visit since, are known here.
-  if (evidence.children.length > 0 || turn.endedAt === null) return true;
+  // A child may finish after the turn (the finish is then the child's): only without children are
+  // the finish's length and a visit since known here.
+  if (evidence.children.length > 0) return true;
   if (Math.max(turn.durationMs ?? 0, turn.endedAt - turn.startedAt) < timings.longJobFloor) return false;
   const visit = facts.visits[sessionKey(evidence.provider, evidence.sessionId)];
   return visit === undefined || visit.at < turn.endedAt;

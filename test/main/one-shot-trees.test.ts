@@ -11,9 +11,9 @@ import { fixtureHomes } from './fixture-home';
 const { base, home } = fixtureHomes('lookout-one-shot-trees-');
 const AT = Date.parse('2026-11-29T12:01:10.000Z');
 
-/** The long-finish fixture, its folder made a git repository with one file changed. */
-function longFinishInRepo(): Record<string, string> {
-  const env = home(['long-finish']);
+/** A fixture (the long-finish one unless named), its folder made a git repository with one file changed. */
+function longFinishInRepo(fixture = 'long-finish'): Record<string, string> {
+  const env = home([fixture]);
   const repo = mkdtempSync(join(base, 'repo-'));
   mkdirSync(repo, { recursive: true });
   execFileSync('git', ['init', '-q', repo]);
@@ -53,5 +53,13 @@ describe('issue 27: a one-shot evaluation and the working trees', () => {
     expect(reads).toHaveBeenCalledTimes(2);
     expect(trees.mock.calls[0]?.[0]).toEqual(new Set());
     expect(evaluation.snapshot.sessions[0]?.claim).toBeNull();
+  });
+
+  it('a turn still running reads no tree ahead (a git status per command would cost more than it saves)', async () => {
+    for (const [name, value] of Object.entries(longFinishInRepo('fresh-tool'))) vi.stubEnv(name, value);
+    const trees = vi.spyOn((await import('../../src/main/pipeline/tree-cache')).TreeCache.prototype, 'readAhead');
+    const { evaluation } = await evaluateFromDisk(Date.parse('2026-11-29T12:00:03.000Z'));
+    expect(evaluation.snapshot.sessions[0]?.observed.state).toBe('running');
+    expect(trees.mock.calls.map(([folders]) => [...folders])).toEqual([[]]);
   });
 });

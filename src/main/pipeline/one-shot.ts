@@ -74,8 +74,8 @@ export async function evaluateFromDisk(now: number): Promise<CommandEvaluation> 
   // A command reads one instant: when rows would next change is nobody's question.
   const context = { settings: state.settings, now, onScreen: null, once: true };
   let evaluation = pipeline.evaluate(context);
-  // A tree still wanted (none, unless a record's clock is ahead of ours) is read now; only the
-  // sessions that wanted it are derived again, the rest are reused as they are.
+  // A tree still wanted (a finish with no recorded turn end, or a record whose clock is ahead of
+  // ours) is read now; only the sessions that wanted it are derived again, the rest are reused.
   if (await pipeline.refreshTrees(evaluation, now, Number.POSITIVE_INFINITY)) evaluation = pipeline.evaluate({ ...context, previous: evaluation, treesOnlyWhereWanted: true });
   index.flush();
   return { state, evidence: pipeline.evidence, evaluation, writer };

@@ -179,9 +179,10 @@ export class Pipeline {
   }
 
   /**
-   * Reads, before any evaluation, the trees of the folders where a session may want one (the
-   * engine's superset): a one-shot command then derives each session once, where reading what the
-   * first evaluation asked for derived 1,500 of 2,000 sessions twice (issue 27).
+   * Reads, before any evaluation, the trees of the folders where a session whose turn ended may
+   * want one (the engine's `mayWantWorkingTree`): a one-shot command then derives each session
+   * once, where reading what the first evaluation asked for derived 1,500 of 2,000 sessions twice
+   * (issue 27).
    */
   readTreesAhead(settings: Settings, now: number): Promise<boolean> {
     const folders = new Set<string>();
