@@ -1,12 +1,9 @@
 // A one-shot command reads the working trees a finish may need before it derives anything, so
 // each session is derived once (issue 27), and a long turn that left changes reads as ready for review.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { evaluateFromDisk } from '../../src/main/pipeline/one-shot';
 import { Pipeline } from '../../src/main/pipeline/pipeline';
-import { fixtureHomes } from './fixture-home';
+import { fixtureHomes, fixturesInRepo } from './fixture-home';
 
 const { base, home } = fixtureHomes('lookout-one-shot-trees-');
 const AT = Date.parse('2026-11-29T12:01:10.000Z');
@@ -14,15 +11,7 @@ const AT = Date.parse('2026-11-29T12:01:10.000Z');
 /** A fixture (the long-finish one unless named), its folder made a git repository with one file changed. */
 function longFinishInRepo(fixture = 'long-finish'): Record<string, string> {
   const env = home([fixture]);
-  const repo = mkdtempSync(join(base, 'repo-'));
-  mkdirSync(repo, { recursive: true });
-  execFileSync('git', ['init', '-q', repo]);
-  writeFileSync(join(repo, 'changed.txt'), 'new work\n');
-  const project = join(env.CLAUDE_CONFIG_DIR ?? '', 'projects', '-home-me-app');
-  for (const name of readdirSync(project)) {
-    const path = join(project, name);
-    writeFileSync(path, readFileSync(path, 'utf8').replaceAll('"/home/me/app"', JSON.stringify(repo)));
-  }
+  fixturesInRepo(env, base);
   return env;
 }
 

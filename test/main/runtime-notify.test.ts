@@ -1,13 +1,13 @@
 // The runtime carries out the engine's notification decisions: coalesced, at most once per claim
 // across restarts (the ledger), never for muted rows, and a failing notifier is reported once.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { NotificationPlan } from '../../src/engine';
 import type { Notifier } from '../../src/main/notify/notifier';
 import { Runtime } from '../../src/main/runtime/runtime';
 import { fixtures } from '../providers/fixture-roots';
-import { fixtureHomes } from './fixture-home';
+import { fixtureHomes, fixturesInRepo } from './fixture-home';
 
 const { base, home } = fixtureHomes('lookout-notify-');
 const NOW = Date.parse('2026-11-29T12:02:00.000Z');
@@ -73,17 +73,7 @@ describe('runtime notifications', () => {
 describe('finish notices and the working tree', () => {
   it('R40 R41 a long turn that left changes is told once, as ready for review (not first as finished)', async () => {
     const env = home(['long-finish']);
-    const repo = mkdtempSync(join(base, 'repo-'));
-    const { mkdirSync, writeFileSync, readdirSync } = await import('node:fs');
-    const { execFileSync } = await import('node:child_process');
-    mkdirSync(repo, { recursive: true });
-    execFileSync('git', ['init', '-q', repo]);
-    writeFileSync(join(repo, 'changed.txt'), 'new work\n');
-    const project = join(env.CLAUDE_CONFIG_DIR ?? '', 'projects', '-home-me-app');
-    for (const name of readdirSync(project)) {
-      const path = join(project, name);
-      writeFileSync(path, readFileSync(path, 'utf8').replaceAll('"/home/me/app"', JSON.stringify(repo)));
-    }
+    fixturesInRepo(env, base);
     const recorder = new Recorder();
     const runtime = new Runtime({ env, clock: () => Date.parse('2026-11-29T12:01:10.000Z'), notifier: recorder, onProblem: () => undefined });
     await runtime.start();
