@@ -2,7 +2,7 @@
 import { escalatedClaim, escalatedSince } from './escalation';
 import type { SessionEvidence } from './evidence';
 import { sessionKey } from './evidence';
-import type { RuleApplication, Settings, UserFacts } from './facts';
+import type { RuleApplication, Settings, UserFacts, VisitFact } from './facts';
 import type { ChildView } from './children';
 import { childState, dropInterruptedTurnChildren, summarizeChildren } from './children';
 import type { Claim } from './claims';
@@ -69,6 +69,16 @@ function newest(lastRecordAt: number | null, children: SessionEvidence['children
   return best;
 }
 
+/** No activity for `historicalAfter`, and no process known alive. */
+function isHistorical(lastActivityAt: number | null, liveness: SessionEvidence['liveness'], now: number, timings: Settings['timings']): boolean {
+  return lastActivityAt !== null && now - lastActivityAt > timings.historicalAfter && liveness.kind !== 'alive';
+}
+
+/** A finish long enough to be told and not seen since (no visit after it): its working tree matters. */
+function wantsTreeFor(finished: { at: number; length: number }, visit: VisitFact | undefined, timings: Settings['timings']): boolean {
+  return finished.length >= timings.longJobFloor && (visit === undefined || visit.at < finished.at);
+}
+
 /**
  * Whether a session whose turn has a recorded end could want its working tree at `now`, from its
  * evidence and facts alone: every such session whose derivation wants one passes (property-tested),
@@ -82,13 +92,12 @@ export function mayWantWorkingTree(raw: SessionEvidence, facts: UserFacts, now: 
   const { turn } = evidence;
   if (turn === null || turn.endedAt === null) return false;
   const lastActivityAt = newest(evidence.lastRecordAt, evidence.children, evidence.direct);
-  if (lastActivityAt !== null && now - lastActivityAt > timings.historicalAfter && evidence.liveness.kind !== 'alive') return false;
-  // A child may finish after the turn (the finish is then the child's): only without children are
-  // the finish's length and a visit since known here.
+  if (isHistorical(lastActivityAt, evidence.liveness, now, timings)) return false;
+  // A child may finish after the turn (the finish is then the child's): only without children is
+  // the finish the turn's own end, as finishedTurn reads it.
   if (evidence.children.length > 0) return true;
-  if (Math.max(turn.durationMs ?? 0, turn.endedAt - turn.startedAt) < timings.longJobFloor) return false;
-  const visit = facts.visits[sessionKey(evidence.provider, evidence.sessionId)];
-  return visit === undefined || visit.at < turn.endedAt;
+  const finished = { at: turn.endedAt, length: Math.max(turn.durationMs ?? 0, turn.endedAt - turn.startedAt) };
+  return wantsTreeFor(finished, facts.visits[sessionKey(evidence.provider, evidence.sessionId)], timings);
 }
 
 export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: Settings, now: number, onScreen: string | null, answerHint: string | null = null, timed = true): DerivedSession {
@@ -122,7 +131,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   const folded = downgradeStale(foldLead(lead, views, childSummary.liveness), now, timings);
 
   const lastActivityAt = newest(evidence.lastRecordAt, evidence.children, evidence.direct);
-  const historical = lastActivityAt !== null && now - lastActivityAt > timings.historicalAfter && evidence.liveness.kind !== 'alive';
+  const historical = isHistorical(lastActivityAt, evidence.liveness, now, timings);
 
   // Rules per project match by folder, provider and host; "after a finish" wants a turn that ended.
   const finishedNow = evidence.turn !== null && evidence.turn.endedAt !== null && (folded.state === 'idle' || folded.state === 'ended');
@@ -152,7 +161,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   const workflow = workflowOf(observed, review.state, historical);
   const finished = historical ? null : finishedTurn(claimInput);
   const visit = facts.visits[key];
-  const wantsWorkingTree = finished !== null && finished.length >= timings.longJobFloor && (visit === undefined || visit.at < finished.at);
+  const wantsWorkingTree = finished !== null && wantsTreeFor(finished, visit, timings);
   const mute = facts.mutes[key];
   const muting = mute !== undefined && (mute.until === null || mute.until > now) ? mute : null;
   // R61: a needs-you claim that outlasted the mute comes back, counted and notified once.

@@ -252,7 +252,7 @@ function merged(ours: FileEntry, theirs: FileEntry | undefined): FileEntry {
  * JSON with every character past ASCII escaped: Node reads an all-ASCII file into a one-byte
  * string, which decodes and parses faster than the two-byte string one `…` in a title makes.
  */
-export function asciiJson(value: unknown): string {
+function asciiJson(value: unknown): string {
   return asciiOnly(JSON.stringify(value));
 }
 
