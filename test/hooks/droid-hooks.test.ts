@@ -77,7 +77,7 @@ describe('Droid hook payloads', () => {
       fact: { kind: 'event', event: 'permission-request', detail: 'Factory CLI needs permission to execute 1 tool(s)', vague: true },
     });
     expect(fact(envelope('Notification', { message: 'Factory CLI is asking the user 1 question(s)', notification_type: 'elicitation_dialog' }))).toMatchObject({ event: 'input-request' });
-    expect(fact(envelope('PreToolUse', { tool_name: 'Execute', tool_input: SHELL }))).toEqual({ kind: 'event', event: 'mid-turn', detail: 'Execute: touch droid-made.txt' });
+    expect(fact(envelope('PreToolUse', { tool_name: 'Execute', tool_input: SHELL }))).toMatchObject({ kind: 'event', event: 'mid-turn', detail: 'Execute: touch droid-made.txt', call: { asks: null } });
     expect(fact(envelope('PostToolUse', { tool_name: 'Execute', tool_input: SHELL, tool_response: 'Command completed successfully' }))).toMatchObject({ event: 'mid-turn' });
     expect(fact(envelope('SessionStart', { source: 'startup' }))).toEqual({ kind: 'ignored' });
   });

@@ -97,7 +97,7 @@ describe('Qwen Code hook payloads', () => {
   const fact = (payload: Record<string, unknown>) => readQwenHook(payload, 'hook').fact;
 
   it('R1 a PermissionRequest asks the user, named by its command; the permission_prompt notification after it only restates it', () => {
-    expect(readQwenHook(envelope('PermissionRequest', { tool_name: 'run_shell_command', tool_input: SHELL }), 'hook')).toEqual({
+    expect(readQwenHook(envelope('PermissionRequest', { tool_name: 'run_shell_command', tool_input: SHELL }), 'hook')).toMatchObject({
       sessionId: SESSION,
       cwd: '/home/dev/app',
       agentId: null,
@@ -108,8 +108,8 @@ describe('Qwen Code hook payloads', () => {
 
   it('R3 Qwen\'s question and plan tools ask for an answer, not a permission', () => {
     const ask = { questions: [{ question: 'Which colour?', header: 'Colour', options: [{ label: 'Red', description: 'Warm' }, { label: 'Blue', description: 'Cool' }] }] };
-    expect(fact(envelope('PermissionRequest', { tool_name: 'ask_user_question', tool_input: ask }))).toEqual({ kind: 'event', event: 'input-request', detail: 'asks: Which colour?' });
-    expect(fact(envelope('PermissionRequest', { tool_name: 'exit_plan_mode', tool_input: { plan: 'x' } }))).toEqual({ kind: 'event', event: 'input-request', detail: 'plan ready for approval' });
+    expect(fact(envelope('PermissionRequest', { tool_name: 'ask_user_question', tool_input: ask }))).toMatchObject({ kind: 'event', event: 'input-request', detail: 'asks: Which colour?', call: { asks: 'asks: Which colour?' } });
+    expect(fact(envelope('PermissionRequest', { tool_name: 'exit_plan_mode', tool_input: { plan: 'x' } }))).toMatchObject({ kind: 'event', event: 'input-request', detail: 'plan ready for approval' });
   });
 
   it('the idle notice Qwen sends each time it goes idle (after a cancel too), a failure in the server\'s words, work inside a subagent', () => {

@@ -37,6 +37,16 @@ const HOOK_STORIES: HookStory[] = [
     expected: { state: 'running', reason: 'provider-busy', workflow: 'working', liveness: 'none', claim: null },
   },
   {
+    // Async hooks land in any order: the call's own PreToolUse, written late, does not answer its prompt.
+    name: 'an approval prompt whose PreToolUse was written after it',
+    events: [
+      [20, { hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'npm publish' } }],
+      [21, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm publish' } }],
+    ],
+    now: 30,
+    expected: { state: 'awaiting-approval', reason: 'approval-requested', workflow: 'needs-input', liveness: 'none', claim: 'needs-you' },
+  },
+  {
     name: 'a turn stopped (hook)',
     events: [[20, { hook_event_name: 'Stop' }]],
     now: 30,
@@ -64,6 +74,18 @@ const HOOK_STORIES: HookStory[] = [
     expected: { state: 'running-subagents', reason: 'child-working', workflow: 'working', liveness: 'working', claim: null },
   },
 ];
+
+/** Claude's question: its PreToolUse written after its PermissionRequest, then the permission notification (a CI run, 2.1.328). */
+const LATE_QUESTION: HookStory = {
+  name: 'a question whose hooks landed out of order',
+  events: [
+    [20, { hook_event_name: 'PermissionRequest', tool_name: 'AskUserQuestion', tool_input: { questions: [{ question: 'Which colour?' }] }, prompt_id: 'p1' }],
+    [21, { hook_event_name: 'PreToolUse', tool_name: 'AskUserQuestion', tool_input: { questions: [{ question: 'Which colour?' }] }, prompt_id: 'p1', tool_use_id: 'toolu_1' }],
+    [22, { hook_event_name: 'Notification', notification_type: 'permission_prompt', message: 'Claude needs your permission' }],
+  ],
+  now: 30,
+  expected: { state: 'awaiting-input', reason: 'input-requested', workflow: 'needs-input', liveness: 'none', claim: 'needs-you' },
+};
 
 /** Claude has SessionEnd; Codex publishes no schema for it (a pinned divergence). */
 const SESSION_END: HookStory = {
@@ -100,6 +122,10 @@ describe('hook-driven parity stories', () => {
       expect(await tell(provider, story)).toEqual(story.expected);
     });
   }
+
+  it('R3 claude hook story: a question whose hooks landed out of order', async () => {
+    expect(await tell('claude', LATE_QUESTION)).toEqual(LATE_QUESTION.expected);
+  });
 
   it('R13 claude hook story: a session ended (hook)', async () => {
     expect(await tell('claude', SESSION_END)).toEqual(SESSION_END.expected);

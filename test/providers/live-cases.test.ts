@@ -27,8 +27,8 @@ function spoolWith(provider: string, lines: { at: number; channel: 'hook' | 'not
 describe('hooks as the agents fire them (issue 22)', () => {
   it('case 6: Claude\'s PermissionRequest for AskUserQuestion asks for input, with the question as its detail', () => {
     const fact = readHookPayload({ hook_event_name: 'PermissionRequest', tool_name: 'AskUserQuestion', tool_input: { questions: [{ question: 'Which colour?', options: [{ label: 'Red' }] }] } });
-    expect(fact).toEqual({ kind: 'event', event: 'input-request', detail: 'asks: Which colour?' });
-    expect(readHookPayload({ hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'rm -rf build' } })).toEqual({ kind: 'event', event: 'permission-request', detail: 'Bash: rm -rf build' });
+    expect(fact).toMatchObject({ kind: 'event', event: 'input-request', detail: 'asks: Which colour?' });
+    expect(readHookPayload({ hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'rm -rf build' } })).toMatchObject({ kind: 'event', event: 'permission-request', detail: 'Bash: rm -rf build' });
   });
 
   it('case 1: an idle notice after a StopFailure keeps the failure as the session\'s last word', async () => {
@@ -48,6 +48,41 @@ describe('hooks as the agents fire them (issue 22)', () => {
     ]);
     const sessions = await new HookSpool(folder, spoolReaders(['claude'])).sync();
     expect(sessions.get('claude:s2')?.last).toMatchObject({ event: 'permission-request', at: 1000, detail: 'Bash: touch lab-made.txt' });
+  });
+
+  // Claude runs its hooks async: each is its own process, and they land in the spool in any order (a loaded CI machine, 2.1.328).
+  const promptHooks = (tool: string, input: Record<string, unknown>): Record<string, unknown>[] => [
+    { hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: 'toolu_1', prompt_id: 'p1' },
+    { hook_event_name: 'PermissionRequest', tool_name: tool, tool_input: input, prompt_id: 'p1' },
+    { hook_event_name: 'Notification', notification_type: 'permission_prompt', message: 'Claude needs your permission' },
+  ];
+  const orders = (count: number): number[][] => (count === 0 ? [[]] : orders(count - 1).flatMap((order) => Array.from({ length: count }, (_, at) => [...order.slice(0, at), count - 1, ...order.slice(at)])));
+  const lastOf = async (id: string, payloads: Record<string, unknown>[]): Promise<unknown> => {
+    const lines = [{ hook_event_name: 'UserPromptSubmit', prompt_id: 'p1' }, ...payloads].map((payload, index) => ({ at: 1000 + index * 10, channel: 'hook' as const, payload: { ...payload, session_id: id } }));
+    return (await new HookSpool(spoolWith('claude', lines), spoolReaders(['claude'])).sync()).get(`claude:${id}`)?.last;
+  };
+
+  it('R3 case 6: a question\'s PreToolUse, PermissionRequest and permission notification in any of their 6 orders read as the question, never a permission', async () => {
+    const hooks = promptHooks('AskUserQuestion', { questions: [{ question: 'Which colour should the badge be?', options: [{ label: 'Red' }, { label: 'Blue' }] }] });
+    const seen = await Promise.all(orders(3).map(async (order, index) => ({ order: order.join(''), last: await lastOf(`q${index}`, order.map((at) => hooks[at] ?? {})) })));
+    expect(seen).toHaveLength(6);
+    for (const { order, last } of seen) expect({ order, last }).toMatchObject({ order, last: { event: 'input-request', detail: 'asks: Which colour should the badge be?' } });
+  });
+
+  it('R8 a command\'s PreToolUse written after its own PermissionRequest leaves the request standing, in the command\'s words', async () => {
+    const hooks = promptHooks('Bash', { command: 'touch lab-made.txt' });
+    for (const order of orders(3)) expect({ order: order.join(''), last: await lastOf(`b${order.join('')}`, order.map((at) => hooks[at] ?? {})) }).toMatchObject({ last: { event: 'permission-request', detail: 'Bash: touch lab-made.txt' } });
+    // Another call's PreToolUse is not late: it means the prompt was answered and work goes on.
+    const other = { ...hooks[0], tool_input: { command: 'ls' } };
+    expect(await lastOf('b-other', [hooks[0] ?? {}, hooks[1] ?? {}, other])).toMatchObject({ event: 'mid-turn', detail: 'Bash: ls' });
+  });
+
+  it('R3 a permission notification while a question\'s tool has started, its PermissionRequest not written, reads input with the question\'s words', async () => {
+    const hooks = promptHooks('AskUserQuestion', { questions: [{ question: 'Which colour?' }] });
+    expect(await lastOf('q-none', [hooks[0] ?? {}, hooks[2] ?? {}])).toMatchObject({ event: 'input-request', detail: 'asks: Which colour?', restates: true, at: 1020 });
+    // A command's tool started, then the same notification: a permission, in the notification's words.
+    const bash = promptHooks('Bash', { command: 'ls' });
+    expect(await lastOf('b-none', [bash[0] ?? {}, bash[2] ?? {}])).toMatchObject({ event: 'permission-request', detail: 'Claude needs your permission', restates: true });
   });
 
   it('case 4: Codex\'s notify for a thread with no rollout (its title thread) makes no row; a hook-only session still does', async () => {

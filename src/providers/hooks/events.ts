@@ -4,9 +4,19 @@ import type { HookEvent } from '../../engine';
 import type { JsonRecord } from '../jsonl/parse-record';
 import { arr, obj, oneLine, str } from '../jsonl/parse-record';
 
+/**
+ * The tool call a PreToolUse or PermissionRequest is about: async hooks land in the spool in any
+ * order, so a call's PreToolUse may be written after its own PermissionRequest.
+ */
+export interface ToolCall {
+  key: string;
+  /** The question it asks ("asks: Which colour?") when the tool asks for input, else null. */
+  asks: string | null;
+}
+
 export type HookFact =
   /** `vague`: a notification's words about a prompt a more precise hook may already have named. */
-  | { kind: 'event'; event: HookEvent; detail: string | null; vague?: boolean }
+  | { kind: 'event'; event: HookEvent; detail: string | null; vague?: boolean; call?: ToolCall }
   | { kind: 'notice'; message: string }
   | { kind: 'subagent-start'; agentId: string; name: string }
   | { kind: 'subagent-stop'; agentId: string }
@@ -48,17 +58,25 @@ function requestDetail(payload: JsonRecord): string | null {
   return question === null ? 'asks a question' : `asks: ${oneLine(question, 100)}`;
 }
 
+/** The same call in a turn has the same tool and input in both hooks (PermissionRequest carries no tool_use_id). */
+function toolCall(payload: JsonRecord): ToolCall | undefined {
+  const tool = str(payload.tool_name);
+  if (tool === null) return undefined;
+  return { key: JSON.stringify([str(payload.prompt_id), tool, payload.tool_input ?? null]), asks: asksInput(tool) ? requestDetail(payload) : null };
+}
+
 /** Agent hook events (Claude Code and Codex share the names). */
 export function readHookPayload(payload: JsonRecord): HookFact {
   const event = str(payload.hook_event_name);
   switch (event) {
     case 'PermissionRequest':
       // Claude fires it for its question and plan tools too: those ask for an answer, not a permission.
-      return { kind: 'event', event: asksInput(str(payload.tool_name)) ? 'input-request' : 'permission-request', detail: requestDetail(payload) };
+      return withCall({ kind: 'event', event: asksInput(str(payload.tool_name)) ? 'input-request' : 'permission-request', detail: requestDetail(payload) }, payload);
     case 'Elicitation':
       return { kind: 'event', event: 'input-request', detail: str(payload.message) === null ? 'asks for input' : `asks: ${oneLine(str(payload.message) ?? '', 100)}` };
-    case 'UserPromptSubmit':
     case 'PreToolUse':
+      return withCall({ kind: 'event', event: 'mid-turn', detail: toolDetail(payload) }, payload);
+    case 'UserPromptSubmit':
     case 'PostToolUse':
     case 'PostToolUseFailure':
     case 'PostToolBatch':
@@ -84,6 +102,11 @@ export function readHookPayload(payload: JsonRecord): HookFact {
     default:
       return { kind: 'ignored' };
   }
+}
+
+function withCall(fact: Extract<HookFact, { kind: 'event' }>, payload: JsonRecord): HookFact {
+  const call = toolCall(payload);
+  return call === undefined ? fact : { ...fact, call };
 }
 
 function readNotification(payload: JsonRecord): HookFact {

@@ -7,7 +7,7 @@ import type { JsonRecord } from '../jsonl/parse-record';
 import { Problems, errorCode } from '../problems';
 import type { Accumulator } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
-import type { HookFact, HookReading } from './events';
+import type { HookFact, HookReading, ToolCall } from './events';
 import type { SpoolEntry, SpoolProvider } from './spool-format';
 import { SPOOL_ROTATE_BYTES, readEntry, spoolName } from './spool-format';
 
@@ -26,6 +26,8 @@ export interface HookSession {
   cwd: string | null;
   /** The lead's latest event: a permission request stands until any later one (issue 6). */
   last: HookMark | null;
+  /** The tool call \`last\` is about, when it is a PreToolUse or a PermissionRequest. */
+  call: ToolCall | null;
   notice: { at: number; message: string; source: string } | null;
   subagents: Map<string, { name: string; startedAt: number; stoppedAt: number | null; last: HookMark | null }>;
 }
@@ -54,7 +56,7 @@ export class SpoolFold implements Accumulator {
     const { sessionId, cwd, agentId, fact } = this.read(entry.payload, entry.channel);
     if (sessionId === null) return;
     const key = `${entry.provider}:${sessionId}`;
-    const session = this.sessions.get(key) ?? { provider: entry.provider, sessionId, cwd: null, last: null, notice: null, subagents: new Map() };
+    const session = this.sessions.get(key) ?? { provider: entry.provider, sessionId, cwd: null, last: null, call: null, notice: null, subagents: new Map() };
     this.sessions.set(key, session);
     session.cwd = cwd ?? session.cwd;
     const at = timeOf(entry);
@@ -66,7 +68,11 @@ export class SpoolFold implements Accumulator {
         if (agentId !== null) {
           // Inside a subagent: it is the child's state, not the lead's.
           session.subagents.set(agentId, { name: child?.name ?? agentId, startedAt: child?.startedAt ?? at, stoppedAt: child?.stoppedAt ?? null, last: mark });
-        } else if (!(fact.event === 'idle-notice' && endsTurnWith(session.last)) && !sameRequestNamed(fact, session.last)) session.last = mark;
+        } else if (!(fact.event === 'idle-notice' && endsTurnWith(session.last)) && !sameRequestNamed(fact, session.last) && !lateToolStart(fact, session)) {
+          session.last = restatedQuestion(mark, session) ?? mark;
+          // A notification names no call: the one it is about is still the one pending.
+          session.call = fact.vague === true ? session.call : (fact.call ?? null);
+        }
         return;
       }
       case 'notice':
@@ -98,6 +104,23 @@ function endsTurnWith(last: HookMark | null): boolean {
 function sameRequestNamed(fact: Extract<HookFact, { kind: 'event' }>, last: HookMark | null): boolean {
   // Claude's Notification says "needs your permission" for a question's prompt too: any prompt named counts.
   return fact.vague === true && last !== null && (last.event === 'permission-request' || last.event === 'input-request') && last.detail !== null;
+}
+
+/** A PreToolUse for the call a standing request names was written late: it came first, and the prompt still waits. */
+function lateToolStart(fact: Extract<HookFact, { kind: 'event' }>, session: HookSession): boolean {
+  const last = session.last;
+  return fact.event === 'mid-turn' && fact.call !== undefined && fact.call.key === session.call?.key && last !== null && last.restates !== true && (last.event === 'permission-request' || last.event === 'input-request');
+}
+
+/**
+ * A "needs your permission" notification while a question's tool has started (its PermissionRequest
+ * not in the spool yet, or never) is that question waiting: input, in the question's own words.
+ */
+function restatedQuestion(mark: HookMark, session: HookSession): HookMark | null {
+  const asks = session.call?.asks ?? null;
+  if (mark.restates !== true || asks === null || session.last?.event !== 'mid-turn') return null;
+  // Dated by the notification: a request is never dated early.
+  return { ...mark, event: 'input-request', detail: asks };
 }
 
 /** The spools of every provider with hooks (live and rotated), read whole (the writers rotate them at 8 MB). */

@@ -252,7 +252,8 @@ export class Scenario {
     await this.model.stop();
     // The agent may still be writing its files as it dies: its home goes once it has.
     await waitFor('the agent gone', () => (pids.every((pid) => !signal(pid, 0)) ? true : undefined), () => pids.join(' '), { timeout: 30_000 });
-    this.home.remove();
+    if (process.env.LOOKOUT_LAB_KEEP === undefined) this.home.remove();
+    else console.warn(`live lab: kept ${this.home.root}`);
   }
 
   get projectFile(): (name: string) => string {
