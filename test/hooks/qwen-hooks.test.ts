@@ -114,7 +114,7 @@ describe('Qwen Code hook payloads', () => {
 
   it('the idle notice Qwen sends each time it goes idle (after a cancel too), a failure in the server\'s words, work inside a subagent', () => {
     expect(fact(envelope('Notification', { message: 'Qwen Code is waiting for your input', notification_type: 'idle_prompt', title: 'Waiting for input' }))).toEqual({ kind: 'event', event: 'idle-notice', detail: null });
-    expect(fact(envelope('StopFailure', { error: 'authentication_failed', error_details: '401 lab bad key', last_assistant_message: '[API Error: 401 lab bad key]' }))).toEqual({ kind: 'event', event: 'stop-failure', detail: '401 lab bad key' });
+    expect(fact(envelope('StopFailure', { error: 'authentication_failed', error_details: '401 lab bad key', last_assistant_message: '[API Error: 401 lab bad key]' }))).toMatchObject({ kind: 'event', event: 'stop-failure', detail: '401 lab bad key' });
     expect(fact(envelope('UserPromptSubmit', { prompt: 'make the file', submitted_prompt: 'make the file' }))).toMatchObject({ event: 'mid-turn' });
     expect(readQwenHook(envelope('PermissionRequest', { tool_name: 'run_shell_command', tool_input: SHELL, agent_id: 'general-purpose-call_2' }), 'hook').agentId).toBe('general-purpose-call_2');
   });

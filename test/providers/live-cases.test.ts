@@ -85,6 +85,44 @@ describe('hooks as the agents fire them (issue 22)', () => {
     expect(await lastOf('b-none', [bash[0] ?? {}, bash[2] ?? {}])).toMatchObject({ event: 'permission-request', detail: 'Claude needs your permission', restates: true });
   });
 
+  it('R1 a turn\'s own prompt and tool hooks written after its Stop change nothing: it reads stopped in 20 of the 24 orders', async () => {
+    const turn: Record<string, unknown>[] = [
+      { hook_event_name: 'UserPromptSubmit', prompt_id: 'p1' },
+      { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_1', prompt_id: 'p1' },
+      { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_1', prompt_id: 'p1' },
+      { hook_event_name: 'Stop', prompt_id: 'p1', stop_hook_active: false },
+    ];
+    const read = async (order: number[]): Promise<unknown> => {
+      const lines = order.map((index, at) => ({ at: 1000 + at * 10, channel: 'hook' as const, payload: { ...turn[index], session_id: `t${order.join('')}` } }));
+      return (await new HookSpool(spoolWith('claude', lines), spoolReaders(['claude'])).sync()).get(`claude:t${order.join('')}`)?.last;
+    };
+    const all = orders(4);
+    // Both tool hooks after the Stop, in their own order: a stop hook's continuation looks the same, so the call reads as work.
+    const continuation = (order: number[]): boolean => order.indexOf(3) < order.indexOf(1) && order.indexOf(1) < order.indexOf(2);
+    expect(all.filter(continuation)).toHaveLength(4);
+    for (const order of all) {
+      expect({ order: order.join(''), last: await read(order) }).toMatchObject({ last: { event: continuation(order) ? 'mid-turn' : 'stop' } });
+    }
+  });
+
+  it('R1 after a Stop, a new prompt or a stop hook\'s continuation (a new call) is work again', async () => {
+    const at = (payloads: Record<string, unknown>[], id: string) => payloads.map((payload, index) => ({ at: 1000 + index * 10, channel: 'hook' as const, payload: { ...payload, session_id: id } }));
+    const stop = { hook_event_name: 'Stop', prompt_id: 'p1' };
+    const next = await new HookSpool(spoolWith('claude', at([{ hook_event_name: 'UserPromptSubmit', prompt_id: 'p1' }, stop, { hook_event_name: 'UserPromptSubmit', prompt_id: 'p2' }], 'n')), spoolReaders(['claude'])).sync();
+    expect(next.get('claude:n')?.last).toMatchObject({ event: 'mid-turn', at: 1020 });
+    const more = [
+      { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_1', prompt_id: 'p1' },
+      { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_1', prompt_id: 'p1' },
+      stop,
+      { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_use_id: 'toolu_2', prompt_id: 'p1' },
+    ];
+    const going = await new HookSpool(spoolWith('claude', at(more, 'c')), spoolReaders(['claude'])).sync();
+    expect(going.get('claude:c')?.last).toMatchObject({ event: 'mid-turn', detail: 'Bash: npm test' });
+    // A request after its turn's Stop is never dropped: on doubt, the prompt shows.
+    const asking = await new HookSpool(spoolWith('claude', at([...more.slice(0, 3), { hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'npm test' }, prompt_id: 'p1' }], 'r')), spoolReaders(['claude'])).sync();
+    expect(asking.get('claude:r')?.last).toMatchObject({ event: 'permission-request', detail: 'Bash: npm test' });
+  });
+
   it('case 4: Codex\'s notify for a thread with no rollout (its title thread) makes no row; a hook-only session still does', async () => {
     const folder = spoolWith('codex', [
       { at: 1000, channel: 'notify', payload: { type: 'agent-turn-complete', 'thread-id': 'title-thread', client: 'codex-tui', 'input-messages': ['Generate a concise, single-line task title'] } },

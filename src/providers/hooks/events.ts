@@ -14,9 +14,17 @@ export interface ToolCall {
   asks: string | null;
 }
 
+/** Where an event sits in its turn: a turn's event written after the turn's own Stop came first. */
+export interface TurnStep {
+  /** Claude's prompt_id, Codex's turn_id. */
+  turn: string;
+  step: 'prompt' | 'tool-start' | 'tool-end' | 'request' | 'end';
+  toolUseId: string | null;
+}
+
 export type HookFact =
   /** `vague`: a notification's words about a prompt a more precise hook may already have named. */
-  | { kind: 'event'; event: HookEvent; detail: string | null; vague?: boolean; call?: ToolCall }
+  | { kind: 'event'; event: HookEvent; detail: string | null; vague?: boolean; call?: ToolCall; step?: TurnStep }
   | { kind: 'notice'; message: string }
   | { kind: 'subagent-start'; agentId: string; name: string }
   | { kind: 'subagent-stop'; agentId: string }
@@ -58,11 +66,22 @@ function requestDetail(payload: JsonRecord): string | null {
   return question === null ? 'asks a question' : `asks: ${oneLine(question, 100)}`;
 }
 
+function turnOf(payload: JsonRecord): string | null {
+  return str(payload.prompt_id) ?? str(payload.turn_id);
+}
+
 /** The same call in a turn has the same tool and input in both hooks (PermissionRequest carries no tool_use_id). */
 function toolCall(payload: JsonRecord): ToolCall | undefined {
   const tool = str(payload.tool_name);
   if (tool === null) return undefined;
-  return { key: JSON.stringify([str(payload.prompt_id), tool, payload.tool_input ?? null]), asks: asksInput(tool) ? requestDetail(payload) : null };
+  return { key: JSON.stringify([turnOf(payload), tool, payload.tool_input ?? null]), asks: asksInput(tool) ? requestDetail(payload) : null };
+}
+
+/** The fact, with the call it is about (a tool's start or a request) and its place in its turn. */
+function placed(fact: Extract<HookFact, { kind: 'event' }>, payload: JsonRecord, step: TurnStep['step']): HookFact {
+  const call = step === 'tool-start' || step === 'request' ? toolCall(payload) : undefined;
+  const turn = turnOf(payload);
+  return { ...fact, ...(call === undefined ? {} : { call }), ...(turn === null ? {} : { step: { turn, step, toolUseId: str(payload.tool_use_id) } }) };
 }
 
 /** Agent hook events (Claude Code and Codex share the names). */
@@ -71,22 +90,24 @@ export function readHookPayload(payload: JsonRecord): HookFact {
   switch (event) {
     case 'PermissionRequest':
       // Claude fires it for its question and plan tools too: those ask for an answer, not a permission.
-      return withCall({ kind: 'event', event: asksInput(str(payload.tool_name)) ? 'input-request' : 'permission-request', detail: requestDetail(payload) }, payload);
+      return placed({ kind: 'event', event: asksInput(str(payload.tool_name)) ? 'input-request' : 'permission-request', detail: requestDetail(payload) }, payload, 'request');
     case 'Elicitation':
       return { kind: 'event', event: 'input-request', detail: str(payload.message) === null ? 'asks for input' : `asks: ${oneLine(str(payload.message) ?? '', 100)}` };
     case 'PreToolUse':
-      return withCall({ kind: 'event', event: 'mid-turn', detail: toolDetail(payload) }, payload);
+      return placed({ kind: 'event', event: 'mid-turn', detail: toolDetail(payload) }, payload, 'tool-start');
     case 'UserPromptSubmit':
+      return placed({ kind: 'event', event: 'mid-turn', detail: null }, payload, 'prompt');
     case 'PostToolUse':
     case 'PostToolUseFailure':
+      return placed({ kind: 'event', event: 'mid-turn', detail: toolDetail(payload) }, payload, 'tool-end');
     case 'PostToolBatch':
     case 'PreCompact':
     case 'PostCompact':
       return { kind: 'event', event: 'mid-turn', detail: toolDetail(payload) };
     case 'Stop':
-      return { kind: 'event', event: 'stop', detail: null };
+      return placed({ kind: 'event', event: 'stop', detail: null }, payload, 'end');
     case 'StopFailure':
-      return { kind: 'event', event: 'stop-failure', detail: str(payload.error) ?? 'the turn failed' };
+      return placed({ kind: 'event', event: 'stop-failure', detail: str(payload.error) ?? 'the turn failed' }, payload, 'end');
     case 'SessionEnd':
       return { kind: 'event', event: 'session-end', detail: str(payload.reason) };
     case 'SubagentStart': {
@@ -102,11 +123,6 @@ export function readHookPayload(payload: JsonRecord): HookFact {
     default:
       return { kind: 'ignored' };
   }
-}
-
-function withCall(fact: Extract<HookFact, { kind: 'event' }>, payload: JsonRecord): HookFact {
-  const call = toolCall(payload);
-  return call === undefined ? fact : { ...fact, call };
 }
 
 function readNotification(payload: JsonRecord): HookFact {

@@ -26,8 +26,10 @@ export interface HookSession {
   cwd: string | null;
   /** The lead's latest event: a permission request stands until any later one (issue 6). */
   last: HookMark | null;
-  /** The tool call \`last\` is about, when it is a PreToolUse or a PermissionRequest. */
+  /** The tool call `last` is about, when it is a PreToolUse or a PermissionRequest. */
   call: ToolCall | null;
+  /** The latest turn a hook named, the tool calls seen in it, and whether its Stop came. */
+  turn: { id: string; calls: Set<string>; ended: boolean } | null;
   notice: { at: number; message: string; source: string } | null;
   subagents: Map<string, { name: string; startedAt: number; stoppedAt: number | null; last: HookMark | null }>;
 }
@@ -56,7 +58,7 @@ export class SpoolFold implements Accumulator {
     const { sessionId, cwd, agentId, fact } = this.read(entry.payload, entry.channel);
     if (sessionId === null) return;
     const key = `${entry.provider}:${sessionId}`;
-    const session = this.sessions.get(key) ?? { provider: entry.provider, sessionId, cwd: null, last: null, call: null, notice: null, subagents: new Map() };
+    const session = this.sessions.get(key) ?? { provider: entry.provider, sessionId, cwd: null, last: null, call: null, turn: null, notice: null, subagents: new Map() };
     this.sessions.set(key, session);
     session.cwd = cwd ?? session.cwd;
     const at = timeOf(entry);
@@ -68,7 +70,9 @@ export class SpoolFold implements Accumulator {
         if (agentId !== null) {
           // Inside a subagent: it is the child's state, not the lead's.
           session.subagents.set(agentId, { name: child?.name ?? agentId, startedAt: child?.startedAt ?? at, stoppedAt: child?.stoppedAt ?? null, last: mark });
-        } else if (!(fact.event === 'idle-notice' && endsTurnWith(session.last)) && !sameRequestNamed(fact, session.last) && !lateToolStart(fact, session)) {
+        } else if (fact.event === 'idle-notice' && endsTurnWith(session.last)) {
+          // An idle notice after a turn's end adds nothing, and must not hide how it ended.
+        } else if (!writtenLate(fact, session) && !sameRequestNamed(fact, session.last)) {
           session.last = restatedQuestion(mark, session) ?? mark;
           // A notification names no call: the one it is about is still the one pending.
           session.call = fact.vague === true ? session.call : (fact.call ?? null);
@@ -106,10 +110,40 @@ function sameRequestNamed(fact: Extract<HookFact, { kind: 'event' }>, last: Hook
   return fact.vague === true && last !== null && (last.event === 'permission-request' || last.event === 'input-request') && last.detail !== null;
 }
 
-/** A PreToolUse for the call a standing request names was written late: it came first, and the prompt still waits. */
-function lateToolStart(fact: Extract<HookFact, { kind: 'event' }>, session: HookSession): boolean {
+/**
+ * Whether an event is one that happened before the session's latest word but was written after it
+ * (async hooks each run as their own process and land in any order); also notes its turn and call.
+ */
+function writtenLate(fact: Extract<HookFact, { kind: 'event' }>, session: HookSession): boolean {
   const last = session.last;
-  return fact.event === 'mid-turn' && fact.call !== undefined && fact.call.key === session.call?.key && last !== null && last.restates !== true && (last.event === 'permission-request' || last.event === 'input-request');
+  // The start of the call a standing request names: its start came first, and the prompt still waits.
+  if (fact.event === 'mid-turn' && fact.call !== undefined && fact.call.key === session.call?.key && last !== null && last.restates !== true && (last.event === 'permission-request' || last.event === 'input-request')) return true;
+  const step = fact.step;
+  const turn = session.turn;
+  if (step === undefined) return false;
+  if (turn === null || turn.id !== step.turn) {
+    session.turn = { id: step.turn, calls: new Set(step.toolUseId === null ? [] : [step.toolUseId]), ended: step.step === 'end' };
+    return false;
+  }
+  const seen = step.toolUseId !== null && turn.calls.has(step.toolUseId);
+  if (step.toolUseId !== null) turn.calls.add(step.toolUseId);
+  switch (step.step) {
+    case 'end':
+      turn.ended = true;
+      return false;
+    case 'prompt':
+      // A turn is prompted once: its prompt after its own Stop was written late.
+      return turn.ended && endsTurnWith(last);
+    case 'tool-end':
+      // Its tool ended before the turn stopped (a stop hook's continuation starts its tools afresh).
+      return turn.ended && endsTurnWith(last);
+    case 'tool-start':
+      // A call seen already (its end came) in a turn that stopped: a new call after a Stop is a stop hook's continuation.
+      return turn.ended && endsTurnWith(last) && seen;
+    case 'request':
+      // A request is never dropped: on doubt, the prompt shows.
+      return false;
+  }
 }
 
 /**
