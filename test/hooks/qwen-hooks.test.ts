@@ -157,6 +157,16 @@ describe('Qwen Code hooks as direct evidence (lookout status --json)', () => {
     expect(row(env)?.observed).toMatchObject({ state: 'idle', reason: 'interrupted' });
   });
 
+  it('R8 Qwen\'s PreToolUse comes once the approved call runs: written after its PermissionRequest, it answers it (running, not awaiting approval)', () => {
+    const { home, env } = setup();
+    spoolAt(home, 2.2, envelope('PermissionRequest', { tool_name: 'run_shell_command', tool_input: SHELL }));
+    expect(row(env)?.observed).toMatchObject({ state: 'awaiting-approval' });
+    spoolAt(home, 3, envelope('PreToolUse', { tool_name: 'run_shell_command', tool_input: SHELL }));
+    const running = row(env);
+    expect(running?.observed).toMatchObject({ state: 'running', source: 'qwen.hook' });
+    expect(running?.claim?.kind ?? 'none').not.toBe('needs-you');
+  });
+
   it('R5 a StopFailure heard says the turn failed, before any retry count could', () => {
     const { home, env, chat } = setup();
     writeFileSync(chat, lines(prompt(10, 'again')), { flag: 'a' });

@@ -70,7 +70,7 @@ function turnOf(payload: JsonRecord): string | null {
   return str(payload.prompt_id) ?? str(payload.turn_id);
 }
 
-/** The same call in a turn has the same tool and input in both hooks (PermissionRequest carries no tool_use_id). */
+/** Claude gives a call the same tool and input in both hooks (PermissionRequest carries no tool_use_id). */
 function toolCall(payload: JsonRecord): ToolCall | undefined {
   const tool = str(payload.tool_name);
   if (tool === null) return undefined;

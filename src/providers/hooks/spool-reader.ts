@@ -24,9 +24,9 @@ export interface HookSession {
   provider: SpoolProvider;
   sessionId: string;
   cwd: string | null;
-  /** The lead's latest event: a permission request stands until any later one (issue 6). */
+  /** The lead's latest event: a permission request stands until a later one that is not written late (issue 6). */
   last: HookMark | null;
-  /** The tool call `last` is about, when it is a PreToolUse or a PermissionRequest. */
+  /** The tool call of the latest PreToolUse or PermissionRequest, kept across the notifications that restate it. */
   call: ToolCall | null;
   /** The latest turn a hook named, the tool calls seen in it, and whether its Stop came. */
   turn: { id: string; calls: Set<string>; ended: boolean } | null;

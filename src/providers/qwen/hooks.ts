@@ -26,5 +26,11 @@ export function readQwenHook(payload: JsonRecord, channel: 'hook' | 'notify'): H
   const reading = readAgentHook(tool === null ? payload : { ...payload, tool_name: claudeName(tool) }, channel);
   const words = str(payload.error_details);
   const { fact } = reading;
-  return fact.kind === 'event' && fact.event === 'stop-failure' && words !== null ? { ...reading, fact: { ...fact, detail: oneLine(words, 100) } } : reading;
+  if (fact.kind === 'event' && fact.event === 'stop-failure' && words !== null) return { ...reading, fact: { ...fact, detail: oneLine(words, 100) } };
+  // Qwen fires PreToolUse once the call runs, after its PermissionRequest was answered (Claude fires it before asking): it answers the request.
+  if (fact.kind === 'event' && str(payload.hook_event_name) === 'PreToolUse' && fact.call !== undefined) {
+    const { call: _answered, ...rest } = fact;
+    return { ...reading, fact: rest };
+  }
+  return reading;
 }
