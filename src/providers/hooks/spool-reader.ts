@@ -112,7 +112,7 @@ function sameRequestNamed(fact: Extract<HookFact, { kind: 'event' }>, last: Hook
 
 /**
  * Whether an event is one that happened before the session's latest word but was written after it
- * (async hooks each run as their own process and land in any order); also notes its turn and call.
+ * (async hooks each run as their own process and land in any order); also notes its turn's calls.
  */
 function writtenLate(fact: Extract<HookFact, { kind: 'event' }>, session: HookSession): boolean {
   const last = session.last;
