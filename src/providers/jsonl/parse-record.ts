@@ -1,6 +1,7 @@
 // Admission of one JSONL line: a plain object or null. Keys that could reach a prototype are
 // dropped, so no transcript can change how Lookout's own objects behave.
 
+import { cutLine } from '../../engine/text-cut';
 import { withoutUnreadField } from './skip-field';
 
 export type JsonRecord = Record<string, unknown>;
@@ -46,8 +47,7 @@ export function time(value: unknown): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-/** Collapses whitespace and trims to a display length. */
+/** Collapses whitespace and trims to a display length; only the text's head is looked at (a pasted log can be megabytes). */
 export function oneLine(text: string, max = 120): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return cutLine(text, max);
 }
