@@ -77,6 +77,28 @@ describe('hooks as the agents fire them (issue 22)', () => {
     expect(await lastOf('b-other', [hooks[0] ?? {}, hooks[1] ?? {}, other])).toMatchObject({ event: 'mid-turn', detail: 'Bash: ls' });
   });
 
+  it('R8 an earlier call\'s end written after the next call\'s PermissionRequest leaves the request standing: 17 of the 24 orders', async () => {
+    const calls: Record<string, unknown>[] = [
+      { hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: '/a' }, tool_use_id: 'toolu_a', prompt_id: 'p1' },
+      { hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: { file_path: '/a' }, tool_use_id: 'toolu_a', prompt_id: 'p1' },
+      { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm x' }, tool_use_id: 'toolu_b', prompt_id: 'p1' },
+      { hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'rm x' }, prompt_id: 'p1' },
+    ];
+    // Left as work: a start of another call after the request, or the other call's end before the
+    // request's own start is in, looks the same as a prompt answered and work going on.
+    const unresolved = ['3120', '3102', '3201', '2301', '3021', '3012', '0312'];
+    for (const order of orders(4)) {
+      const last = await lastOf(`r${order.join('')}`, order.map((at) => calls[at] ?? {}));
+      expect({ order: order.join(''), last }).toMatchObject({ last: unresolved.includes(order.join('')) ? { event: 'mid-turn' } : { event: 'permission-request', detail: 'Bash: rm x' } });
+    }
+    // The requested call's own end (approved, it ran) is the answer, whatever ended beside it.
+    const ran = { ...calls[2], hook_event_name: 'PostToolUse' };
+    expect(await lastOf('r-approved', [...calls, ran])).toMatchObject({ event: 'mid-turn', detail: 'Bash: rm x' });
+    expect(await lastOf('r-approved-late', [calls[0] ?? {}, calls[2] ?? {}, calls[3] ?? {}, ran, calls[1] ?? {}])).toMatchObject({ event: 'mid-turn' });
+    // A request whose call was never seen starting names no call the fold knows: another call's end answers it, as before.
+    expect(await lastOf('r-unknown', [calls[0] ?? {}, calls[3] ?? {}, calls[1] ?? {}])).toMatchObject({ event: 'mid-turn', detail: 'Read: /a' });
+  });
+
   it('R3 a permission notification while a question\'s tool has started, its PermissionRequest not written, reads input with the question\'s words', async () => {
     const hooks = promptHooks('AskUserQuestion', { questions: [{ question: 'Which colour?' }] });
     expect(await lastOf('q-none', [hooks[0] ?? {}, hooks[2] ?? {}])).toMatchObject({ event: 'input-request', detail: 'asks: Which colour?', restates: true, at: 1020 });

@@ -7,7 +7,7 @@ import type { JsonRecord } from '../jsonl/parse-record';
 import { Problems, errorCode } from '../problems';
 import type { Accumulator } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
-import type { HookFact, HookReading, ToolCall } from './events';
+import type { HookFact, HookReading, ToolCall, TurnStep } from './events';
 import type { SpoolEntry, SpoolProvider } from './spool-format';
 import { SPOOL_ROTATE_BYTES, readEntry, spoolName } from './spool-format';
 
@@ -28,8 +28,8 @@ export interface HookSession {
   last: HookMark | null;
   /** The tool call of the latest PreToolUse or PermissionRequest, kept across the notifications that restate it. */
   call: ToolCall | null;
-  /** The latest turn a hook named, the tool calls seen in it, and whether its Stop came. */
-  turn: { id: string; calls: Set<string>; ended: boolean } | null;
+  /** The latest turn a hook named, its tool calls (by tool-use id: the call's key, or null until its start is seen), those that ended, and whether its Stop came. */
+  turn: { id: string; calls: Map<string, string | null>; done: Set<string>; ended: boolean } | null;
   notice: { at: number; message: string; source: string } | null;
   subagents: Map<string, { name: string; startedAt: number; stoppedAt: number | null; last: HookMark | null }>;
 }
@@ -116,34 +116,55 @@ function sameRequestNamed(fact: Extract<HookFact, { kind: 'event' }>, last: Hook
  */
 function writtenLate(fact: Extract<HookFact, { kind: 'event' }>, session: HookSession): boolean {
   const last = session.last;
-  // The start of the call a standing request names: its start came first, and the prompt still waits.
-  if (fact.event === 'mid-turn' && fact.call !== undefined && fact.call.key === session.call?.key && last !== null && last.restates !== true && (last.event === 'permission-request' || last.event === 'input-request')) return true;
   const step = fact.step;
-  const turn = session.turn;
-  if (step === undefined) return false;
-  if (turn === null || turn.id !== step.turn) {
-    session.turn = { id: step.turn, calls: new Set(step.toolUseId === null ? [] : [step.toolUseId]), ended: step.step === 'end' };
-    return false;
-  }
-  const seen = step.toolUseId !== null && turn.calls.has(step.toolUseId);
-  if (step.toolUseId !== null) turn.calls.add(step.toolUseId);
+  // Noted first: a start written late still tells which call a standing request is about.
+  const turn = step === undefined ? null : notedStep(step, fact.call, session);
+  const standing = last !== null && last.restates !== true && (last.event === 'permission-request' || last.event === 'input-request') ? session.call : null;
+  // The start of the call a standing request names: its start came first, and the prompt still waits.
+  if (fact.event === 'mid-turn' && fact.call !== undefined && fact.call.key === standing?.key) return true;
+  if (step === undefined || turn === null || turn.fresh) return false;
   switch (step.step) {
     case 'end':
-      turn.ended = true;
       return false;
     case 'prompt':
       // A turn is prompted once: its prompt after its own Stop was written late.
       return turn.ended && endsTurnWith(last);
     case 'tool-end':
-      // Its tool ended before the turn stopped (a stop hook's continuation starts its tools afresh).
-      return turn.ended && endsTurnWith(last);
+      // Its tool ended before the turn stopped (a stop hook's continuation starts its tools afresh);
+      // or another call ended while the one a request names still waits (a parallel call, or written late).
+      return (turn.ended && endsTurnWith(last)) || (standing !== null && waitsOn(turn, standing.key, step.toolUseId));
     case 'tool-start':
-      // A call seen already (its end came) in a turn that stopped: a new call after a Stop is a stop hook's continuation.
-      return turn.ended && endsTurnWith(last) && seen;
+      // A call whose end came already started before it; a call seen already in a turn that
+      // stopped (a new call after a Stop is a stop hook's continuation).
+      return turn.finished || (turn.ended && endsTurnWith(last) && turn.seen);
     case 'request':
       // A request is never dropped: on doubt, the prompt shows.
       return false;
   }
+}
+
+/** Notes an event's place in its turn: `fresh` when it opens the turn, `seen` when its call was seen before, `finished` for a start after its call's end. */
+function notedStep(step: TurnStep, call: ToolCall | undefined, session: HookSession): { fresh: boolean; seen: boolean; finished: boolean; ended: boolean; calls: Map<string, string | null>; done: Set<string> } {
+  const id = step.toolUseId;
+  const key = step.step === 'tool-start' ? (call?.key ?? null) : null;
+  const turn = session.turn;
+  if (turn === null || turn.id !== step.turn) {
+    const fresh = { id: step.turn, calls: new Map<string, string | null>(id === null ? [] : [[id, key]]), done: new Set<string>(step.step === 'tool-end' && id !== null ? [id] : []), ended: step.step === 'end' };
+    session.turn = fresh;
+    return { ...fresh, fresh: true, seen: false, finished: false };
+  }
+  const seen = id !== null && turn.calls.has(id);
+  const finished = id !== null && step.step === 'tool-start' && turn.done.has(id);
+  if (id !== null) turn.calls.set(id, key ?? turn.calls.get(id) ?? null);
+  if (id !== null && step.step === 'tool-end') turn.done.add(id);
+  if (step.step === 'end') turn.ended = true;
+  return { fresh: false, seen, finished, ended: turn.ended, calls: turn.calls, done: turn.done };
+}
+
+/** Whether a call other than `ended`, started with the key a request names, has not ended: the request is about that one. */
+function waitsOn(turn: { calls: Map<string, string | null>; done: Set<string> }, key: string, ended: string | null): boolean {
+  for (const [id, started] of turn.calls) if (id !== ended && started === key && !turn.done.has(id)) return true;
+  return false;
 }
 
 /**
