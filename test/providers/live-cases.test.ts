@@ -127,6 +127,21 @@ describe('hooks as the agents fire them (issue 22)', () => {
     }
   });
 
+  it('R1 a turn\'s Stop written after the next turn\'s hooks (a queued prompt is sent as the turn stops) leaves the next turn running, in all 6 orders', async () => {
+    const next: Record<string, unknown>[] = [
+      { hook_event_name: 'Stop', prompt_id: 'p1', stop_hook_active: false },
+      { hook_event_name: 'UserPromptSubmit', prompt_id: 'p2' },
+      { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_use_id: 'toolu_2', prompt_id: 'p2' },
+    ];
+    for (const order of orders(3)) {
+      expect({ order: order.join(''), last: await lastOf(`s${order.join('')}`, order.map((at) => next[at] ?? {})) }).toMatchObject({ last: { event: 'mid-turn' } });
+    }
+    // The earlier turn's end after the next one's own Stop changes nothing either: the session is idle.
+    expect(await lastOf('s-both', [next[1] ?? {}, { hook_event_name: 'Stop', prompt_id: 'p2' }, next[0] ?? {}])).toMatchObject({ event: 'stop' });
+    // A request is never dropped, whichever turn it names: on doubt, the prompt shows.
+    expect(await lastOf('s-request', [next[1] ?? {}, { hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'rm x' }, prompt_id: 'p1' }])).toMatchObject({ event: 'permission-request', detail: 'Bash: rm x' });
+  });
+
   it('R1 after a Stop, a new prompt or a stop hook\'s continuation (a new call) is work again', async () => {
     const at = (payloads: Record<string, unknown>[], id: string) => payloads.map((payload, index) => ({ at: 1000 + index * 10, channel: 'hook' as const, payload: { ...payload, session_id: id } }));
     const stop = { hook_event_name: 'Stop', prompt_id: 'p1' };

@@ -29,7 +29,7 @@ export interface HookSession {
   /** The tool call of the latest PreToolUse or PermissionRequest, kept across the notifications that restate it. */
   call: ToolCall | null;
   /** The latest turn a hook named, its tool calls (by tool-use id: the call's key, or null until its start is seen), those that ended, and whether its Stop came. */
-  turn: { id: string; calls: Map<string, string | null>; done: Set<string>; ended: boolean } | null;
+  turn: { id: string; calls: Map<string, string | null>; done: Set<string>; ended: boolean; earlier: string[] } | null;
   notice: { at: number; message: string; source: string } | null;
   subagents: Map<string, { name: string; startedAt: number; stoppedAt: number | null; last: HookMark | null }>;
 }
@@ -123,6 +123,8 @@ function writtenLate(fact: Extract<HookFact, { kind: 'event' }>, session: HookSe
   // The start of the call a standing request names: its start came first, and the prompt still waits.
   if (fact.event === 'mid-turn' && fact.call !== undefined && fact.call.key === standing?.key) return true;
   if (step === undefined || turn === null || turn.fresh) return false;
+  // A turn before the latest one ended before it began (a queued prompt is sent as the turn stops): only a request still counts.
+  if (turn.earlier) return step.step !== 'request';
   switch (step.step) {
     case 'end':
       return false;
@@ -143,22 +145,31 @@ function writtenLate(fact: Extract<HookFact, { kind: 'event' }>, session: HookSe
   }
 }
 
-/** Notes an event's place in its turn: `fresh` when it opens the turn, `seen` when its call was seen before, `finished` for a start after its call's end. */
-function notedStep(step: TurnStep, call: ToolCall | undefined, session: HookSession): { fresh: boolean; seen: boolean; finished: boolean; ended: boolean; calls: Map<string, string | null>; done: Set<string> } {
+/** How many turns before the latest are remembered: an event of one of them was written late. */
+const EARLIER_TURNS = 8;
+
+/**
+ * Notes an event's place in its turn: `fresh` when it opens the turn, `earlier` when it belongs to a
+ * turn before the latest (noted nowhere), `seen` when its call was seen before, `finished` for a
+ * start after its call's end.
+ */
+function notedStep(step: TurnStep, call: ToolCall | undefined, session: HookSession): { fresh: boolean; earlier: boolean; seen: boolean; finished: boolean; ended: boolean; calls: Map<string, string | null>; done: Set<string> } {
   const id = step.toolUseId;
   const key = step.step === 'tool-start' ? (call?.key ?? null) : null;
   const turn = session.turn;
+  if (turn !== null && turn.earlier.includes(step.turn)) return { ...turn, fresh: false, earlier: true, seen: false, finished: false };
   if (turn === null || turn.id !== step.turn) {
-    const fresh = { id: step.turn, calls: new Map<string, string | null>(id === null ? [] : [[id, key]]), done: new Set<string>(step.step === 'tool-end' && id !== null ? [id] : []), ended: step.step === 'end' };
+    const earlier = turn === null ? [] : [...turn.earlier.slice(1 - EARLIER_TURNS), turn.id];
+    const fresh = { id: step.turn, calls: new Map<string, string | null>(id === null ? [] : [[id, key]]), done: new Set<string>(step.step === 'tool-end' && id !== null ? [id] : []), ended: step.step === 'end', earlier };
     session.turn = fresh;
-    return { ...fresh, fresh: true, seen: false, finished: false };
+    return { ...fresh, fresh: true, earlier: false, seen: false, finished: false };
   }
   const seen = id !== null && turn.calls.has(id);
   const finished = id !== null && step.step === 'tool-start' && turn.done.has(id);
   if (id !== null) turn.calls.set(id, key ?? turn.calls.get(id) ?? null);
   if (id !== null && step.step === 'tool-end') turn.done.add(id);
   if (step.step === 'end') turn.ended = true;
-  return { fresh: false, seen, finished, ended: turn.ended, calls: turn.calls, done: turn.done };
+  return { fresh: false, earlier: false, seen, finished, ended: turn.ended, calls: turn.calls, done: turn.done };
 }
 
 /** Whether a call other than `ended`, started with the key a request names, has not ended: the request is about that one. */
