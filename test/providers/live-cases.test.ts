@@ -142,6 +142,15 @@ describe('hooks as the agents fire them (issue 22)', () => {
     expect(await lastOf('s-request', [next[1] ?? {}, { hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'rm x' }, prompt_id: 'p1' }])).toMatchObject({ event: 'permission-request', detail: 'Bash: rm x' });
   });
 
+  it('R11.2 a subagent\'s hooks land in any order too: its PreToolUse written after its own PermissionRequest leaves the child\'s request standing', async () => {
+    const inside = promptHooks('Bash', { command: 'rm -rf build' }).slice(0, 2).map((payload) => ({ ...payload, agent_id: 'agent-7', agent_type: 'builder' }));
+    for (const order of orders(2)) {
+      const lines = [{ hook_event_name: 'SubagentStart', agent_id: 'agent-7', agent_type: 'builder' }, ...order.map((at) => inside[at] ?? {})].map((payload, index) => ({ at: 1000 + index * 10, channel: 'hook' as const, payload: { ...payload, session_id: `a${order.join('')}` } }));
+      const child = (await new HookSpool(spoolWith('claude', lines), spoolReaders(['claude'])).sync()).get(`claude:a${order.join('')}`)?.subagents.get('agent-7');
+      expect({ order: order.join(''), child }).toMatchObject({ child: { name: 'builder', stoppedAt: null, last: { event: 'permission-request', detail: 'Bash: rm -rf build' } } });
+    }
+  });
+
   it('R1 after a Stop, a new prompt or a stop hook\'s continuation (a new call) is work again', async () => {
     const at = (payloads: Record<string, unknown>[], id: string) => payloads.map((payload, index) => ({ at: 1000 + index * 10, channel: 'hook' as const, payload: { ...payload, session_id: id } }));
     const stop = { hook_event_name: 'Stop', prompt_id: 'p1' };

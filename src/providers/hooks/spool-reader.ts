@@ -20,18 +20,28 @@ export interface HookMark {
   source: string;
 }
 
-export interface HookSession {
-  provider: SpoolProvider;
-  sessionId: string;
-  cwd: string | null;
-  /** The lead's latest event: a permission request stands until a later one that is not written late (issue 6). */
+/** What the hooks of one agent (the lead, or a subagent inside it) said last, and what tells a late word. */
+export interface HookThread {
+  /** The latest event: a permission request stands until a later one that is not written late (issue 6). */
   last: HookMark | null;
   /** The tool call of the latest PreToolUse or PermissionRequest, kept across the notifications that restate it. */
   call: ToolCall | null;
   /** The latest turn a hook named, its tool calls (by tool-use id: the call's key, or null until its start is seen), those that ended, and whether its Stop came. */
   turn: { id: string; calls: Map<string, string | null>; done: Set<string>; ended: boolean; earlier: string[] } | null;
+}
+
+export interface HookSubagent extends HookThread {
+  name: string;
+  startedAt: number;
+  stoppedAt: number | null;
+}
+
+export interface HookSession extends HookThread {
+  provider: SpoolProvider;
+  sessionId: string;
+  cwd: string | null;
   notice: { at: number; message: string; source: string } | null;
-  subagents: Map<string, { name: string; startedAt: number; stoppedAt: number | null; last: HookMark | null }>;
+  subagents: Map<string, HookSubagent>;
 }
 
 /** A second-precision time is read as the end of its second: a request is never dated early. */
@@ -66,16 +76,14 @@ export class SpoolFold implements Accumulator {
     switch (fact.kind) {
       case 'event': {
         const mark: HookMark = { event: fact.event, at, detail: fact.detail, source, ...(fact.vague === true ? { restates: true } : {}) };
-        const child = agentId === null ? undefined : session.subagents.get(agentId);
-        if (agentId !== null) {
-          // Inside a subagent: it is the child's state, not the lead's.
-          session.subagents.set(agentId, { name: child?.name ?? agentId, startedAt: child?.startedAt ?? at, stoppedAt: child?.stoppedAt ?? null, last: mark });
-        } else if (fact.event === 'idle-notice' && endsTurnWith(session.last)) {
+        // Inside a subagent it is the child's state, not the lead's; its hooks land in any order too.
+        const thread = agentId === null ? session : subagentOf(session, agentId, at);
+        if (fact.event === 'idle-notice' && endsTurnWith(thread.last)) {
           // An idle notice after a turn's end adds nothing, and must not hide how it ended.
-        } else if (!writtenLate(fact, session) && !sameRequestNamed(fact, session.last)) {
-          session.last = restatedQuestion(mark, session) ?? mark;
+        } else if (!writtenLate(fact, thread) && !sameRequestNamed(fact, thread.last)) {
+          thread.last = restatedQuestion(mark, thread) ?? mark;
           // A notification names no call: the one it is about is still the one pending.
-          session.call = fact.vague === true ? session.call : (fact.call ?? null);
+          thread.call = fact.vague === true ? thread.call : (fact.call ?? null);
         }
         return;
       }
@@ -83,17 +91,25 @@ export class SpoolFold implements Accumulator {
         session.notice = { at, message: fact.message, source };
         return;
       case 'subagent-start':
-        session.subagents.set(fact.agentId, { name: fact.name, startedAt: at, stoppedAt: null, last: null });
+        session.subagents.set(fact.agentId, { name: fact.name, startedAt: at, stoppedAt: null, last: null, call: null, turn: null });
         return;
       case 'subagent-stop': {
-        const child = session.subagents.get(fact.agentId);
-        session.subagents.set(fact.agentId, { name: child?.name ?? fact.agentId, startedAt: child?.startedAt ?? at, stoppedAt: at, last: child?.last ?? null });
+        subagentOf(session, fact.agentId, at).stoppedAt = at;
         return;
       }
       case 'ignored':
         return;
     }
   }
+}
+
+/** The subagent's record, made when an event of it comes before its start (or with none). */
+function subagentOf(session: HookSession, agentId: string, at: number): HookSubagent {
+  const known = session.subagents.get(agentId);
+  if (known !== undefined) return known;
+  const child: HookSubagent = { name: agentId, startedAt: at, stoppedAt: null, last: null, call: null, turn: null };
+  session.subagents.set(agentId, child);
+  return child;
 }
 
 /** The mark says how the turn ended: an idle notice after it adds nothing, and must not hide it. */
@@ -114,7 +130,7 @@ function sameRequestNamed(fact: Extract<HookFact, { kind: 'event' }>, last: Hook
  * Whether an event is one that happened before the session's latest word but was written after it
  * (async hooks each run as their own process and land in any order); also notes its turn's calls.
  */
-function writtenLate(fact: Extract<HookFact, { kind: 'event' }>, session: HookSession): boolean {
+function writtenLate(fact: Extract<HookFact, { kind: 'event' }>, session: HookThread): boolean {
   const last = session.last;
   const step = fact.step;
   // Noted first: a start written late still tells which call a standing request is about.
@@ -153,7 +169,7 @@ const EARLIER_TURNS = 8;
  * turn before the latest (noted nowhere), `seen` when its call was seen before, `finished` for a
  * start after its call's end.
  */
-function notedStep(step: TurnStep, call: ToolCall | undefined, session: HookSession): { fresh: boolean; earlier: boolean; seen: boolean; finished: boolean; ended: boolean; calls: Map<string, string | null>; done: Set<string> } {
+function notedStep(step: TurnStep, call: ToolCall | undefined, session: HookThread): { fresh: boolean; earlier: boolean; seen: boolean; finished: boolean; ended: boolean; calls: Map<string, string | null>; done: Set<string> } {
   const id = step.toolUseId;
   const key = step.step === 'tool-start' ? (call?.key ?? null) : null;
   const turn = session.turn;
@@ -182,7 +198,7 @@ function waitsOn(turn: { calls: Map<string, string | null>; done: Set<string> },
  * A "needs your permission" notification while a question's tool has started (its PermissionRequest
  * not in the spool yet, or never) is that question waiting: input, in the question's own words.
  */
-function restatedQuestion(mark: HookMark, session: HookSession): HookMark | null {
+function restatedQuestion(mark: HookMark, session: HookThread): HookMark | null {
   const asks = session.call?.asks ?? null;
   if (mark.restates !== true || asks === null || session.last?.event !== 'mid-turn') return null;
   // Dated by the notification: a request is never dated early.
