@@ -95,6 +95,9 @@ describe('hooks as the agents fire them (issue 22)', () => {
     const ran = { ...calls[2], hook_event_name: 'PostToolUse' };
     expect(await lastOf('r-approved', [...calls, ran])).toMatchObject({ event: 'mid-turn', detail: 'Bash: rm x' });
     expect(await lastOf('r-approved-late', [calls[0] ?? {}, calls[2] ?? {}, calls[3] ?? {}, ran, calls[1] ?? {}])).toMatchObject({ event: 'mid-turn' });
+    // Denied, then asked again for the same command (a new call with the same key): the approved call's end answers it.
+    const again = [calls[2] ?? {}, calls[3] ?? {}, { ...calls[2], tool_use_id: 'toolu_c' }, calls[3] ?? {}, { ...calls[2], tool_use_id: 'toolu_c', hook_event_name: 'PostToolUse' }];
+    expect(await lastOf('r-again', again)).toMatchObject({ event: 'mid-turn', detail: 'Bash: rm x' });
     // A request whose call was never seen starting names no call the fold knows: another call's end answers it, as before.
     expect(await lastOf('r-unknown', [calls[0] ?? {}, calls[3] ?? {}, calls[1] ?? {}])).toMatchObject({ event: 'mid-turn', detail: 'Read: /a' });
   });
@@ -149,6 +152,24 @@ describe('hooks as the agents fire them (issue 22)', () => {
       const child = (await new HookSpool(spoolWith('claude', lines), spoolReaders(['claude'])).sync()).get(`claude:a${order.join('')}`)?.subagents.get('agent-7');
       expect({ order: order.join(''), child }).toMatchObject({ child: { name: 'builder', stoppedAt: null, last: { event: 'permission-request', detail: 'Bash: rm -rf build' } } });
     }
+    // Its SubagentStart written after its request, or after its SubagentStop: the request stands, the stop stays.
+    const childOf = async (id: string, payloads: Record<string, unknown>[]) => {
+      const lines = payloads.map((payload, index) => ({ at: 1000 + index * 10, channel: 'hook' as const, payload: { ...payload, session_id: id } }));
+      return (await new HookSpool(spoolWith('claude', lines), spoolReaders(['claude'])).sync()).get(`claude:${id}`)?.subagents.get('agent-7');
+    };
+    const start = { hook_event_name: 'SubagentStart', agent_id: 'agent-7', agent_type: 'builder' };
+    expect(await childOf('a-late-start', [...inside, start])).toMatchObject({ name: 'builder', startedAt: 1000, stoppedAt: null, last: { event: 'permission-request' } });
+    expect(await childOf('a-late-start-stop', [{ hook_event_name: 'SubagentStop', agent_id: 'agent-7' }, start])).toMatchObject({ name: 'builder', startedAt: 1000, stoppedAt: 1000 });
+    // A child across the rotated spool and the live one: its name and start from the older file, its latest word from the newer.
+    const folder = mkdtempSync(join(scratch, 'spool-'));
+    const write = (name: string, payloads: Record<string, unknown>[], from: number) => writeFileSync(join(folder, name), payloads.map((payload, index) => JSON.stringify({ payload: { ...payload, session_id: 'rot' }, provider: 'claude', at: from + index * 10, precision: 'ms', channel: 'hook' })).join('\n') + '\n');
+    write('claude.jsonl.1', [start, ...inside], 1000);
+    write('claude.jsonl', [{ ...inside[0], tool_use_id: 'toolu_9', hook_event_name: 'PostToolUse' }], 2000);
+    const rotated = (await new HookSpool(folder, spoolReaders(['claude'])).sync()).get('claude:rot')?.subagents.get('agent-7');
+    expect(rotated).toMatchObject({ name: 'builder', startedAt: 1000, stoppedAt: null, last: { event: 'mid-turn', at: 2000 } });
+    write('claude.jsonl', [{ hook_event_name: 'SubagentStop', agent_id: 'agent-7' }], 2000);
+    const stopped = (await new HookSpool(folder, spoolReaders(['claude'])).sync()).get('claude:rot')?.subagents.get('agent-7');
+    expect(stopped).toMatchObject({ name: 'builder', startedAt: 1000, stoppedAt: 2000, last: { event: 'permission-request' } });
   });
 
   it('R1 after a Stop, a new prompt or a stop hook\'s continuation (a new call) is work again', async () => {

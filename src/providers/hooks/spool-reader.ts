@@ -1,5 +1,5 @@
 // Reads the hook spools (LOOKOUT_HOME/spool/<provider>.jsonl and the rotated .1) into per-session
-// hook facts: the latest event, the latest program notice, subagents started and not stopped.
+// hook facts: the latest event, the latest program notice, the subagents (and when each stopped).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HookEvent } from '../../engine';
@@ -26,7 +26,10 @@ export interface HookThread {
   last: HookMark | null;
   /** The tool call of the latest PreToolUse or PermissionRequest, kept across the notifications that restate it. */
   call: ToolCall | null;
-  /** The latest turn a hook named, its tool calls (by tool-use id: the call's key, or null until its start is seen), those that ended, and whether its Stop came. */
+  /**
+   * The latest turn a hook named, its tool calls (by tool-use id: the call's key, or null until its
+   * start is seen), those that ended, whether its Stop came, and the ids of the turns before it.
+   */
   turn: { id: string; calls: Map<string, string | null>; done: Set<string>; ended: boolean; earlier: string[] } | null;
 }
 
@@ -90,9 +93,13 @@ export class SpoolFold implements Accumulator {
       case 'notice':
         session.notice = { at, message: fact.message, source };
         return;
-      case 'subagent-start':
-        session.subagents.set(fact.agentId, { name: fact.name, startedAt: at, stoppedAt: null, last: null, call: null, turn: null });
+      case 'subagent-start': {
+        // Kept, not made anew: the child's own events (a request too), or its stop, may have landed first.
+        const child = subagentOf(session, fact.agentId, at);
+        child.name = fact.name;
+        child.startedAt = Math.min(child.startedAt, at);
         return;
+      }
       case 'subagent-stop': {
         subagentOf(session, fact.agentId, at).stoppedAt = at;
         return;
@@ -127,7 +134,7 @@ function sameRequestNamed(fact: Extract<HookFact, { kind: 'event' }>, last: Hook
 }
 
 /**
- * Whether an event is one that happened before the session's latest word but was written after it
+ * Whether an event is one that happened before the thread's latest word but was written after it
  * (async hooks each run as their own process and land in any order); also notes its turn's calls.
  */
 function writtenLate(fact: Extract<HookFact, { kind: 'event' }>, session: HookThread): boolean {
@@ -188,10 +195,14 @@ function notedStep(step: TurnStep, call: ToolCall | undefined, session: HookThre
   return { fresh: false, earlier: false, seen, finished, ended: turn.ended, calls: turn.calls, done: turn.done };
 }
 
-/** Whether a call other than `ended`, started with the key a request names, has not ended: the request is about that one. */
+/**
+ * Whether the request is about a call other than `ended` that has not ended: the latest started
+ * with the key it names (a call denied and asked again has the same key; the first never ends).
+ */
 function waitsOn(turn: { calls: Map<string, string | null>; done: Set<string> }, key: string, ended: string | null): boolean {
-  for (const [id, started] of turn.calls) if (id !== ended && started === key && !turn.done.has(id)) return true;
-  return false;
+  let latest: string | null = null;
+  for (const [id, started] of turn.calls) if (started === key) latest = id;
+  return latest !== null && latest !== ended && !turn.done.has(latest);
 }
 
 /**
@@ -267,6 +278,19 @@ function layer(older: HookSession, newer: HookSession): HookSession {
     cwd: newer.cwd ?? older.cwd,
     last: newer.last ?? older.last,
     notice: newer.notice ?? older.notice,
-    subagents: new Map([...older.subagents, ...newer.subagents]),
+    subagents: new Map([...older.subagents, ...[...newer.subagents].map(([id, child]): [string, HookSubagent] => [id, layerChild(id, older.subagents.get(id), child)])]),
+  };
+}
+
+/** A subagent seen in both files: its name and start from its SubagentStart (in the older file), its latest word from the newer. */
+function layerChild(id: string, older: HookSubagent | undefined, newer: HookSubagent): HookSubagent {
+  if (older === undefined) return newer;
+  return {
+    ...newer,
+    name: newer.name === id ? older.name : newer.name,
+    startedAt: Math.min(older.startedAt, newer.startedAt),
+    stoppedAt: newer.stoppedAt ?? older.stoppedAt,
+    last: newer.last ?? older.last,
+    call: newer.last === null ? older.call : newer.call,
   };
 }
