@@ -164,12 +164,26 @@ describe('hooks as the agents fire them (issue 22)', () => {
     const folder = mkdtempSync(join(scratch, 'spool-'));
     const write = (name: string, payloads: Record<string, unknown>[], from: number) => writeFileSync(join(folder, name), payloads.map((payload, index) => JSON.stringify({ payload: { ...payload, session_id: 'rot' }, provider: 'claude', at: from + index * 10, precision: 'ms', channel: 'hook' })).join('\n') + '\n');
     write('claude.jsonl.1', [start, ...inside], 1000);
-    write('claude.jsonl', [{ ...inside[0], tool_use_id: 'toolu_9', hook_event_name: 'PostToolUse' }], 2000);
+    write('claude.jsonl', [{ ...inside[0], hook_event_name: 'PostToolUse' }], 2000);
     const rotated = (await new HookSpool(folder, spoolReaders(['claude'])).sync()).get('claude:rot')?.subagents.get('agent-7');
     expect(rotated).toMatchObject({ name: 'builder', startedAt: 1000, stoppedAt: null, last: { event: 'mid-turn', at: 2000 } });
     write('claude.jsonl', [{ hook_event_name: 'SubagentStop', agent_id: 'agent-7' }], 2000);
     const stopped = (await new HookSpool(folder, spoolReaders(['claude'])).sync()).get('claude:rot')?.subagents.get('agent-7');
     expect(stopped).toMatchObject({ name: 'builder', startedAt: 1000, stoppedAt: 2000, last: { event: 'permission-request' } });
+  });
+
+  it('R8 R1 the rules for hooks written late reach across the rotated spool and the live one', async () => {
+    const folder = mkdtempSync(join(scratch, 'spool-'));
+    const write = (name: string, payloads: Record<string, unknown>[], from: number) => writeFileSync(join(folder, name), payloads.map((payload, index) => JSON.stringify({ payload: { ...payload, session_id: 'rot' }, provider: 'claude', at: from + index * 10, precision: 'ms', channel: 'hook' })).join('\n') + '\n');
+    const hooks = promptHooks('Bash', { command: 'rm -rf dist' });
+    // The request at the end of the rotated file, its own PreToolUse first in the live one.
+    write('claude.jsonl.1', [{ hook_event_name: 'UserPromptSubmit', prompt_id: 'p1' }, hooks[1] ?? {}], 1000);
+    write('claude.jsonl', [hooks[0] ?? {}], 2000);
+    expect((await new HookSpool(folder, spoolReaders(['claude'])).sync()).get('claude:rot')?.last).toMatchObject({ event: 'permission-request', detail: 'Bash: rm -rf dist', at: 1010 });
+    // A turn's Stop written after the rotation, behind the next prompt's hooks.
+    write('claude.jsonl.1', [{ hook_event_name: 'UserPromptSubmit', prompt_id: 'p1' }, { ...hooks[0], hook_event_name: 'PostToolUse' }], 1000);
+    write('claude.jsonl', [{ hook_event_name: 'UserPromptSubmit', prompt_id: 'p2' }, { hook_event_name: 'Stop', prompt_id: 'p1' }], 2000);
+    expect((await new HookSpool(folder, spoolReaders(['claude'])).sync()).get('claude:rot')?.last).toMatchObject({ event: 'mid-turn', at: 2000 });
   });
 
   it('R1 after a Stop, a new prompt or a stop hook\'s continuation (a new call) is work again', async () => {

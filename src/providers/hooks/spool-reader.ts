@@ -60,10 +60,14 @@ export class SpoolFold implements Accumulator {
   readonly settled = false;
   readonly headDone = true;
 
+  /** `before`: the sessions as the rotated file left them, so a word written late across the rotation is still known as late. */
   constructor(
     private readonly provider: SpoolProvider,
     private readonly read: PayloadReader,
-  ) {}
+    before?: ReadonlyMap<string, HookSession>,
+  ) {
+    for (const [key, session] of before ?? []) this.sessions.set(key, copySession(session));
+  }
 
   apply(record: JsonRecord): void {
     const entry = readEntry(record, this.provider);
@@ -248,7 +252,10 @@ export class HookSpool {
       }
       const owner = this.owners.get(path);
       if (owner === undefined) continue;
-      const file = this.files.get(path) ?? new TailedFile(path, () => new SpoolFold(owner.provider, owner.read), { ...DEFAULT_TAIL_OPTIONS, firstWindow: whole, maxWindow: whole });
+      // The live file's fold goes on from where the rotated one ended (read first: paths() lists it first).
+      const rotated = path.endsWith('.1') ? undefined : `${path}.1`;
+      const fold = () => new SpoolFold(owner.provider, owner.read, rotated === undefined ? undefined : this.files.get(rotated)?.tail.sessions);
+      const file = this.files.get(path) ?? new TailedFile(path, fold, { ...DEFAULT_TAIL_OPTIONS, firstWindow: whole, maxWindow: whole });
       try {
         if (file.update()) touched = true;
         this.files.set(path, file);
@@ -270,6 +277,16 @@ export class HookSpool {
     this.last = merged;
     return merged;
   }
+}
+
+/** A session's own copy: a fold changes what it holds in place. */
+function copySession(session: HookSession): HookSession {
+  return { ...session, ...copyThread(session), subagents: new Map([...session.subagents].map(([id, child]): [string, HookSubagent] => [id, { ...child, ...copyThread(child) }])) };
+}
+
+function copyThread(thread: HookThread): HookThread {
+  const turn = thread.turn;
+  return { last: thread.last, call: thread.call, turn: turn === null ? null : { ...turn, calls: new Map(turn.calls), done: new Set(turn.done), earlier: [...turn.earlier] } };
 }
 
 function layer(older: HookSession, newer: HookSession): HookSession {
