@@ -241,6 +241,11 @@ export class HookSpool {
     return [...this.owners.keys()];
   }
 
+  /** A spool file's fold: the live file's goes on from where the rotated one ended (read first: paths() lists it first). */
+  private fold(path: string, owner: { provider: SpoolProvider; read: PayloadReader }): SpoolFold {
+    return new SpoolFold(owner.provider, owner.read, path.endsWith('.1') ? undefined : this.files.get(`${path}.1`)?.tail.sessions);
+  }
+
   /** The hook facts by session key; the very same map as last time when no spool changed. */
   async sync(): Promise<Map<string, HookSession>> {
     const whole = SPOOL_ROTATE_BYTES * 2;
@@ -252,10 +257,7 @@ export class HookSpool {
       }
       const owner = this.owners.get(path);
       if (owner === undefined) continue;
-      // The live file's fold goes on from where the rotated one ended (read first: paths() lists it first).
-      const rotated = path.endsWith('.1') ? undefined : `${path}.1`;
-      const fold = () => new SpoolFold(owner.provider, owner.read, rotated === undefined ? undefined : this.files.get(rotated)?.tail.sessions);
-      const file = this.files.get(path) ?? new TailedFile(path, fold, { ...DEFAULT_TAIL_OPTIONS, firstWindow: whole, maxWindow: whole });
+      const file = this.files.get(path) ?? new TailedFile(path, () => this.fold(path, owner), { ...DEFAULT_TAIL_OPTIONS, firstWindow: whole, maxWindow: whole });
       try {
         if (file.update()) touched = true;
         this.files.set(path, file);
@@ -295,19 +297,6 @@ function layer(older: HookSession, newer: HookSession): HookSession {
     cwd: newer.cwd ?? older.cwd,
     last: newer.last ?? older.last,
     notice: newer.notice ?? older.notice,
-    subagents: new Map([...older.subagents, ...[...newer.subagents].map(([id, child]): [string, HookSubagent] => [id, layerChild(id, older.subagents.get(id), child)])]),
-  };
-}
-
-/** A subagent seen in both files: its name and start from its SubagentStart (in the older file), its latest word from the newer. */
-function layerChild(id: string, older: HookSubagent | undefined, newer: HookSubagent): HookSubagent {
-  if (older === undefined) return newer;
-  return {
-    ...newer,
-    name: newer.name === id ? older.name : newer.name,
-    startedAt: Math.min(older.startedAt, newer.startedAt),
-    stoppedAt: newer.stoppedAt ?? older.stoppedAt,
-    last: newer.last ?? older.last,
-    call: newer.last === null ? older.call : newer.call,
+    subagents: new Map([...older.subagents, ...newer.subagents]),
   };
 }
