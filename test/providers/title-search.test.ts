@@ -31,6 +31,8 @@ const piece = fc.oneof(
 describe('issue 27: finding title markers in a chunk', () => {
   it('uses WebAssembly where the runtime has it (Node 20 and later do)', () => {
     expect(blockFinder().buffer.buffer).toBeInstanceOf(ArrayBuffer);
+    // A module that fails to compile falls back to the plain search: its memory is whole 64 KB pages, the plain buffer is not.
+    expect(blockFinder().buffer.buffer.byteLength % 65536).toBe(0);
     expect(blockFinder().buffer.length).toBeGreaterThanOrEqual(SEARCH_CHUNK);
     expect(typeof WebAssembly).toBe('object');
   });
@@ -57,5 +59,18 @@ describe('issue 27: finding title markers in a chunk', () => {
     text.write('"type":"summary"', SEARCH_CHUNK - 16);
     text.write('-title"', 13);
     expect(found(search, text, 0, SEARCH_CHUNK)).toEqual([13, SEARCH_CHUNK - 16]);
+  });
+
+  it('a marker at any offset of a run of 64-byte groups is found once, whichever of a group\'s four blocks it starts or ends in', () => {
+    const search = blockFinder();
+    for (const { bytes } of TITLE_MARKERS) {
+      for (let at = 0; at < 200; at += 1) {
+        const text = Buffer.alloc(400, 'x');
+        bytes.copy(text, at);
+        expect(found(search, text, 0, text.length)).toEqual([at]);
+        // And from any start before it: the four-block loop begins where it is asked to.
+        expect(found(search, text, at % 37, text.length)).toEqual([at]);
+      }
+    }
   });
 });

@@ -38,24 +38,40 @@ const name = (text: string): number[] => [...uleb(text.length), ...Buffer.from(t
 
 /**
  * The module: memory of the chunk plus slack, and `find(from, to)`: the first 16-byte block start
- * in [from, to), stepping by 16, whose bytes at i and i+1 are one of the pairs, or -1.
+ * in [from, to), stepping by 16, whose bytes at i and i+1 are one of the pairs, or -1. Four blocks
+ * are tested per branch while 64 bytes remain (one branch per block made the loop branch-bound);
+ * a hit among them, or the last bytes, go through the one-block loop, which returns the first.
  */
 function moduleBytes(pairs: readonly [number, number][]): Uint8Array<ArrayBuffer> {
   const SIMD = 0xfd;
   const get = (local: number) => [0x20, local];
   const set = (local: number) => [0x21, local];
   const splat = (byte: number) => [0x41, ...sleb(byte), SIMD, 0x0f];
+  const load = (offset: number) => [SIMD, 0x00, 0, ...uleb(offset)];
+  /** Leaves on the stack the mask of the pairs in the block at from + offset. */
+  const blockMask = (offset: number): number[] => {
+    const code = [...get(0), ...load(offset), ...set(2), ...get(0), ...load(offset + 1), ...set(3)];
+    pairs.forEach((_pair, index) => {
+      code.push(...get(2), ...get(4 + index * 2), SIMD, 0x23, ...get(3), ...get(5 + index * 2), SIMD, 0x23, SIMD, 0x4e);
+      if (index > 0) code.push(SIMD, 0x50);
+    });
+    return code;
+  };
   // Locals: 0 from, 1 to (params); 2 a, 3 b (the block and the block one byte on); 4.. the splats.
   const body: number[] = [];
   pairs.forEach(([first, second], index) => body.push(...splat(first), ...set(4 + index * 2), ...splat(second), ...set(5 + index * 2)));
-  body.push(0x02, 0x40, 0x03, 0x40); // block, loop
+  body.push(0x02, 0x40, 0x03, 0x40); // block, loop: four blocks at a time
+  body.push(...get(0), 0x41, ...sleb(64), 0x6a, ...get(1), 0x4b, 0x0d, 1); // from + 64 > to: to the one-block loop
+  for (let block = 0; block < 4; block += 1) {
+    body.push(...blockMask(block * 16));
+    if (block > 0) body.push(SIMD, 0x50);
+  }
+  body.push(SIMD, 0x53, 0x0d, 1); // any_true: to the one-block loop, which finds which
+  body.push(...get(0), 0x41, ...sleb(64), 0x6a, ...set(0), 0x0c, 0); // from += 64; again
+  body.push(0x0b, 0x0b);
+  body.push(0x02, 0x40, 0x03, 0x40); // block, loop: one block at a time
   body.push(...get(0), ...get(1), 0x4f, 0x0d, 1); // from >= to: leave the block
-  body.push(...get(0), SIMD, 0x00, 0, 0, ...set(2)); // a = v128.load(from)
-  body.push(...get(0), SIMD, 0x00, 0, 1, ...set(3)); // b = v128.load(from + 1)
-  pairs.forEach((_pair, index) => {
-    body.push(...get(2), ...get(4 + index * 2), SIMD, 0x23, ...get(3), ...get(5 + index * 2), SIMD, 0x23, SIMD, 0x4e);
-    if (index > 0) body.push(SIMD, 0x50);
-  });
+  body.push(...blockMask(0));
   body.push(SIMD, 0x53, 0x04, 0x40, ...get(0), 0x0f, 0x0b); // any_true: return from
   body.push(...get(0), 0x41, ...sleb(16), 0x6a, ...set(0), 0x0c, 0); // from += 16; again
   body.push(0x0b, 0x0b, 0x41, ...sleb(-1), 0x0b); // end loop, end block; -1
