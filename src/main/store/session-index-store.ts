@@ -80,8 +80,12 @@ export class SessionIndexStore implements SessionIndexPort {
   private readonly seen = new Set<string>();
   /** Whether this process looked for the other entries' files once already (issue 27: never on every write). */
   private pruned = false;
-  /** When this store last wrote the file (the wall clock: a throttle, not a fact). */
-  private lastWrite = Number.NEGATIVE_INFINITY;
+  /**
+   * When this store last wrote the file (the wall clock: a throttle, not a fact). It starts as the
+   * store's start: a first run's cold read is then written with its first pass's end (a flush), or
+   * 30 s on, not 2 s on and again at the end, a whole rewrite saved (issue 27).
+   */
+  private lastWrite = Date.now();
 
   constructor(
     private readonly home: string,
