@@ -1,7 +1,7 @@
 // Issue 24's "done when": one home holding a session of every agent in the registry, each written
 // by the real agent in the live lab (test/fixtures/live), read by the built command line side by
 // side; `open --print` of each row resumes it with that agent's own command, in its folder.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,12 @@ describe('every agent side by side (issue 24)', () => {
   const cases = PROVIDERS.map((provider) => ({ provider, found: caseOf(provider.id) }));
   for (const { found } of cases) if (found !== null) cpSync(join(found.folder, 'home'), home, { recursive: true, preserveTimestamps: true });
   const now = cases.reduce((latest, { found }) => (found !== null && found.meta.now > latest ? found.meta.now : latest), '');
-  const env = { HOME: home, LOOKOUT_HOME: join(scratch, 'lookout'), XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), TERMINAL: 'xterm' };
+  // The terminal $TERMINAL names must be on PATH for a plan to use it: a stand-in that is never run
+  // (`open --print` only plans), so the test reads the same on a machine without an xterm.
+  const fakeBin = join(scratch, 'bin');
+  mkdirSync(fakeBin, { recursive: true });
+  writeFileSync(join(fakeBin, 'xterm'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+  const env = { HOME: home, LOOKOUT_HOME: join(scratch, 'lookout'), XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), TERMINAL: 'xterm', PATH: `${fakeBin}:${process.env.PATH ?? ''}` };
 
   it('each agent in the registry has a recording of the real agent to read', () => {
     expect(cases.filter(({ found }) => found === null).map(({ provider }) => provider.id)).toEqual([]);

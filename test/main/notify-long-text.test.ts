@@ -46,7 +46,10 @@ describe('issue 25 item 2: long notification text', () => {
   }, 60_000);
 
   it('issue 25 item 2: a notify-send that cannot start (a string over the kernel\'s 128 KB) is a rejected send, never a throw', async () => {
-    // spawn throws E2BIG at once for an environment string over 128 KB, as for an argument.
+    // spawn throws E2BIG at once for an environment string over 128 KB, as for an argument. A
+    // notify-send must be there to exec (without one, spawn fails ENOENT before the size counts).
+    const path = process.env.PATH;
+    process.env.PATH = `${fakeNotifySend(join(base, 'oversized')).bin}:${path ?? ''}`;
     process.env.LOOKOUT_TEST_OVERSIZED = 'x'.repeat(200_000);
     try {
       let sent: Promise<void> = Promise.resolve();
@@ -56,6 +59,8 @@ describe('issue 25 item 2: long notification text', () => {
       await expect(sent).rejects.toThrow(/could not run notify-send: .*E2BIG/);
     } finally {
       delete process.env.LOOKOUT_TEST_OVERSIZED;
+      if (path === undefined) delete process.env.PATH;
+      else process.env.PATH = path;
     }
   });
 
