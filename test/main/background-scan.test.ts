@@ -51,6 +51,12 @@ describe('the background pass', () => {
     expect(taken.slice(0, 5)).toEqual([1, 2, 4, 8, 8].map((mb) => mb * 1024 * 1024));
     expect(done).toBe(1);
     expect(applied).toBe(1);
+    // A later pass (the rescan finds new files) starts at 1 MB again.
+    taken.length = 45;
+    scan.kick();
+    await vi.runAllTimersAsync();
+    expect(taken.slice(45, 47)).toEqual([1, 2].map((mb) => mb * 1024 * 1024));
+    expect(done).toBe(2);
     scan.dispose();
   });
 

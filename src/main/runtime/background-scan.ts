@@ -56,7 +56,11 @@ export class BackgroundScan {
       if (step.changed) this.learned();
       this.budget = budgetAfter(this.budget, took);
       if (step.worked) this.kick(pauseAfter(took));
-      else this.done();
+      else {
+        // A later pass (new files) may be on another disk: it starts small again.
+        this.budget = STEP_BYTES;
+        this.done();
+      }
     }, pause);
   }
 
