@@ -71,11 +71,15 @@ export class ClaudeProvider implements EvidenceSource {
     let left = budget;
     let worked = false;
     let changed = false;
-    for (const [path, file] of this.leads) {
-      if (left <= 0) break;
+    // The walk resumes where the last step stopped: from the first lead at every step, a pass of
+    // ~150 steps over 2,000 leads looked at each ~150 times (issue 27).
+    const pending = (this.pending ??= { paths: [...this.leads.keys()], at: 0 });
+    for (; pending.at < pending.paths.length && left > 0; pending.at += 1) {
+      const path = pending.paths[pending.at] ?? '';
+      const file = this.leads.get(path);
       // A file read whole has no middle; one the index does not know is not kept.
-      const entry = file.known;
-      if (file.head === null || entry === null) continue;
+      const entry = file?.known ?? null;
+      if (file === undefined || file.head === null || entry === null) continue;
       const from = entry.middle?.scannedTo ?? 0;
       const to = file.tailFrom;
       if (from >= to) continue;
@@ -90,12 +94,17 @@ export class ClaudeProvider implements EvidenceSource {
       const done = step.next >= to;
       file.learn({ scannedTo: step.next, customTitle: step.customTitle, summaryTitle: step.summaryTitle }, done || Math.floor(step.next / SAVE_EVERY) > Math.floor(from / SAVE_EVERY));
       if (done && (step.customTitle !== null || step.summaryTitle !== null)) changed = true;
+      // Stopped inside this file (the budget spent): the next step goes on with it.
+      if (!done) break;
     }
     if (changed) this.last = null;
     return { worked, changed };
   }
 
   private last: { evidence: SessionEvidence[]; registry: string } | null = null;
+
+  /** The leads the background pass walks, and how far it got; dropped when the leads change (a new, reloaded or gone file). */
+  private pending: { paths: string[]; at: number } | null = null;
 
   /** The folders' last listing, and whether a change may have altered it. */
   private discovered: ClaudeFiles | null = null;
@@ -121,6 +130,7 @@ export class ClaudeProvider implements EvidenceSource {
     const files = this.listingStands(changed) && this.discovered !== null ? this.discovered : discoverClaude(this.root, this.problems);
     this.discovered = files;
     const leadsTouched = syncFiles(this.leads, files.leads, (path) => new TailedFile(path, () => new ClaudeLeadFile(), this.options, this.leadIndex), changed, this.problems);
+    if (leadsTouched) this.pending = null;
     for (const { path, parentStem } of files.subagents) this.childParents.set(path, parentStem);
     const childPaths = [...files.subagents.map((item) => item.path), ...files.looseAgents];
     const childrenTouched = syncFiles(this.children, childPaths, (path) => new TailedFile(path, () => new ClaudeTranscript(), this.options, this.childIndex), changed, this.problems);
