@@ -2,24 +2,15 @@
 // once, going on from where each step stopped, and starts it over only when a transcript is new,
 // changed or gone; a /rename in a middle is learned either way.
 // Transcript shapes: Claude Code 2.1.143 (agent-formats §1).
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SessionIndexStore } from '../../src/main/store/session-index-store';
 import { ClaudeProvider } from '../../src/providers/claude/provider';
+import { indexCase } from '../main/index-case';
 
-const base = mkdtempSync(join(tmpdir(), 'lookout-pass-walk-'));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
-const ID = 'c1a00000-0000-4000-8000-0000000000cc';
+const { base, ID, prompt, answer, rename } = indexCase('lookout-pass-walk-');
 const T0 = Date.parse('2026-12-01T10:00:00.000Z');
-
-function record(type: string, at: number, extra: Record<string, unknown>): string {
-  return `${JSON.stringify({ parentUuid: null, isSidechain: false, type, uuid: `u-${at}`, timestamp: new Date(at).toISOString(), cwd: '/home/me/app', sessionId: ID, version: '2.1.143', gitBranch: 'main', ...extra })}\n`;
-}
-const prompt = (at: number, text: string) => record('user', at, { message: { role: 'user', content: text } });
-const answer = (at: number, text: string) => record('assistant', at, { message: { role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text }], stop_reason: 'end_turn' } });
-const rename = (title: string) => `${JSON.stringify({ type: 'custom-title', customTitle: title, sessionId: ID })}\n`;
 
 /** Finished turns of ~4 KB each, `count` of them, from `at`. */
 function turns(count: number, at: number): string {
@@ -45,7 +36,8 @@ describe('the background pass\'s walk over transcripts (issue 27)', () => {
   it('steps of 100 KB over three ~345 KB transcripts go on from where each stopped; a transcript replaced after the pass is scanned again', async () => {
     const ids = ['c1a00000-0000-4000-8000-0000000000c1', 'c1a00000-0000-4000-8000-0000000000c2', 'c1a00000-0000-4000-8000-0000000000c3'];
     const made = ids.map((id, index) => session('walk', 40, 40, `title ${index}`, id));
-    const { root, now } = made[0] ?? session('walk', 40, 40);
+    const root = join(base, 'walk');
+    const now = made[0]?.now ?? T0;
     const index = new SessionIndexStore(join(base, 'walk-home'), () => now, () => undefined);
     try {
       const provider = new ClaudeProvider(root, undefined, true, index);
