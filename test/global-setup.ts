@@ -12,6 +12,7 @@ export default async function setup(): Promise<void> {
     entryPoints: {
       'store-writer': resolve(__dirname, 'main/store-writer.ts'),
       'notify-helper': resolve(__dirname, 'main/notify-helper.ts'),
+      'lock-holder': resolve(__dirname, 'main/lock-holder.ts'),
       // tray-presence.ts as a module, for a process inside its own D-Bus session.
       'tray-presence-helper': resolve(__dirname, '../src/tray/tray-presence.ts'),
     },
