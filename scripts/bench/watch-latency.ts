@@ -36,10 +36,10 @@ export async function watchLatency(history: History, home: string, appends: numb
   mkdirSync(home, { recursive: true });
   const cli = resolve(__dirname, 'cli.cjs');
   const env = { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: home };
-  const watch = new WatchStates(cli, env);
+  const pass = await firstPass(history.files, () => new WatchStates(cli, env));
+  const watch = pass.watch;
   const child = watch.child;
   const pid = child.pid ?? 0;
-  const pass = await firstPass(watch, history.files);
   console.log(`${label}watch: first snapshot of ${watch.states.size} rows after ${pass.firstMs} ms`);
   console.log(`${label}${await claimsEnding(watch)}`);
   const idle = await idleWindow(pid, idleSeconds);
@@ -80,7 +80,7 @@ export async function watchLatency(history: History, home: string, appends: numb
   console.log(`${label}hook (permission prompt) → awaiting-approval in the snapshot: p50 ${median(hookTimes).toFixed(0)} ms, p95 ${percentile(hookTimes, 95).toFixed(0)} ms over ${hookTimes.length} (target: within a second)`);
   child.kill('SIGINT');
   await new Promise((done) => child.once('exit', done));
-  const control = await controlCpu(new WatchStates(cli, env, watch.startedAt), pass.scan.seconds);
+  const control = await controlCpu(cli, env, history.files, pass);
   console.log(`${label}${passLine(pass, control)}`);
 }
 

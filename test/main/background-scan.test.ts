@@ -2,7 +2,7 @@
 // step's own time, so a pass over the page cache ends in seconds and a slow disk is given room.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pipeline } from '../../src/main/pipeline/pipeline';
-import { BackgroundScan, budgetAfter, pauseAfter } from '../../src/main/runtime/background-scan';
+import { BackgroundScan, backgroundPassOn, budgetAfter, pauseAfter } from '../../src/main/runtime/background-scan';
 
 afterEach(() => vi.useRealTimers());
 
@@ -71,5 +71,23 @@ describe('the background pass', () => {
     scan.dispose();
     await vi.runAllTimersAsync();
     expect(taken).toHaveLength(before);
+  });
+
+  it('LOOKOUT_BACKGROUND_PASS=off (the bench\'s control): no step is taken, and the pass is over at once each time it is started', async () => {
+    expect(backgroundPassOn({})).toBe(true);
+    expect(backgroundPassOn({ LOOKOUT_BACKGROUND_PASS: 'on' })).toBe(true);
+    expect(backgroundPassOn({ LOOKOUT_BACKGROUND_PASS: 'off' })).toBe(false);
+    vi.useFakeTimers();
+    const { pipeline, taken } = fakePipeline(5, new Set([1]));
+    let done = 0;
+    const scan = new BackgroundScan(pipeline, () => undefined, () => (done += 1), backgroundPassOn({ LOOKOUT_BACKGROUND_PASS: 'off' }));
+    scan.kick();
+    // Over before any timer: the index is written as a pass with nothing to read writes it.
+    expect(done).toBe(1);
+    await vi.runAllTimersAsync();
+    scan.kick();
+    await vi.runAllTimersAsync();
+    expect(taken).toEqual([]);
+    expect(done).toBe(2);
   });
 });

@@ -61,6 +61,13 @@ describe('scanning the middle of a transcript', () => {
     expect(scanAll(path, Buffer.byteLength(text), 100_000).customTitle).toBe('second');
   });
 
+  it('a middle that ends inside a line (where the tail\'s reading begins) is scanned to its end, in any step size', () => {
+    const text = `${title('kept')}${filler(300_000)}${filler(2000)}{"type":"custom-title","customTitle":"cut`;
+    const path = join(base, 'ends-mid-line.jsonl');
+    writeFileSync(path, text);
+    for (const budget of [1024 * 1024, 262_144, 5_000, 100]) expect(scanAll(path, Buffer.byteLength(text), budget).customTitle).toBe('kept');
+  });
+
   it('titles are taken as a cold read takes them: an AI title replaces, a later summary does not', () => {
     const record = (fields: Record<string, string>) => `${JSON.stringify({ sessionId: 's', ...fields })}\n`;
     const text = record({ type: 'summary', summary: 'first summary' }) + filler(5000) + record({ type: 'ai-title', aiTitle: 'the AI title' }) + filler(5000) + record({ type: 'summary', summary: 'a later summary' }) + filler(5000);

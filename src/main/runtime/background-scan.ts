@@ -18,6 +18,15 @@ const PAUSE_MIN_MS = 5;
 const PAUSE_MAX_MS = 250;
 const APPLY_MS = 1000;
 
+/**
+ * Whether the runtime reads the middles at all: LOOKOUT_BACKGROUND_PASS=off starts everything
+ * else the same (a diagnostic knob: the bench's control, so a first pass is weighed against the
+ * same cold start without it).
+ */
+export function backgroundPassOn(env: NodeJS.ProcessEnv): boolean {
+  return env.LOOKOUT_BACKGROUND_PASS !== 'off';
+}
+
 /** The pause after a step that took `stepMs`. */
 export function pauseAfter(stepMs: number): number {
   return Math.min(PAUSE_MAX_MS, Math.max(PAUSE_MIN_MS, Math.ceil(stepMs * PACE)));
@@ -42,11 +51,14 @@ export class BackgroundScan {
     private readonly apply: () => void,
     /** The pass is over (nothing left to read): what it learned is kept now (the index's flush). */
     private readonly done: () => void = () => undefined,
+    private readonly on = true,
   ) {}
 
   /** Starts stepping, unless it is already. */
   kick(pause = PAUSE_MIN_MS): void {
     if (this.stepTimer !== null || this.disposed) return;
+    // Switched off: over at once, as a pass with nothing to read is (the index is kept then too).
+    if (!this.on) return this.done();
     this.stepTimer = setTimeout(() => {
       this.stepTimer = null;
       if (this.disposed) return;

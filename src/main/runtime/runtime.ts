@@ -9,7 +9,7 @@ import type { Evaluation, NotifyCandidate, Snapshot } from '../../engine';
 import { claimsToNotify, mergeHosts, movedOnSince, planNotification, remoteCandidates, splitHostKey } from '../../engine';
 import type { FeedCommand } from '../../engine/contract';
 import { HostSet } from '../hosts/host-set';
-import { BackgroundScan } from './background-scan';
+import { BackgroundScan, backgroundPassOn } from './background-scan';
 import { SessionIndexStore } from '../store/session-index-store';
 import type { HostConfig } from '../store/schema';
 import type { ProviderRoots } from '../../providers';
@@ -93,7 +93,7 @@ export class Runtime {
     this.facts = new FactWriter(this.state.store, this.state.facts, options.onProblem);
     this.index = new SessionIndexStore(this.state.home, options.clock, options.onProblem);
     this.pipeline = new Pipeline({ roots: this.state.roots, home: this.state.home, watching: true, writer: this.facts, onProblem: options.onProblem, index: this.index });
-    this.background = new BackgroundScan(this.pipeline, () => void this.sync(new Set()), () => this.index.flush());
+    this.background = new BackgroundScan(this.pipeline, () => void this.sync(new Set()), () => this.index.flush(), backgroundPassOn(options.env));
     this.answering =
       options.answering === false
         ? null

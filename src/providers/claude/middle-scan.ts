@@ -52,42 +52,42 @@ export function scanTitles(path: string, identity: FileIdentity, from: number, t
     const search = blockFinder();
     // Read where the search looks (WebAssembly memory): a gigabyte's scan allocates no buffer per step.
     const buffer = search.buffer;
+    // Each read starts at a line's start: the unfinished line at a read's end is read again whole
+    // with the next (a line is ~1 KB; keeping its piece cost a copy and a join per read, and their garbage).
     let position = from;
-    // The line begun in an earlier chunk: where it started, and its first bytes (enough to test and, if short, to parse).
     let lineStart = from;
-    let partial: Buffer[] = [];
-    let partialBytes = 0;
+    // Inside a line longer than a read: no title record is that long, so it is read through to its end.
+    let skipping = false;
     const end = Math.min(to, from + budget);
     while (position < end) {
       const read = readSync(fd, buffer, 0, Math.min(SEARCH_CHUNK, end - position), position);
       if (read === 0) break;
       const data = buffer.subarray(0, read);
-      const lastNewline = data.lastIndexOf(10);
-      let offset = 0;
-      if (partialBytes > 0 || lineStart < position) {
-        // The line begun in an earlier chunk ends here (or goes on): tested whole, as before.
+      if (skipping) {
         const first = data.indexOf(10);
+        position += first === -1 ? read : first + 1;
         if (first !== -1) {
-          if (partialBytes + first <= RECORD_MAX) take(Buffer.concat([...partial, data.subarray(0, first)]));
-          partial = [];
-          partialBytes = 0;
-          offset = first + 1;
+          skipping = false;
+          lineStart = position;
         }
+        continue;
       }
-      if (offset > 0 || (partialBytes === 0 && lineStart === position)) {
-        // Whole lines: only those a title marker falls in (near their start) are decoded at all.
-        const end = lastNewline === -1 ? offset : lastNewline;
-        for (const start of titleLineStarts(search, data, offset, end)) take(data.subarray(start, data.indexOf(10, start)));
-        if (lastNewline !== -1) lineStart = position + lastNewline + 1;
-        offset = lastNewline === -1 ? offset : lastNewline + 1;
+      const lastNewline = data.lastIndexOf(10);
+      if (lastNewline === -1) {
+        // No whole line here: the middle's last piece, a line longer than a read, or the budget's end
+        // (where the step's own first line is passed over, as longer than a step).
+        if (position + read >= to) position = to;
+        else if (read === SEARCH_CHUNK) {
+          skipping = true;
+          position += read;
+          continue;
+        } else if (position === from) position += read;
+        break;
       }
-      // The unfinished line: only as much of it as a title record could be is kept.
-      if (offset < read && partialBytes <= RECORD_MAX) {
-        const rest = data.subarray(offset);
-        partial.push(Buffer.from(rest.subarray(0, Math.max(0, RECORD_MAX + 1 - partialBytes))));
-        partialBytes += rest.length;
-      } else if (offset < read) partialBytes += read - offset;
-      position += read;
+      // Whole lines: only those a title marker falls in (near their start) are decoded at all.
+      for (const start of titleLineStarts(search, data, 0, lastNewline)) take(data.subarray(start, data.indexOf(10, start)));
+      lineStart = position + lastNewline + 1;
+      position = lineStart;
     }
     // Stops at a line's start: the unfinished line is read again with the next step — unless it
     // is longer than a step, when it is passed over (no title record is that long).
