@@ -107,7 +107,7 @@ export async function controlCpu(cli: string, env: NodeJS.ProcessEnv, files: rea
   warmedFloor(files);
   const watch = new WatchStates(cli, { ...env, LOOKOUT_HOME: home, LOOKOUT_BACKGROUND_PASS: 'off' }, pass.watch.startedAt);
   const pid = watch.child.pid ?? 0;
-  while (Date.now() < watch.startedAt + pass.fromLaunch.seconds * 1000) await sleep(Math.min(100, Math.max(1, watch.startedAt + pass.fromLaunch.seconds * 1000 - Date.now())));
+  await sleep(Math.max(0, watch.startedAt + pass.fromLaunch.seconds * 1000 - Date.now()));
   const used = cpuSeconds(pid);
   watch.child.kill('SIGINT');
   await new Promise((done) => watch.child.once('exit', done));

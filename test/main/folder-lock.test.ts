@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withLock } from '../../src/providers/system/folder-lock';
+import { waitFor } from '../live/lab/wait';
 
 const HOLDER = resolve(__dirname, '../../test-artifacts/helpers/lock-holder.cjs');
 const base = mkdtempSync(join(tmpdir(), 'lookout-folder-lock-'));
@@ -24,21 +25,14 @@ function deadPid(): number {
   return child.pid;
 }
 
-async function until(what: () => boolean, label: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!what()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((done) => setTimeout(done, 10));
-  }
-}
-
 /** `count` holder processes, released together once all have started; resolves with their exit codes. */
 async function contend(lockDir: string, marks: string, count: number, holdMs: number, rounds: number): Promise<(number | null)[]> {
   const exits = Array.from({ length: count }, () => {
     const child = spawn(process.execPath, [HOLDER, lockDir, marks, String(holdMs), String(rounds)], { stdio: ['ignore', 'ignore', 'inherit'] });
     return new Promise<number | null>((done) => child.once('exit', done));
   });
-  await until(() => readdirSync(marks).filter((name) => name.startsWith('ready-')).length === count, `${count} holders to start`);
+  const ready = () => readdirSync(marks).filter((name) => name.startsWith('ready-')).length;
+  await waitFor(`${count} holders to start`, () => (ready() === count ? true : undefined), () => `${ready()} started`, { every: 10 });
   writeFileSync(join(marks, 'go'), '');
   return Promise.all(exits);
 }
