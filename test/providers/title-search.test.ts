@@ -1,15 +1,22 @@
 // Issue 27: the title markers' byte search (a WebAssembly SIMD block search, and the plain one a
-// runtime without WebAssembly uses) finds exactly what a search for every marker finds.
+// runtime without WebAssembly uses) finds every marker near its line's start that a search for
+// every marker finds, and nothing that is not a marker.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BlockFinder } from '../../src/providers/claude/title-search';
-import { SEARCH_CHUNK, TITLE_MARKERS, blockFinder, markerHits, plainFinder } from '../../src/providers/claude/title-search';
+import { LINE_START, SEARCH_CHUNK, TITLE_MARKERS, blockFinder, markerHits, plainFinder } from '../../src/providers/claude/title-search';
 
-/** The reference: every occurrence of every marker wholly inside [from, to), by Buffer.indexOf. */
-function expected(data: Buffer, from: number, to: number): number[] {
+/**
+ * The reference: every occurrence of every marker wholly inside [from, to), by Buffer.indexOf;
+ * `near`: only those ending within LINE_START of their line's start (`from` counting as one).
+ */
+function expected(data: Buffer, from: number, to: number, near = false): number[] {
   const hits: number[] = [];
   for (const { bytes } of TITLE_MARKERS) {
-    for (let at = data.indexOf(bytes, from); at !== -1 && at + bytes.length <= to; at = data.indexOf(bytes, at + 1)) hits.push(at);
+    for (let at = data.indexOf(bytes, from); at !== -1 && at + bytes.length <= to; at = data.indexOf(bytes, at + 1)) {
+      const start = Math.max(from, at === 0 ? 0 : data.lastIndexOf(10, at - 1) + 1);
+      if (!near || at + bytes.length - start <= LINE_START) hits.push(at);
+    }
   }
   return hits.sort((a, b) => a - b);
 }
@@ -40,14 +47,17 @@ describe('issue 27: finding title markers in a chunk', () => {
   it.each([
     ['WebAssembly', blockFinder],
     ['plain', plainFinder],
-  ] as const)('the %s search finds every marker in any text and window, and nothing past its end', (_name, make) => {
+  ] as const)('the %s search finds every marker near a line\'s start in any text and window, and nothing else or past its end', (_name, make) => {
     const search = make();
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), fc.nat(), fc.nat(), (pieces, a, b) => {
         const text = Buffer.from(pieces.join('')).subarray(0, SEARCH_CHUNK);
         const from = text.length === 0 ? 0 : a % (text.length + 1);
         const to = from + (text.length === 0 ? 0 : b % (text.length - from + 1));
-        expect(found(search, text, from, to)).toEqual(expected(text, from, to));
+        const hits = found(search, text, from, to);
+        const all = expected(text, from, to);
+        expect(hits.filter((at) => !all.includes(at))).toEqual([]);
+        expect(expected(text, from, to, true).filter((at) => !hits.includes(at))).toEqual([]);
       }),
       { numRuns: 400 },
     );
@@ -72,5 +82,33 @@ describe('issue 27: finding title markers in a chunk', () => {
         expect(found(search, text, at % 37, text.length)).toEqual([at]);
       }
     }
+  });
+
+  it('a marker after a line of any length is found wherever it ends within LINE_START of its line\'s start', () => {
+    const search = blockFinder();
+    for (const { bytes } of TITLE_MARKERS) {
+      for (const before of [0, 1, 63, 64, 65, 200, 263, 264, 265, 1000, 4093]) {
+        for (let at = 0; at + bytes.length <= LINE_START; at += 1) {
+          const text = Buffer.alloc(before + 1 + 600, 'x');
+          text[before] = 10;
+          bytes.copy(text, before + 1 + at);
+          expect(found(search, text, 0, text.length)).toEqual([before + 1 + at]);
+        }
+      }
+    }
+  });
+
+  it('issue 27: a marker far into a long line is passed over by the WebAssembly search (only groups near a newline are looked at)', () => {
+    const search = blockFinder();
+    const text = Buffer.alloc(8192, 'x');
+    text[1000] = 10;
+    // Well past LINE_START of both the chunk's start and the line after the newline: never a title's.
+    TITLE_MARKERS[0]?.bytes.copy(text, 600);
+    TITLE_MARKERS[1]?.bytes.copy(text, 5000);
+    // Near the line's start: found.
+    TITLE_MARKERS[0]?.bytes.copy(text, 1010);
+    expect(found(search, text, 0, text.length)).toEqual([1010]);
+    // The plain search looks everywhere; the scan's line test drops the far ones either way.
+    expect(found(plainFinder(), text, 0, text.length)).toEqual([600, 1010, 5000]);
   });
 });

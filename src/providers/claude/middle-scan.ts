@@ -9,7 +9,7 @@ import type { Titles } from './transcript';
 import { applyTitleRecord, isTitleLine } from './transcript';
 import { openRegular } from '../system/safe-read';
 import type { BlockFinder } from './title-search';
-import { SEARCH_CHUNK, blockFinder, markerHits } from './title-search';
+import { LINE_START, SEARCH_CHUNK, blockFinder, markerHits } from './title-search';
 
 /**
  * The starts of the whole lines in data[from, to) (to: a newline) where a title marker ends within
@@ -25,8 +25,7 @@ function titleLineStarts(search: BlockFinder, data: Buffer, from: number, to: nu
   return [...starts].sort((a, b) => a - b);
 }
 
-/** How much of a line's start the text test looks at, and the longest title record read whole. */
-const LINE_START = 200;
+/** The longest title record read whole. */
 const RECORD_MAX = 64 * 1024;
 
 /**

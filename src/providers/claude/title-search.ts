@@ -2,12 +2,19 @@
 // (issue 27): a WebAssembly SIMD loop finds the 16-byte blocks holding either marker's rare byte
 // pair (`-t` of "-title", `y"` of "summary"), and only those blocks are looked at byte by byte.
 // Node's Buffer.indexOf reads 1–4 GB/s on transcript text: over a gigabyte, several times a read.
+// A title record's marker is near its line's start, so a group of 64 bytes far past the last newline
+// is only looked at for a newline: most of a transcript is tool results, in lines of kilobytes.
 
 /** The markers of a title record's type ("custom-title", "ai-title"; "summary"), and where its pair is. */
 export const TITLE_MARKERS: readonly { bytes: Buffer; pairAt: number }[] = [
   { bytes: Buffer.from('-title"'), pairAt: 0 },
   { bytes: Buffer.from('"type":"summary"'), pairAt: 14 },
 ];
+
+/** How far into a line a title record's marker may end (the scan's text test reads no further). */
+export const LINE_START = 200;
+/** A pair further than this past the start of the last 64-byte group holding a newline ends past LINE_START. */
+const LINE_WINDOW = LINE_START + 64;
 
 /** The largest chunk one search takes (the scan's read size). */
 export const SEARCH_CHUNK = 256 * 1024;
@@ -41,8 +48,10 @@ const name = (text: string): number[] => [...uleb(text.length), ...Buffer.from(t
  * in [from, to), stepping by 16, whose bytes at i and i+1 are one of the pairs, or -1. Four blocks
  * are tested per branch while 64 bytes remain (one branch per block made the loop branch-bound);
  * a hit among them, or the last bytes, go through the one-block loop, which returns the first.
+ * A group further than `window` past the start of the last group holding a newline (or `from`) is
+ * passed over once it holds none: a pair there is too far into its line to be a title's.
  */
-function moduleBytes(pairs: readonly [number, number][]): Uint8Array<ArrayBuffer> {
+function moduleBytes(pairs: readonly [number, number][], window: number): Uint8Array<ArrayBuffer> {
   const SIMD = 0xfd;
   const get = (local: number) => [0x20, local];
   const set = (local: number) => [0x21, local];
@@ -57,11 +66,26 @@ function moduleBytes(pairs: readonly [number, number][]): Uint8Array<ArrayBuffer
     });
     return code;
   };
-  // Locals: 0 from, 1 to (params); 2 a, 3 b (the block and the block one byte on); 4.. the splats.
+  // Locals: 0 from, 1 to (params); 2 a, 3 b (the block and the block one byte on); 4.. the pairs'
+  // splats; then the newline's splat (v128) and `line` (i32): the start of the last group seen to hold a newline.
+  const newline = 4 + pairs.length * 2;
+  const line = newline + 1;
   const body: number[] = [];
   pairs.forEach(([first, second], index) => body.push(...splat(first), ...set(4 + index * 2), ...splat(second), ...set(5 + index * 2)));
+  body.push(...splat(10), ...set(newline));
+  // `from` is a line's start or within one: a line that starts before it is looked at too.
+  body.push(...get(0), ...set(line));
   body.push(0x02, 0x40, 0x03, 0x40); // block, loop: four blocks at a time
   body.push(...get(0), 0x41, ...sleb(64), 0x6a, ...get(1), 0x4b, 0x0d, 1); // from + 64 > to: to the one-block loop
+  // A group holding a newline starts a line: the groups within `window` after it are looked at.
+  for (let block = 0; block < 4; block += 1) {
+    body.push(...get(0), ...load(block * 16), ...get(newline), SIMD, 0x23);
+    if (block > 0) body.push(SIMD, 0x50);
+  }
+  body.push(SIMD, 0x53, 0x04, 0x40, ...get(0), ...set(line), 0x0b); // any_true: line = from
+  // Further than `window` past the last newline: no pair here is near enough a line's start to count.
+  body.push(...get(0), ...get(line), 0x6b, 0x41, ...sleb(window), 0x4b, 0x04, 0x40); // from - line > window: if
+  body.push(...get(0), 0x41, ...sleb(64), 0x6a, ...set(0), 0x0c, 1, 0x0b); // from += 64; again; end if
   for (let block = 0; block < 4; block += 1) {
     body.push(...blockMask(block * 16));
     if (block > 0) body.push(SIMD, 0x50);
@@ -75,7 +99,7 @@ function moduleBytes(pairs: readonly [number, number][]): Uint8Array<ArrayBuffer
   body.push(SIMD, 0x53, 0x04, 0x40, ...get(0), 0x0f, 0x0b); // any_true: return from
   body.push(...get(0), 0x41, ...sleb(16), 0x6a, ...set(0), 0x0c, 0); // from += 16; again
   body.push(0x0b, 0x0b, 0x41, ...sleb(-1), 0x0b); // end loop, end block; -1
-  const locals = [1, ...uleb(2 + pairs.length * 2), 0x7b];
+  const locals = [2, ...uleb(3 + pairs.length * 2), 0x7b, 1, 0x7f];
   const code = [...locals, ...body];
   const pages = Math.ceil((SEARCH_CHUNK + 64) / 65536);
   return new Uint8Array([
@@ -91,7 +115,11 @@ function moduleBytes(pairs: readonly [number, number][]): Uint8Array<ArrayBuffer
 export interface BlockFinder {
   /** Where chunks are read to: the search looks at these bytes where they lie. */
   readonly buffer: Buffer;
-  /** The first block start at or after `from` (before `to`) that may hold a pair; -1 when none. */
+  /**
+   * The first block start at or after `from` (before `to`) that may hold a pair; -1 when none. Every
+   * pair within LINE_START of its line's start (`from` counting as one) is in a block it returns;
+   * a pair further into a line may be passed over.
+   */
   find(from: number, to: number): number;
 }
 
@@ -122,7 +150,7 @@ let finder: BlockFinder | null = null;
 export function blockFinder(): BlockFinder {
   if (finder !== null) return finder;
   try {
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes(PAIRS)));
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes(PAIRS, LINE_WINDOW)));
     const { memory, find } = instance.exports as { memory: WebAssembly.Memory; find: (from: number, to: number) => number };
     finder = { buffer: Buffer.from(memory.buffer, 0, SEARCH_CHUNK + 32), find };
   } catch {
