@@ -1,7 +1,7 @@
 // Issue 27's first-pass figures: when `watch`'s background pass over a history's middles is over,
 // the CPU it took, and the floor it is weighed against: reading every file of that history whole
 // once (256 KB reads, nothing parsed), timed in this process the same run.
-import { closeSync, mkdirSync, openSync, readSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { cpuSeconds, rssMb } from './watch-latency';
 import { WatchStates } from './watch-states';
 
@@ -62,6 +62,31 @@ export interface FirstPass {
   fromLaunch: { seconds: number; cpuSeconds: number };
 }
 
+/** The machine's busy and total CPU time so far, in ticks (/proc/stat's first line). */
+function machineTicks(): { busy: number; total: number } {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  // idle and iowait: nothing runs.
+  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+}
+
+/**
+ * Waits (up to a minute) until the whole machine has been under 5 % busy for half a second: a
+ * history just written is still being written back, and this process's collector may be freeing
+ * what writing it took; either, on another core, inflated the CPU of the process measured next.
+ */
+export async function quietMachine(): Promise<void> {
+  const started = Date.now();
+  let before = machineTicks();
+  while (Date.now() - started < 60_000) {
+    await sleep(500);
+    const now = machineTicks();
+    const share = now.total === before.total ? 0 : (now.busy - before.busy) / (now.total - before.total);
+    if (share < 0.05) return;
+    before = now;
+  }
+}
+
 /**
  * The page cache as a read of the whole history leaves it. This machine's reclaim pages a file's
  * cache out within seconds of its last read (a 50 MB file read whole kept 40 % of it 15 s later),
@@ -80,6 +105,7 @@ function warmedFloor(files: readonly string[]): number {
  * floor does; the floor is the cheaper of a read then and one after the pass.
  */
 export async function firstPass(files: readonly string[], start: () => WatchStates): Promise<FirstPass & { watch: WatchStates }> {
+  await quietMachine();
   const before = warmedFloor(files);
   const watch = start();
   const started = Date.now();
@@ -104,6 +130,7 @@ export async function controlCpu(cli: string, env: NodeJS.ProcessEnv, files: rea
   const home = `${env.LOOKOUT_HOME ?? ''}-control`;
   rmSync(home, { recursive: true, force: true });
   mkdirSync(home, { recursive: true });
+  await quietMachine();
   warmedFloor(files);
   const watch = new WatchStates(cli, { ...env, LOOKOUT_HOME: home, LOOKOUT_BACKGROUND_PASS: 'off' }, pass.watch.startedAt);
   const pid = watch.child.pid ?? 0;
@@ -115,8 +142,42 @@ export async function controlCpu(cli: string, env: NodeJS.ProcessEnv, files: rea
   return used;
 }
 
-/** The first pass's line: its time and CPU, the control's, and the pass's own against the floor. */
-export function passLine(pass: FirstPass, control: number): string {
+/** A first pass and its control's CPU over the same span. */
+export interface PassPair {
+  pass: FirstPass;
+  control: number;
+}
+
+/** The pass's own CPU against the floor. */
+const ownRatio = ({ pass, control }: PassPair): number => (pass.fromLaunch.cpuSeconds - control) / pass.floor;
+
+/**
+ * `count` first passes, each of a fresh `watch` from a fresh home, with its control. One pair's
+ * own CPU spread ±0.05 s on this machine (a floor is ~0.14 s): the bench's figure is the median of
+ * three (docs/performance.md, run AE).
+ */
+export async function passPairs(cli: string, env: NodeJS.ProcessEnv, files: readonly string[], count: number): Promise<PassPair[]> {
+  const pairs: PassPair[] = [];
+  for (let index = 1; index <= count; index += 1) {
+    const home = `${env.LOOKOUT_HOME ?? ''}-pass${index}`;
+    rmSync(home, { recursive: true, force: true });
+    mkdirSync(home, { recursive: true });
+    const at = { ...env, LOOKOUT_HOME: home };
+    const pass = await firstPass(files, () => new WatchStates(cli, at));
+    pass.watch.child.kill('SIGINT');
+    await new Promise((done) => pass.watch.child.once('exit', done));
+    pairs.push({ pass, control: await controlCpu(cli, at, files, pass) });
+    rmSync(home, { recursive: true, force: true });
+  }
+  return pairs;
+}
+
+/** The first pass's line: the median pair's time and CPU, the control's, and the pass's own against the floor; then every pair's ratio. */
+export function passLine(pairs: readonly PassPair[]): string {
+  const sorted = [...pairs].sort((a, b) => ownRatio(a) - ownRatio(b));
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (median === undefined) return 'first background pass: not measured';
+  const { pass, control } = median;
   const own = pass.fromLaunch.cpuSeconds - control;
-  return `first background pass (no index yet): over ${pass.scan.seconds.toFixed(0)} s after the first snapshot (${pass.scan.cpuSeconds.toFixed(2)} s of CPU there); from launch, ${pass.fromLaunch.cpuSeconds.toFixed(2)} s of CPU in ${pass.fromLaunch.seconds.toFixed(1)} s; the same start without the pass, the same span: ${control.toFixed(2)} s; the pass's own ${own.toFixed(2)} s = ${(own / pass.floor).toFixed(2)}× one whole read of the history (${pass.floor.toFixed(2)} s CPU, 256 KB reads, cache warm; target ≤ 2×); RSS max ${pass.scan.rssMax.toFixed(0)} MB (target ≤ 150 MB)`;
+  return `first background pass (no index yet), the median of ${pairs.length} (own / whole read: ${pairs.map((pair) => `${ownRatio(pair).toFixed(2)}×`).join(', ')}): over ${pass.scan.seconds.toFixed(0)} s after the first snapshot (${pass.scan.cpuSeconds.toFixed(2)} s of CPU there); from launch, ${pass.fromLaunch.cpuSeconds.toFixed(2)} s of CPU in ${pass.fromLaunch.seconds.toFixed(1)} s; the same start without the pass, the same span: ${control.toFixed(2)} s; the pass's own ${own.toFixed(2)} s = ${(own / pass.floor).toFixed(2)}× one whole read of the history (${pass.floor.toFixed(2)} s CPU, 256 KB reads, cache warm; target ≤ 2×); RSS max ${Math.max(...pairs.map((pair) => pair.pass.scan.rssMax)).toFixed(0)} MB (target ≤ 150 MB)`;
 }
