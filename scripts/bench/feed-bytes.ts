@@ -10,6 +10,9 @@ import { median } from './measure';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** The host the feed's figure is measured against: its sshd must know this alias. */
+export const FEED_HOST = 'devbox';
+
 async function until(check: () => boolean, what: string, ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
@@ -21,7 +24,7 @@ async function until(check: () => boolean, what: string, ms = 60_000): Promise<v
 /** Bytes on the wire for a full snapshot and for each of `changes` single-row changes. */
 async function measure(sshd: Sshd, folder: string, rows: number, changes: number, protocols: readonly number[], cli: string): Promise<{ full: number; perChange: number[] }> {
   const host = machine(folder, `p${protocols.join('')}`, rows, cli);
-  const link = new HostLink({ name: 'devbox', destination: 'devbox', command: host.command }, { clock: Date.now, env: { LOOKOUT_SSH_CONFIG: sshd.config }, onChange: () => undefined, onProblem: () => undefined, protocols });
+  const link = new HostLink({ name: FEED_HOST, destination: FEED_HOST, command: host.command }, { clock: Date.now, env: { LOOKOUT_SSH_CONFIG: sshd.config }, onChange: () => undefined, onProblem: () => undefined, protocols });
   link.start();
   try {
     await until(() => (link.view().snapshot?.sessions.length ?? 0) === rows && link.view().lookout !== undefined, `${rows} rows`);
