@@ -49,57 +49,71 @@ const name = (text: string): number[] => [...uleb(text.length), ...Buffer.from(t
  * are tested per branch while 64 bytes remain (one branch per block made the loop branch-bound);
  * a hit among them, or the last bytes, go through the one-block loop, which returns the first.
  * A group further than `window` past the start of the last group holding a newline (or `from`) is
- * passed over once it holds none: a pair there is too far into its line to be a title's.
+ * passed over once it holds none: a pair there is too far into its line to be a title's. Past the
+ * window, a tight loop looks only for the next group holding a newline (most of a line's groups).
  */
 function moduleBytes(pairs: readonly [number, number][], window: number): Uint8Array<ArrayBuffer> {
   const SIMD = 0xfd;
   const get = (local: number) => [0x20, local];
   const set = (local: number) => [0x21, local];
+  const tee = (local: number) => [0x22, local];
   const splat = (byte: number) => [0x41, ...sleb(byte), SIMD, 0x0f];
   const load = (offset: number) => [SIMD, 0x00, 0, ...uleb(offset)];
-  /** Leaves on the stack the mask of the pairs in the block at from + offset. */
-  const blockMask = (offset: number): number[] => {
-    const code = [...get(0), ...load(offset), ...set(2), ...get(0), ...load(offset + 1), ...set(3)];
+  // Locals: 0 from, 1 to (params); v128s: 2 the block one byte on, then the pairs' splats, the
+  // newline's splat, and the four blocks of a group as loaded; then `line` (i32): the start of the
+  // last group seen to hold a newline.
+  const next = 2;
+  const newline = 3 + pairs.length * 2;
+  const block = (index: number) => newline + 1 + index;
+  const line = block(4);
+  /** Leaves on the stack the mask of the pairs in the block held in `held`, at from + offset. */
+  const blockMask = (held: number, offset: number): number[] => {
+    const code = [...get(0), ...load(offset + 1), ...set(next)];
     pairs.forEach((_pair, index) => {
-      code.push(...get(2), ...get(4 + index * 2), SIMD, 0x23, ...get(3), ...get(5 + index * 2), SIMD, 0x23, SIMD, 0x4e);
+      code.push(...get(held), ...get(3 + index * 2), SIMD, 0x23, ...get(next), ...get(4 + index * 2), SIMD, 0x23, SIMD, 0x4e);
       if (index > 0) code.push(SIMD, 0x50);
     });
     return code;
   };
-  // Locals: 0 from, 1 to (params); 2 a, 3 b (the block and the block one byte on); 4.. the pairs'
-  // splats; then the newline's splat (v128) and `line` (i32): the start of the last group seen to hold a newline.
-  const newline = 4 + pairs.length * 2;
-  const line = newline + 1;
+  /** Leaves on the stack whether the group at `from` holds a newline; `keep` keeps its blocks. */
+  const holdsNewline = (keep: boolean): number[] => {
+    const code: number[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      code.push(...get(0), ...load(index * 16), ...(keep ? tee(block(index)) : []), ...get(newline), SIMD, 0x23);
+      if (index > 0) code.push(SIMD, 0x50);
+    }
+    return [...code, SIMD, 0x53];
+  };
+  /** Leaves on the stack whether fewer than 64 bytes remain from `from`. */
+  const lastBytes = [...get(0), 0x41, ...sleb(64), 0x6a, ...get(1), 0x4b];
+  const step = (bytes: number) => [...get(0), 0x41, ...sleb(bytes), 0x6a, ...set(0)];
   const body: number[] = [];
-  pairs.forEach(([first, second], index) => body.push(...splat(first), ...set(4 + index * 2), ...splat(second), ...set(5 + index * 2)));
+  pairs.forEach(([first, second], index) => body.push(...splat(first), ...set(3 + index * 2), ...splat(second), ...set(4 + index * 2)));
   body.push(...splat(10), ...set(newline));
   // `from` is a line's start or within one: a line that starts before it is looked at too.
   body.push(...get(0), ...set(line));
   body.push(0x02, 0x40, 0x03, 0x40); // block, loop: four blocks at a time
-  body.push(...get(0), 0x41, ...sleb(64), 0x6a, ...get(1), 0x4b, 0x0d, 1); // from + 64 > to: to the one-block loop
+  body.push(...lastBytes, 0x0d, 1); // to the one-block loop
   // A group holding a newline starts a line: the groups within `window` after it are looked at.
-  for (let block = 0; block < 4; block += 1) {
-    body.push(...get(0), ...load(block * 16), ...get(newline), SIMD, 0x23);
-    if (block > 0) body.push(SIMD, 0x50);
-  }
-  body.push(SIMD, 0x53, 0x04, 0x40, ...get(0), ...set(line), 0x0b); // any_true: line = from
+  body.push(...holdsNewline(true), 0x04, 0x40, ...get(0), ...set(line), 0x0b); // line = from
   // Further than `window` past the last newline: no pair here is near enough a line's start to count.
   body.push(...get(0), ...get(line), 0x6b, 0x41, ...sleb(window), 0x4b, 0x04, 0x40); // from - line > window: if
-  body.push(...get(0), 0x41, ...sleb(64), 0x6a, ...set(0), 0x0c, 1, 0x0b); // from += 64; again; end if
-  for (let block = 0; block < 4; block += 1) {
-    body.push(...blockMask(block * 16));
-    if (block > 0) body.push(SIMD, 0x50);
+  body.push(0x03, 0x40, ...step(64), ...lastBytes, 0x0d, 3, ...holdsNewline(false), 0x45, 0x0d, 0, 0x0b); // loop to the next newline
+  body.push(0x0c, 1, 0x0b); // that group again from the top; end if
+  for (let index = 0; index < 4; index += 1) {
+    body.push(...blockMask(block(index), index * 16));
+    if (index > 0) body.push(SIMD, 0x50);
   }
   body.push(SIMD, 0x53, 0x0d, 1); // any_true: to the one-block loop, which finds which
-  body.push(...get(0), 0x41, ...sleb(64), 0x6a, ...set(0), 0x0c, 0); // from += 64; again
+  body.push(...step(64), 0x0c, 0); // again
   body.push(0x0b, 0x0b);
   body.push(0x02, 0x40, 0x03, 0x40); // block, loop: one block at a time
   body.push(...get(0), ...get(1), 0x4f, 0x0d, 1); // from >= to: leave the block
-  body.push(...blockMask(0));
+  body.push(...get(0), ...load(0), ...set(block(0)), ...blockMask(block(0), 0));
   body.push(SIMD, 0x53, 0x04, 0x40, ...get(0), 0x0f, 0x0b); // any_true: return from
-  body.push(...get(0), 0x41, ...sleb(16), 0x6a, ...set(0), 0x0c, 0); // from += 16; again
+  body.push(...step(16), 0x0c, 0); // again
   body.push(0x0b, 0x0b, 0x41, ...sleb(-1), 0x0b); // end loop, end block; -1
-  const locals = [2, ...uleb(3 + pairs.length * 2), 0x7b, 1, 0x7f];
+  const locals = [2, ...uleb(6 + pairs.length * 2), 0x7b, 1, 0x7f];
   const code = [...locals, ...body];
   const pages = Math.ceil((SEARCH_CHUNK + 64) / 65536);
   return new Uint8Array([
