@@ -123,7 +123,7 @@ async function main(): Promise<void> {
     }
     // `--only watch`: the live runtime's sections over a fresh history of each shape, without the cold status rounds.
     if (only === 'watch') {
-      for (const shape of shapes) await watchLatency(writeShape(folder, shape, sessions), join(folder, `watch-${shape.name}`), quick ? 10 : 100, quick ? 5 : 60, `[${shape.name} ${sessions}] `, quick ? 1 : 3);
+      for (const shape of shapes) await watchLatency(writeShape(folder, shape, sessions), join(folder, `watch-${shape.name}`), quick ? 10 : 100, quick ? 5 : 60, `[${shape.name} ${sessions}] `, quick ? 1 : 5);
       await historicalIdle(folder, quick);
       return;
     }
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
       const history = writeShape(folder, shape, sessions);
       if (shape.name === 'mixed') mixed = history;
       coldStatus(folder, history, quick, `${shape.name} ${sessions}`);
-      await watchLatency(history, join(folder, `watch-${shape.name}`), quick ? 10 : 100, quick ? 5 : 60, `[${shape.name} ${sessions}] `, quick ? 1 : 3);
+      await watchLatency(history, join(folder, `watch-${shape.name}`), quick ? 10 : 100, quick ? 5 : 60, `[${shape.name} ${sessions}] `, quick ? 1 : 5);
     }
     await historicalIdle(folder, quick);
     await newProviders(folder, mixed ?? writeHistory(join(folder, 'providers'), historyPlan(quick), Date.now()), quick);

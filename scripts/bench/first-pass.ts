@@ -7,6 +7,12 @@ import { WatchStates } from './watch-states';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** The bytes a process has had read from storage (not the page cache), in MB; NaN where /proc does not say. */
+export function diskMb(pid: number): number {
+  const match = /read_bytes: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+  return match?.[1] === undefined ? Number.NaN : Number(match[1]) / 1e6;
+}
+
 /** CPU seconds this process spends reading `files` whole once. */
 export function wholeReadCpu(files: readonly string[]): number {
   const buffer = Buffer.allocUnsafe(256 * 1024);
@@ -60,6 +66,11 @@ export interface FirstPass {
   floor: number;
   /** From the launch to the pass's last busy second: the time, and the process's CPU. */
   fromLaunch: { seconds: number; cpuSeconds: number };
+  /**
+   * What the `watch` read from storage, in MB: a pass that found the middles paged out read them
+   * from the disk, and paid the I/O in CPU the floor, read from a warm cache, does not.
+   */
+  diskMb: number;
 }
 
 /** The machine's busy and total CPU time so far, in ticks (/proc/stat's first line). */
@@ -114,7 +125,7 @@ export async function firstPass(files: readonly string[], start: () => WatchStat
   const firstMs = Date.now() - started;
   const scan = await passSettles(watch.child.pid ?? 0);
   const fromLaunch = { seconds: (scan.endAt - watch.startedAt) / 1000, cpuSeconds: scan.cpuAtEnd };
-  return { firstMs, scan, floor: Math.min(before, warmedFloor(files)), fromLaunch, watch };
+  return { firstMs, scan, floor: Math.min(before, warmedFloor(files)), fromLaunch, diskMb: diskMb(watch.child.pid ?? 0), watch };
 }
 
 /**
@@ -154,8 +165,8 @@ const ownRatio = ({ pass, control }: PassPair): number => (pass.fromLaunch.cpuSe
 
 /**
  * `count` first passes, each of a fresh `watch` from a fresh home, with its control. One pair's
- * own CPU spread ±0.05 s on this machine (a floor is ~0.14 s): the bench's figure is the median of
- * three (docs/performance.md, run AE).
+ * own CPU spread ±0.05 s on this machine (a floor is ~0.14 s), as much as two starts of the same
+ * `watch` differ: the bench's figure is the median of five (docs/performance.md, runs AE and AF).
  */
 export async function passPairs(cli: string, env: NodeJS.ProcessEnv, files: readonly string[], count: number): Promise<PassPair[]> {
   const pairs: PassPair[] = [];
@@ -180,5 +191,5 @@ export function passLine(pairs: readonly PassPair[]): string {
   if (median === undefined) return 'first background pass: not measured';
   const { pass, control } = median;
   const own = pass.fromLaunch.cpuSeconds - control;
-  return `first background pass (no index yet), the median of ${pairs.length} (own / whole read: ${pairs.map((pair) => `${ownRatio(pair).toFixed(2)}×`).join(', ')}): over ${pass.scan.seconds.toFixed(0)} s after the first snapshot (${pass.scan.cpuSeconds.toFixed(2)} s of CPU there); from launch, ${pass.fromLaunch.cpuSeconds.toFixed(2)} s of CPU in ${pass.fromLaunch.seconds.toFixed(1)} s; the same start without the pass, the same span: ${control.toFixed(2)} s; the pass's own ${own.toFixed(2)} s = ${(own / pass.floor).toFixed(2)}× one whole read of the history (${pass.floor.toFixed(2)} s CPU, 256 KB reads, cache warm; target ≤ 2×); RSS max ${Math.max(...pairs.map((pair) => pair.pass.scan.rssMax)).toFixed(0)} MB (target ≤ 150 MB)`;
+  return `first background pass (no index yet), the median of ${pairs.length} (own / whole read, and what its watch read from disk: ${pairs.map((pair) => `${ownRatio(pair).toFixed(2)}× ${pair.pass.diskMb.toFixed(0)} MB`).join(', ')}): over ${pass.scan.seconds.toFixed(0)} s after the first snapshot (${pass.scan.cpuSeconds.toFixed(2)} s of CPU there); from launch, ${pass.fromLaunch.cpuSeconds.toFixed(2)} s of CPU in ${pass.fromLaunch.seconds.toFixed(1)} s; the same start without the pass, the same span: ${control.toFixed(2)} s; the pass's own ${own.toFixed(2)} s = ${(own / pass.floor).toFixed(2)}× one whole read of the history (${pass.floor.toFixed(2)} s CPU, 256 KB reads, cache warm; target ≤ 2×); RSS max ${Math.max(...pairs.map((pair) => pair.pass.scan.rssMax)).toFixed(0)} MB (target ≤ 150 MB)`;
 }

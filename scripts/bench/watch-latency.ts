@@ -1,7 +1,7 @@
 // The live runtime under load: append-to-snapshot latency, idle CPU and resident memory of
 // `lookout watch --json` over a watched history (issue 4).
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { shimText } from '../../src/main/hooks/shim';
 import { shimEntries } from '../../src/main/hooks/installer';
@@ -14,8 +14,19 @@ import { firstPass, passLine, passPairs, passSettles } from './first-pass';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** CPU seconds (user + system) a process has used, from /proc. */
+/**
+ * CPU seconds a process has used: the sum of its threads' time on a CPU (schedstat, in ns). The
+ * stat file's user + system time moves in 10 ms ticks: a difference of two readings was off by up
+ * to 0.02 s, a seventh of a first pass's floor. Without schedstat, the ticks.
+ */
 export function cpuSeconds(pid: number): number {
+  try {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    if (Number.isFinite(ns)) return ns / 1e9;
+  } catch {
+    // A thread ended between the listing and its read, or no schedstat: the ticks.
+  }
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -33,7 +44,7 @@ export function rssMb(pid: number): number {
  * `watch --json` from a fresh home over `history`: its first snapshot; the idle minute after its
  * first pass; then append → snapshot and hook → snapshot latency.
  */
-export async function watchLatency(history: History, home: string, appends: number, idleSeconds: number, label = '', passes = 3): Promise<void> {
+export async function watchLatency(history: History, home: string, appends: number, idleSeconds: number, label = '', passes = 5): Promise<void> {
   mkdirSync(home, { recursive: true });
   const cli = resolve(__dirname, 'cli.cjs');
   const env = { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: home };
