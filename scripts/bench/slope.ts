@@ -5,8 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { measure, median, pairedRatio, pairedRounds, writeRssWrapper } from './measure';
 import type { Shape } from './shapes';
-import { controlCpu, firstPass } from './first-pass';
-import { WatchStates } from './watch-states';
+import { passPairs } from './first-pass';
 
 const MB = 1024 * 1024;
 
@@ -39,13 +38,10 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
     const absent = pairedRounds(wrapper, cli, bench, list, env, runs, () => rmSync(index, { force: true }));
     measure(wrapper, cli, ['status', '--json', '--all'], env);
     const warm = pairedRounds(wrapper, cli, bench, list, env, runs);
-    // The first pass of a `watch` with no index yet.
-    rmSync(index, { force: true });
-    const pass = await firstPass(history.files, () => new WatchStates(cli, env));
-    const watch = pass.watch;
-    watch.child.kill('SIGINT');
-    await new Promise((done) => watch.child.once('exit', done));
-    const control = await controlCpu(cli, env, history.files, pass);
+    // The first pass of a `watch` with no index yet (a fresh home), and its control: one pair.
+    const [pair] = await passPairs(cli, env, history.files, 1);
+    if (pair === undefined) throw new Error('slope: no first pass was measured');
+    const { pass, control } = pair;
     return {
       shape: shape.name,
       sessions,
