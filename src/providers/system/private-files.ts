@@ -28,14 +28,32 @@ export function tempOwner(name: string): { target: string; pid: number } | null 
   return match === null ? null : { target: match[1] ?? '', pid: Number(match[2]) };
 }
 
+/**
+ * What a file is written from: its text, its bytes, or its bytes in pieces (each written before
+ * the next is asked for, so a piece may be a view of one reused buffer: a big file then never
+ * needs its whole text and bytes in fresh memory at once).
+ */
+export type FileContent = string | Buffer | Iterable<Uint8Array>;
+
+/** Writes all of `bytes` (a write may take fewer than asked; one that takes none would never end). */
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length; ) {
+    const wrote = writeSync(fd, bytes, done, bytes.length - done);
+    if (wrote <= 0) throw Object.assign(new Error('a write took no bytes'), { code: 'EIO' });
+    done += wrote;
+  }
+}
+
 /** Writes a temp file beside the target with `mode`, synced, then renames it over the target. */
-function writeThenRename(target: string, data: string | Buffer, mode: number, owner?: { uid: number; gid: number }): void {
+function writeThenRename(target: string, data: FileContent, mode: number, owner?: { uid: number; gid: number }): void {
   const temp = tempPathOf(target);
   // A new file, never one already there (nor a symlink someone left at this name).
   rmSync(temp, { force: true });
   const fd = openSync(temp, 'wx', mode);
   try {
-    writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
+    if (typeof data === 'string') writeAll(fd, Buffer.from(data));
+    else if (Buffer.isBuffer(data)) writeAll(fd, data);
+    else for (const piece of data) writeAll(fd, piece);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -53,7 +71,7 @@ function writeThenRename(target: string, data: string | Buffer, mode: number, ow
 }
 
 /** A file of Lookout's own, written atomically, 0600, in a private folder. */
-export function writePrivate(path: string, data: string | Buffer): void {
+export function writePrivate(path: string, data: FileContent): void {
   privateFolder(dirname(path));
   writeThenRename(path, data, PRIVATE_FILE);
 }
