@@ -34,7 +34,7 @@ export function wholeReadCpu(files: readonly string[]): number {
  * core (the index is written at most every 30 s while a pass runs, so its file cannot tell).
  * Returns the pass's time and CPU up to its last busy second, and the largest RSS seen.
  */
-export async function passSettles(pid: number): Promise<{ seconds: number; cpuSeconds: number; cpuPercent: number; rssMax: number; endAt: number; cpuAtEnd: number }> {
+export async function passSettles(pid: number): Promise<{ seconds: number; cpuSeconds: number; cpuPercent: number; rssMax: number }> {
   const start = Date.now();
   const cpu0 = cpuSeconds(pid);
   const rss: number[] = [];
@@ -55,7 +55,7 @@ export async function passSettles(pid: number): Promise<{ seconds: number; cpuSe
   }
   const seconds = (busyEnd.at - start) / 1000;
   const used = busyEnd.cpu - cpu0;
-  return { seconds, cpuSeconds: used, cpuPercent: seconds === 0 ? 0 : (used / seconds) * 100, rssMax: Math.max(...rss), endAt: busyEnd.at, cpuAtEnd: busyEnd.cpu };
+  return { seconds, cpuSeconds: used, cpuPercent: seconds === 0 ? 0 : (used / seconds) * 100, rssMax: Math.max(...rss) };
 }
 
 export interface FirstPass {
@@ -64,8 +64,6 @@ export interface FirstPass {
   scan: Awaited<ReturnType<typeof passSettles>>;
   /** One whole read of the history, in CPU seconds (the pass's floor). */
   floor: number;
-  /** From the launch to the pass's last busy second: the time, and the process's CPU. */
-  fromLaunch: { seconds: number; cpuSeconds: number };
   /**
    * What the `watch` read from storage, in MB: a pass that found the middles paged out read them
    * from the disk, and paid the I/O in CPU the floor, read from a warm cache, does not.
@@ -124,21 +122,21 @@ export async function firstPass(files: readonly string[], start: () => WatchStat
   while (watch.states.size === 0) await sleep(20);
   const firstMs = Date.now() - started;
   const scan = await passSettles(watch.child.pid ?? 0);
-  const fromLaunch = { seconds: (scan.endAt - watch.startedAt) / 1000, cpuSeconds: scan.cpuAtEnd };
-  return { firstMs, scan, floor: Math.min(before, warmedFloor(files)), fromLaunch, diskMb: diskMb(watch.child.pid ?? 0), watch };
+  return { firstMs, scan, floor: Math.min(before, warmedFloor(files)), diskMb: diskMb(watch.child.pid ?? 0), watch };
 }
 
 /**
  * The control for a first pass: the same cold start (a fresh home, no index) with the pass
  * switched off (LOOKOUT_BACKGROUND_PASS=off), on a cache warmed the same way, its CPU from launch
- * over the same span as the pass's watch. Its clock starts where the pass's watch started
- * (`--now`), so the rows that change by time alone (finish claims ending) change in both. The
- * start (the first read, the watcher's first scan, the index's write) is in both, so the
- * difference is the pass's own. A control started warm (an index holding every middle) left the
- * start's work after the first snapshot to the pass: the watcher's first scan, ~0.1 s of CPU,
- * fell before or after that snapshot from one run to the next (docs/performance.md, run AD).
+ * over the same span as the pass's watch (to that watch's stop). Its clock starts where the pass's
+ * watch started (`--now`), so the rows that change by time alone (finish claims ending) change in
+ * both. The start (the first read, the watcher's first scan, the index's write, the collection
+ * after the first burst) is in both, so the difference is the pass's own. A control started warm
+ * (an index holding every middle) left the start's work after the first snapshot to the pass: the
+ * watcher's first scan, ~0.1 s of CPU, fell before or after that snapshot from one run to the
+ * next (docs/performance.md, run AD).
  */
-export async function controlCpu(cli: string, env: NodeJS.ProcessEnv, files: readonly string[], pass: FirstPass & { watch: WatchStates }): Promise<number> {
+export async function controlCpu(cli: string, env: NodeJS.ProcessEnv, files: readonly string[], pass: FirstPass & { watch: WatchStates }, spanSeconds: number): Promise<number> {
   const home = `${env.LOOKOUT_HOME ?? ''}-control`;
   rmSync(home, { recursive: true, force: true });
   mkdirSync(home, { recursive: true });
@@ -146,7 +144,7 @@ export async function controlCpu(cli: string, env: NodeJS.ProcessEnv, files: rea
   warmedFloor(files);
   const watch = new WatchStates(cli, { ...env, LOOKOUT_HOME: home, LOOKOUT_BACKGROUND_PASS: 'off' }, pass.watch.startedAt);
   const pid = watch.child.pid ?? 0;
-  await sleep(Math.max(0, watch.startedAt + pass.fromLaunch.seconds * 1000 - Date.now()));
+  await sleep(Math.max(0, watch.startedAt + spanSeconds * 1000 - Date.now()));
   const used = cpuSeconds(pid);
   watch.child.kill('SIGINT');
   await new Promise((done) => watch.child.once('exit', done));
@@ -154,14 +152,21 @@ export async function controlCpu(cli: string, env: NodeJS.ProcessEnv, files: rea
   return used;
 }
 
-/** A first pass and its control's CPU over the same span. */
+/** A first pass, its watch's CPU from launch to its stop, and its control's over the same span. */
 export interface PassPair {
   pass: FirstPass;
+  /**
+   * From the launch to the pass's watch's stop, five quiet seconds after its pass: what the start
+   * put off (the collection after the first burst, ~3 s after the first snapshot) is then in both
+   * it and its control. Cut at the pass's last busy second instead, a control whose collection
+   * came after the cut was ~0.35× lighter than its pass's watch (docs/performance.md, run AG).
+   */
+  stop: { seconds: number; cpuSeconds: number };
   control: number;
 }
 
 /** The pass's own CPU against the floor. */
-const ownRatio = ({ pass, control }: PassPair): number => (pass.fromLaunch.cpuSeconds - control) / pass.floor;
+const ownRatio = ({ pass, stop, control }: PassPair): number => (stop.cpuSeconds - control) / pass.floor;
 
 /**
  * `count` first passes, each of a fresh `watch` from a fresh home, with its control. One pair's
@@ -176,9 +181,10 @@ export async function passPairs(cli: string, env: NodeJS.ProcessEnv, files: read
     mkdirSync(home, { recursive: true });
     const at = { ...env, LOOKOUT_HOME: home };
     const pass = await firstPass(files, () => new WatchStates(cli, at));
+    const stop = { seconds: (Date.now() - pass.watch.startedAt) / 1000, cpuSeconds: cpuSeconds(pass.watch.child.pid ?? 0) };
     pass.watch.child.kill('SIGINT');
     await new Promise((done) => pass.watch.child.once('exit', done));
-    pairs.push({ pass, control: await controlCpu(cli, at, files, pass) });
+    pairs.push({ pass, stop, control: await controlCpu(cli, at, files, pass, stop.seconds) });
     rmSync(home, { recursive: true, force: true });
   }
   return pairs;
@@ -189,7 +195,7 @@ export function passLine(pairs: readonly PassPair[]): string {
   const sorted = [...pairs].sort((a, b) => ownRatio(a) - ownRatio(b));
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
   if (median === undefined) return 'first background pass: not measured';
-  const { pass, control } = median;
-  const own = pass.fromLaunch.cpuSeconds - control;
-  return `first background pass (no index yet), the median of ${pairs.length} (own / whole read, and what its watch read from disk: ${pairs.map((pair) => `${ownRatio(pair).toFixed(2)}× ${pair.pass.diskMb.toFixed(0)} MB`).join(', ')}): over ${pass.scan.seconds.toFixed(0)} s after the first snapshot (${pass.scan.cpuSeconds.toFixed(2)} s of CPU there); from launch, ${pass.fromLaunch.cpuSeconds.toFixed(2)} s of CPU in ${pass.fromLaunch.seconds.toFixed(1)} s; the same start without the pass, the same span: ${control.toFixed(2)} s; the pass's own ${own.toFixed(2)} s = ${(own / pass.floor).toFixed(2)}× one whole read of the history (${pass.floor.toFixed(2)} s CPU, 256 KB reads, cache warm; target ≤ 2×); RSS max ${Math.max(...pairs.map((pair) => pair.pass.scan.rssMax)).toFixed(0)} MB (target ≤ 150 MB)`;
+  const { pass, stop, control } = median;
+  const own = stop.cpuSeconds - control;
+  return `first background pass (no index yet), the median of ${pairs.length} (own / whole read, and what its watch read from disk: ${pairs.map((pair) => `${ownRatio(pair).toFixed(2)}× ${pair.pass.diskMb.toFixed(0)} MB`).join(', ')}): over ${pass.scan.seconds.toFixed(0)} s after the first snapshot (${pass.scan.cpuSeconds.toFixed(2)} s of CPU there); from launch to its stop, 5 s after the pass, ${stop.cpuSeconds.toFixed(2)} s of CPU in ${stop.seconds.toFixed(1)} s; the same start without the pass, the same span: ${control.toFixed(2)} s; the pass's own ${own.toFixed(2)} s = ${(own / pass.floor).toFixed(2)}× one whole read of the history (${pass.floor.toFixed(2)} s CPU, 256 KB reads, cache warm; target ≤ 2×); RSS max ${Math.max(...pairs.map((pair) => pair.pass.scan.rssMax)).toFixed(0)} MB (target ≤ 150 MB)`;
 }

@@ -41,7 +41,7 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
     // The first pass of a `watch` with no index yet (a fresh home), and its control: one pair.
     const [pair] = await passPairs(cli, env, history.files, 1);
     if (pair === undefined) throw new Error('slope: no first pass was measured');
-    const { pass, control } = pair;
+    const { pass, stop, control } = pair;
     return {
       shape: shape.name,
       sessions,
@@ -49,7 +49,7 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
       absent: { ratio: pairedRatio(absent), ms: median(absent.statusRuns) },
       warm: { ratio: pairedRatio(warm), ms: median(warm.statusRuns) },
       tailMs: median([...absent.tailRuns, ...warm.tailRuns]),
-      pass: { cpu: pass.fromLaunch.cpuSeconds - control, gross: pass.fromLaunch.cpuSeconds, floor: pass.floor, seconds: pass.scan.seconds, rss: pass.scan.rssMax },
+      pass: { cpu: stop.cpuSeconds - control, gross: stop.cpuSeconds, floor: pass.floor, seconds: pass.scan.seconds, rss: pass.scan.rssMax },
     };
   } finally {
     // One size at a time on disk: 8,000 sessions of a shape are ~4.4 GB.
