@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyTitleRecord, isTitleLine } from '../../src/providers/claude/transcript';
 import { scanTitles } from '../../src/providers/claude/middle-scan';
+import { LINE_START } from '../../src/providers/claude/title-search';
 import { headHash } from '../../src/providers/file-index';
 import type { FileIdentity } from '../../src/providers/session-index';
 import { openRegular } from '../../src/providers/system/safe-read';
@@ -69,7 +70,7 @@ describe('scanning the middle of a transcript', () => {
   });
 
   it('titles are taken as a cold read takes them: an AI title replaces, a later summary does not', () => {
-    const record = (fields: Record<string, string>) => `${JSON.stringify({ sessionId: 's', ...fields })}\n`;
+    const record = (fields: Record<string, string>) => `${JSON.stringify({ ...fields, sessionId: 's' })}\n`;
     const text = record({ type: 'summary', summary: 'first summary' }) + filler(5000) + record({ type: 'ai-title', aiTitle: 'the AI title' }) + filler(5000) + record({ type: 'summary', summary: 'a later summary' }) + filler(5000);
     const path = join(base, 'summaries.jsonl');
     writeFileSync(path, text);
@@ -77,14 +78,16 @@ describe('scanning the middle of a transcript', () => {
   });
 
   it('issue 27: the byte search finds what testing every line finds, for any mix of lines, sizes and steps', () => {
-    const record = (fields: Record<string, string>) => `${JSON.stringify({ sessionId: 's', ...fields })}\n`;
+    const record = (fields: Record<string, string>) => `${JSON.stringify({ ...fields, sessionId: 's' })}\n`;
     const line = fc.oneof(
       fc.constantFrom('one', 'two', 'three').map((name) => title(name)),
       fc.constantFrom('an AI title', 'another').map((name) => record({ type: 'ai-title', aiTitle: name })),
       fc.constantFrom('a summary', 'b summary').map((name) => record({ type: 'summary', summary: name })),
       fc.integer({ min: 80, max: 400_000 }).map((bytes) => filler(bytes)),
-      // Title-like text deep in a line, and a marker just past a line's first 200 bytes: not titles.
+      // Title-like text deep in a line, and a marker just past a line's first LINE_START bytes: not titles.
       fc.integer({ min: 0, max: 300 }).map((pad) => `${JSON.stringify({ type: 'user', pad: 'p'.repeat(pad), text: '"type":"custom-title","customTitle":"fake" title"' })}\n`),
+      // A title record with other members before its type: one only where its marker ends within LINE_START.
+      fc.integer({ min: 0, max: 40 }).map((pad) => `${JSON.stringify({ p: 'p'.repeat(pad), type: 'custom-title', customTitle: `padded ${pad}` })}\n`),
     );
     let run = 0;
     fc.assert(
@@ -95,7 +98,7 @@ describe('scanning the middle of a transcript', () => {
         // The reference: every line tested whole, as before the byte search.
         const expected = { customTitle: null as string | null, summaryTitle: null as string | null };
         for (const each of text.split('\n')) {
-          if (Buffer.byteLength(each) > 64 * 1024 || !isTitleLine(Buffer.from(each).toString('utf8', 0, 200))) continue;
+          if (Buffer.byteLength(each) > 64 * 1024 || !isTitleLine(Buffer.from(each).toString('utf8', 0, LINE_START))) continue;
           applyTitleRecord(expected, JSON.parse(each) as Record<string, unknown>);
         }
         expect(scanAll(path, Buffer.byteLength(text), budget)).toEqual(expected);
@@ -115,5 +118,12 @@ describe('scanning the middle of a transcript', () => {
     expect(scanTitles(path, identity, 0, identity.size, 1 << 20, { customTitle: null, summaryTitle: null })).toBeNull();
     truncateSync(path, 100);
     expect(scanTitles(path, identityOf(path), 0, identity.size, 1 << 20, { customTitle: null, summaryTitle: null })).toBeNull();
+  });
+
+  it('issue 27: a title record in a middle names its type first, as Claude Code writes them; one with its type further in is left to the tail', () => {
+    const text = `${filler(5000)}${JSON.stringify({ type: 'ai-title', aiTitle: 'found', sessionId: 's' })}\n${filler(5000)}${JSON.stringify({ sessionId: '7f0c1d2e-0000-4000-8000-000000000000', type: 'custom-title', customTitle: 'not here' })}\n${filler(5000)}`;
+    const path = join(base, 'type-first.jsonl');
+    writeFileSync(path, text);
+    expect(scanAll(path, Buffer.byteLength(text), 1 << 20)).toEqual({ customTitle: null, summaryTitle: 'found' });
   });
 });

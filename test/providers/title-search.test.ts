@@ -77,6 +77,8 @@ describe('issue 27: finding title markers in a chunk', () => {
       for (let at = 0; at < 200; at += 1) {
         const text = Buffer.alloc(400, 'x');
         bytes.copy(text, at);
+        // A line starts just before it (its type first), or `from` does.
+        if (at > 0) text[at - 1] = 10;
         expect(found(search, text, 0, text.length)).toEqual([at]);
         // And from any start before it: the four-block loop begins where it is asked to.
         expect(found(search, text, at % 37, text.length)).toEqual([at]);
@@ -89,7 +91,7 @@ describe('issue 27: finding title markers in a chunk', () => {
     for (const { bytes } of TITLE_MARKERS) {
       // Lines long enough that the newline is found by the loop past the window, in groups of every alignment.
       const long = Array.from({ length: 9 }, (_unused, index) => 900 + 61 * index);
-      for (const before of [0, 1, 63, 64, 65, 200, 263, 264, 265, ...long, 4093]) {
+      for (const before of [0, 1, 31, 32, 33, 63, 64, 65, 95, 96, 97, 127, 128, 200, 263, 264, 265, ...long, 4093]) {
         for (let at = 0; at + bytes.length <= LINE_START; at += 1) {
           const text = Buffer.alloc(before + 1 + 600, 'x');
           text[before] = 10;

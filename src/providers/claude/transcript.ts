@@ -33,7 +33,7 @@ export function opensClaudeTurn(record: JsonRecord): boolean {
   return record.type === 'user' && record.isSidechain !== true && time(record.timestamp) !== null && userRecordKind(record).kind === 'prompt';
 }
 
-/** Title records say so in their first fields (`start`: a line's first 200 characters or so). */
+/** Title records say so in their first fields (`start`: a line's first characters: 200 in a tail, LINE_START in a middle). */
 export function isTitleLine(start: string): boolean {
   return start.includes('title"') || start.includes('"type":"summary"');
 }
