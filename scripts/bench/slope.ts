@@ -60,7 +60,7 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
 export async function slope(folder: string, shapes: readonly Shape[], quick: boolean): Promise<void> {
   const sizes = quick ? [20, 40, 80] : [500, 2000, 8000];
   const runs = quick ? 1 : 5;
-  console.log('| shape | sessions | MB | tail floor | cold, index absent | cold, index warm | first pass: own CPU (from launch, with the pass) / whole read | pass time | pass RSS max |');
+  console.log('| shape | sessions | MB | tail floor | cold, index absent | cold, index warm | first pass: own CPU (from launch to its stop; with the pass) / whole read | pass time | pass RSS max |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const shape of shapes) {
     for (const sessions of sizes) {
