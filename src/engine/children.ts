@@ -39,6 +39,7 @@ export function childState(child: ChildEvidence, now: number, timings: Timings):
         finishedAt: null,
       };
     case 'error':
+    case 'limited': // a child stopped by a limit: its task failed, nobody is asked (R80)
       return { ...base, state: 'blocked', request: null, at, finishedAt: null };
     case 'running':
     case 'running-subagents':

@@ -98,7 +98,8 @@ export type PopoverProblem = z.infer<typeof problemSchema>;
 /** The settings the popover shows and edits (a view of settings.json). */
 export const settingsViewSchema = z.object({
   timings: z.record(z.string(), z.number()),
-  notifications: z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() }),
+  // `limits` (issue 46): a state from before it has none, and reads as on.
+  notifications: z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean(), limits: z._default(z.boolean(), true) }),
   openCommand: z.nullable(z.array(z.string())),
   /**
    * Whether this popover may change settings that name a program to run (the open template):
@@ -186,7 +187,7 @@ export function commandSchemaFor(providerIds: readonly string[]) {
     z.object({ type: z.literal('hooks'), action: z.enum(['install', 'uninstall']), provider: z.string().check(z.refine((id) => providerIds.includes(id), 'not a provider Lookout knows')) }),
     z.object({
       type: z.literal('settings'),
-      notifications: z.optional(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() }))),
+      notifications: z.optional(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean(), limits: z.boolean() }))),
       timings: z.optional(z.record(z.string(), z.int().check(z.nonnegative()))),
       openCommand: z.optional(z.nullable(z.array(z.string().check(z.minLength(1))))),
       // A window, or null for none (issue 16).

@@ -31,7 +31,26 @@ export type TranscriptSignal =
   | { kind: 'assistant-text'; at: number; stop: 'end' | 'tool-use' | 'none' }
   | { kind: 'turn-end'; at: number; failed: boolean; detail: string | null }
   | { kind: 'interrupted'; at: number }
-  | { kind: 'api-error'; at: number; detail: string | null };
+  | { kind: 'api-error'; at: number; detail: string | null }
+  /**
+   * The provider ended the turn because the account's usage limit was reached (§14, R80): read
+   * only from the agent's own error records. `resetsAt` where its record or words give the
+   * instant, never guessed; `detail` the agent's words.
+   */
+  | { kind: 'usage-limit'; at: number; resetsAt: number | null; detail: string | null };
+
+/**
+ * A usage window the agent wrote (R83: Codex's `rate_limits`): the share used of a window of
+ * `windowMinutes`, resetting at `resetsAt`, as written at `at`.
+ */
+export interface UsageWindow {
+  /** The agent's name for the window (`primary`, `secondary`, `five_hour`…). */
+  name: string;
+  usedPercent: number;
+  windowMinutes: number | null;
+  resetsAt: number | null;
+  at: number;
+}
 
 /** The turn the last signal belongs to. */
 export interface TurnEvidence {
@@ -145,6 +164,8 @@ export interface SessionEvidence {
    * Optional: without it only the last record can answer.
    */
   answeredAt?: number | null;
+  /** The newest usage windows the session's files wrote (R83); optional: most agents write none. */
+  usageWindows?: UsageWindow[];
   /** Prompts an answer channel holds for this session (§13), open and recently closed. */
   requests?: AnswerRequest[];
   /**

@@ -82,6 +82,8 @@ export interface NotificationSwitches {
   needsYou: boolean;
   failed: boolean;
   finished: boolean;
+  /** A usage limit stopped work, and its reset (R82). */
+  limits: boolean;
 }
 
 export interface Settings {
@@ -97,7 +99,7 @@ export interface Settings {
 export function defaultSettings(): Settings {
   return {
     timings: { ...DEFAULT_TIMINGS },
-    notifications: { enabled: true, needsYou: true, failed: true, finished: true },
+    notifications: { enabled: true, needsYou: true, failed: true, finished: true, limits: true },
     openCommand: null,
     rules: SHIPPED_RULES.map((rule) => ({ ...rule, when: { ...rule.when } })),
     quietHours: null,

@@ -59,6 +59,9 @@ function wanted(claim: Claim, switches: NotificationSwitches): boolean {
       return switches.needsYou;
     case 'failed':
       return switches.failed;
+    case 'limited':
+    case 'limit-reset':
+      return switches.limits;
     case 'ready-for-review':
     case 'finished':
       return switches.finished;
@@ -94,6 +97,10 @@ function verb(claim: Claim): string {
       return claim.ambiguous ? 'may need you' : 'needs you';
     case 'failed':
       return 'failed';
+    case 'limited':
+      return 'stopped on a usage limit';
+    case 'limit-reset':
+      return 'can go on: its usage limit reset';
     case 'ready-for-review':
       return 'is ready for review';
     case 'finished':

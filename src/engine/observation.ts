@@ -10,6 +10,8 @@ export interface Observation {
   at: number;
   /** Which rule decided, e.g. "R3 tool call pending, no direct evidence". */
   rule: string;
+  /** A `limited` observation: when the agent said the limit resets (R80); absent otherwise. */
+  resetsAt?: number | null;
 }
 
 export function observe(

@@ -47,6 +47,8 @@ export function readSignal(signal: TranscriptSignal, source: string, now: number
       return observe('idle', 'interrupted', signal.at, source, 'inferred', 'interrupted by the user', '§11 interrupt marker');
     case 'api-error':
       return observe('error', 'api-error', signal.at, source, 'inferred', signal.detail, '§11 API error');
+    case 'usage-limit':
+      return { ...observe('limited', 'usage-limit', signal.at, source, 'inferred', signal.detail, 'R80 the agent ended the turn on a usage limit'), resetsAt: signal.resetsAt };
   }
 }
 

@@ -45,10 +45,12 @@ export function toneOf(band: Band, workflow: Workflow): Tone {
     case 'needs-you':
       return 'needs-you';
     case 'failed':
+    case 'limit-reset': // "can go on": counted like ready-for-review (R81)
     case 'ready-for-review':
     case 'flagged':
     case 'needs-review':
       return 'review';
+    case 'limited': // nothing to do until the reset: shown, never counted (R81)
     case 'finished':
     case 'working':
     case 'unknown':

@@ -16,6 +16,7 @@ export const STATES = [
   'ended',
   'unknown',
   'error',
+  'limited',
 ] as const;
 export type State = (typeof STATES)[number];
 
@@ -43,6 +44,7 @@ export const REASONS = [
   'no-evidence',
   'host-unreachable',
   'answered',
+  'usage-limit',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 
@@ -54,6 +56,7 @@ export type ReviewState = (typeof REVIEW_STATES)[number];
 
 export const WORKFLOWS = [
   'needs-input',
+  'limited',
   'working',
   'flagged',
   'needs-review',
@@ -65,7 +68,7 @@ export const WORKFLOWS = [
 ] as const;
 export type Workflow = (typeof WORKFLOWS)[number];
 
-export const CLAIM_KINDS = ['needs-you', 'failed', 'ready-for-review', 'finished'] as const;
+export const CLAIM_KINDS = ['needs-you', 'failed', 'limit-reset', 'limited', 'ready-for-review', 'finished'] as const;
 export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
 export const LEVELS = ['needs-you', 'review', 'working', 'none'] as const;
@@ -78,6 +81,8 @@ export type Level = (typeof LEVELS)[number];
 export const BANDS = [
   'needs-you',
   'failed',
+  'limit-reset',
+  'limited',
   'ready-for-review',
   'flagged',
   'needs-review',

@@ -16,6 +16,7 @@ export function leavesTurnOpen(signal: TranscriptSignal | null): boolean {
     case 'turn-end':
     case 'interrupted':
     case 'api-error':
+    case 'usage-limit':
       return false;
   }
 }

@@ -11,6 +11,7 @@ export function storableSignal(signal: TranscriptSignal | null): boolean {
   if (signal === null) return true;
   switch (signal.kind) {
     case 'tool-call':
+    case 'usage-limit': // its reset and words come from the record: such a file's end is read again
       return false;
     case 'turn-end':
     case 'api-error':

@@ -121,7 +121,7 @@ describe('notifications that answer (issue 23)', () => {
     ...overrides,
   });
   const approval = { request: `req_${'1'.repeat(24)}`, digest: 'd'.repeat(64), tool: 'Bash', text: 'rm -rf build' };
-  const due = (item: NotifyCandidate, nowOffset: number) => claimsToNotify([item], new Set(), { enabled: true, needsYou: true, failed: true, finished: true }, null, at(nowOffset), DEFAULT_TIMINGS);
+  const due = (item: NotifyCandidate, nowOffset: number) => claimsToNotify([item], new Set(), { enabled: true, needsYou: true, failed: true, finished: true, limits: true }, null, at(nowOffset), DEFAULT_TIMINGS);
 
   it('R40 a hook-raised prompt whose answering request should follow waits a beat for it, then is told without', () => {
     expect(due(candidate({ answerExpected: true }), sec(1) + 100)).toEqual([]);

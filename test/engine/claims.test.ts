@@ -132,9 +132,9 @@ describe('triage', () => {
       [1, '00000001'],
       [1, '00000002'],
       [2, '00000003'],
-      [7, '00000007'],
-      [8, '00000008'],
-      [9, '00000009'],
+      [9, '00000007'],
+      [10, '00000008'],
+      [11, '00000009'],
     ]);
   });
 
@@ -162,9 +162,9 @@ describe('triage', () => {
     expect(rows[1]?.triageRank).toBe(1);
   });
 
-  it('R31 reviewed, complete and outdated rank 10; flagged 4; needs-review 5', () => {
+  it('R31 R81 reviewed, complete and outdated rank 12; flagged 6; needs-review 7 (the limit bands sit at 3 and 4)', () => {
     const idle = session({ signal: { kind: 'turn-end', at: T0, failed: false, detail: null } });
-    for (const [state, rank] of [['reviewed', 10], ['complete', 10], ['outdated', 10], ['flagged', 4], ['needs-review', 5]] as const) {
+    for (const [state, rank] of [['reviewed', 12], ['complete', 12], ['outdated', 12], ['flagged', 6], ['needs-review', 7]] as const) {
       expect(rowOf(idle, sec(1), { facts: { reviews: { [KEY]: { state, at: T0, lastActivityAt: T0 } } } }).triageRank).toBe(rank);
     }
   });

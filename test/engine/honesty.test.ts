@@ -120,7 +120,7 @@ describe('honesty rules', () => {
   ])('R5 a quiet session %s', (_label, now, historical) => {
     const row = rowOf(session({ signal: { kind: 'turn-end', at: T0, failed: false, detail: null } }), now);
     expect(row.historical).toBe(historical);
-    expect(row.triageRank).toBe(historical ? 11 : 9);
+    expect(row.triageRank).toBe(historical ? 13 : 11);
   });
 
   it('R5 a session the provider reports live is never historical', () => {

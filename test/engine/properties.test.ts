@@ -111,11 +111,11 @@ describe('engine properties', () => {
     );
   });
 
-  it('R32 the attention count is the number of unmuted, non-historical rows ranked 1–5', () => {
+  it('R32 R81 the attention count is the number of unmuted, non-historical rows in the counted bands (ranks 1–7 but limited)', () => {
     fc.assert(
       fc.property(world, ({ sessions, reviews, mutedMask }) => {
         const { snapshot } = evaluate({ sessions, facts: factsFor(sessions, reviews, mutedMask), settings, now: T0, onScreen: null });
-        const counted = snapshot.sessions.filter((row) => row.muted === null && !row.historical && row.triageRank <= 5);
+        const counted = snapshot.sessions.filter((row) => row.muted === null && !row.historical && row.triageRank <= 7 && row.band !== 'limited');
         expect(snapshot.attention.count).toBe(counted.length);
         expect(snapshot.attention.level === 'needs-you').toBe(counted.some((row) => row.triageRank === 1));
       }),

@@ -64,7 +64,7 @@ function state(rows: Row[], answering: Answering = ALLOWED): PopoverState {
   return {
     snapshot: { schemaVersion: 1, now: iso(T), attention: { count: rows.length, level: 'needs-you', needYou: rows.length, review: 0, working: 0 }, sessions: rows },
     problems: [],
-    settings: { timings: {}, notifications: { enabled: true, needsYou: true, failed: true, finished: true }, openCommand: null, programsEditable: answering.allowed, answering, providers: [{ id: 'claude', name: 'Claude Code', shortName: 'Claude', root: '/c', rootVariable: 'CLAUDE_CONFIG_DIR', hooks: true }], hooks: [], hosts: [], rules: [] },
+    settings: { timings: {}, notifications: { enabled: true, needsYou: true, failed: true, finished: true, limits: true }, openCommand: null, programsEditable: answering.allowed, answering, providers: [{ id: 'claude', name: 'Claude Code', shortName: 'Claude', root: '/c', rootVariable: 'CLAUDE_CONFIG_DIR', hooks: true }], hooks: [], hosts: [], rules: [] },
   };
 }
 

@@ -22,6 +22,8 @@ const PROVIDERS = [
 const WORKFLOW: Record<Band, Workflow> = {
   'needs-you': 'needs-input',
   failed: 'unreviewed',
+  'limit-reset': 'unreviewed',
+  limited: 'limited',
   'ready-for-review': 'unreviewed',
   flagged: 'flagged',
   'needs-review': 'needs-review',
@@ -64,7 +66,7 @@ function popover(sessions: Row[], waiting?: number): PopoverState {
   return {
     snapshot: { schemaVersion: 1, now: T, attention: { count, level: count === 0 ? 'none' : needYou > 0 ? 'needs-you' : 'review', needYou, review: count - needYou, working: 0 }, sessions },
     problems: [],
-    settings: { timings: {}, notifications: { enabled: true, needsYou: true, failed: true, finished: true }, openCommand: null, programsEditable: true, answering: { allowed: true, why: null }, providers: PROVIDERS, hooks: [], hosts: [], rules: [] },
+    settings: { timings: {}, notifications: { enabled: true, needsYou: true, failed: true, finished: true, limits: true }, openCommand: null, programsEditable: true, answering: { allowed: true, why: null }, providers: PROVIDERS, hooks: [], hosts: [], rules: [] },
   };
 }
 

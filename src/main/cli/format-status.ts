@@ -9,6 +9,8 @@ import { cut, fit, textWidth } from './text-width';
 const MARKS: Record<Band, string> = {
   'needs-you': '●',
   failed: '✕',
+  'limit-reset': '↻',
+  limited: '◷',
   'ready-for-review': '◆',
   flagged: '⚑',
   'needs-review': '◐',
@@ -72,6 +74,8 @@ export function tableLayout(stream: { isTTY?: boolean; columns?: number }, env: 
 const COLORS: Record<Band, string> = {
   'needs-you': '31',
   failed: '31',
+  'limit-reset': '33',
+  limited: '34',
   'ready-for-review': '33',
   flagged: '33',
   'needs-review': '33',

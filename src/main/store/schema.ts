@@ -105,7 +105,7 @@ export const NOTIFY_LEVELS = ['never', 'needs-you', 'everything'] as const;
 export const settingsSchema = z.object({
   schemaVersion: z._default(z.literal(SETTINGS_VERSION), SETTINGS_VERSION),
   timings: z._default(timingsSchema, {}),
-  notifications: z._default(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean() })), {}),
+  notifications: z._default(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean(), limits: z.boolean() })), {}),
   openCommand: z._default(z.nullable(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))), null),
   // The tray app's global key (an Electron accelerator), or null for none (issue 15).
   // A key Electron would not take falls back to the default rather than setting the whole file aside.

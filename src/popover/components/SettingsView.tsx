@@ -27,11 +27,12 @@ const RULE_ACTIONS: { value: RuleAction; label: string }[] = [
   { value: 'review-after-finish', label: 'needs review after a finish' },
 ];
 
-const SWITCHES: { key: 'enabled' | 'needsYou' | 'failed' | 'finished'; label: string }[] = [
+const SWITCHES: { key: 'enabled' | 'needsYou' | 'failed' | 'finished' | 'limits'; label: string }[] = [
   { key: 'enabled', label: 'Notifications' },
   { key: 'needsYou', label: 'When a session needs you' },
   { key: 'failed', label: 'When a turn fails' },
   { key: 'finished', label: 'When a long job finishes' },
+  { key: 'limits', label: 'When a usage limit stops work, and when it resets' },
 ];
 
 const seconds = (timings: Record<string, number>): Record<string, string> => Object.fromEntries(EDITABLE.map((item) => [item.key, String(Math.round((timings[item.key] ?? 0) / 1000))]));

@@ -55,6 +55,7 @@ export function turnOpen(signal: TranscriptSignal | null): boolean {
     case 'turn-end':
     case 'interrupted':
     case 'api-error':
+    case 'usage-limit':
       return false;
   }
 }
