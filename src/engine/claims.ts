@@ -17,6 +17,8 @@ export interface Claim {
   /** The claim's identity in the notified ledger (R41). */
   id: string;
   source: string;
+  /** A limit claim's reset instant, when the agent gave one (R80–R82). */
+  resetsAt?: number | null;
 }
 
 export interface ClaimInput {
@@ -43,7 +45,7 @@ function claim(key: string, kind: ClaimKind, since: number, source: string, deta
 /** The one claim a row carries, strongest first; historical rows carry none (R5). */
 export function deriveClaim(input: ClaimInput): Claim | null {
   if (input.historical) return null;
-  return askingClaim(input) ?? expiringClaim(input) ?? failedClaim(input) ?? finishClaim(input);
+  return askingClaim(input) ?? expiringClaim(input) ?? failedClaim(input) ?? limitClaim(input) ?? finishClaim(input);
 }
 
 function askingClaim({ key, folded, timings }: ClaimInput): Claim | null {
@@ -80,6 +82,21 @@ function failedClaim({ key, folded, visit }: ClaimInput): Claim | null {
   if (folded.state !== 'error') return null;
   if (visit !== undefined && visit.at >= folded.at) return null;
   return claim(key, 'failed', folded.at, folded.source, folded.detail ?? 'the turn ended in an error');
+}
+
+/**
+ * R81: a turn a usage limit stopped waits for its reset (not counted: nothing to do yet); from the
+ * reset on it can go on (counted like ready-for-review) until a visit after the reset or a new
+ * turn. Without a reset instant it stays limited: a time is never guessed (R80).
+ */
+function limitClaim({ key, folded, visit, now }: ClaimInput): Claim | null {
+  if (folded.state !== 'limited') return null;
+  const resetsAt = folded.resetsAt ?? null;
+  if (resetsAt === null || now < resetsAt) {
+    return claim(key, 'limited', folded.at, folded.source, folded.detail ?? 'stopped by a usage limit', { expiresAt: resetsAt, resetsAt });
+  }
+  if (visit !== undefined && visit.at >= resetsAt) return null;
+  return claim(key, 'limit-reset', resetsAt, folded.source, 'can go on: the usage limit has reset', { resetsAt });
 }
 
 /** R29: the job finishes when the folded row turns idle; its length runs from the first prompt. */

@@ -82,13 +82,27 @@ export const rowSchema = z.object({
   idleStale: z.boolean(),
   // §13 (issue 23): a row from a Lookout before answering has none.
   answer: z._default(z.nullable(rowAnswerSchema), null),
+  // Issue 46: a row from a Lookout before usage limits has none.
+  resetsAt: z._default(nullableTime, null),
 });
 
 export const snapshotSchema = z.object({
   schemaVersion: z.number(),
   now: time,
-  attention: z.object({ count: z.number(), level: z.enum(LEVELS), needYou: z.number(), review: z.number(), working: z.number() }),
+  attention: z.object({ count: z.number(), level: z.enum(LEVELS), needYou: z.number(), review: z.number(), working: z.number(), limited: z._default(z.number(), 0) }),
   sessions: z.array(rowSchema),
+  // Issue 46 (R83): a snapshot from a Lookout before usage limits has none.
+  limits: z._default(
+    z.array(
+      z.object({
+        provider: cut(ROW_TEXT_MAX.word),
+        host: z._default(z.nullable(cut(ROW_TEXT_MAX.word)), null),
+        key: cut(ROW_TEXT_MAX.id),
+        windows: z.array(z.object({ name: cut(ROW_TEXT_MAX.word), usedPercent: z.number(), windowMinutes: z.nullable(z.number()), resetsAt: nullableTime, at: time })).check(z.maxLength(8)),
+      }),
+    ).check(z.maxLength(50)),
+    [],
+  ),
 });
 
 /** One dismissible line the runtime wants the user to see (a store kept aside, no notifications). */

@@ -123,7 +123,7 @@ function answers(signal: TranscriptSignal): boolean {
 
 /** Records that end a turn, and so say how it ended. */
 function endsTurn(signal: TranscriptSignal): boolean {
-  return signal.kind === 'turn-end' || signal.kind === 'api-error' || signal.kind === 'interrupted' || (signal.kind === 'assistant-text' && signal.stop === 'end');
+  return signal.kind === 'turn-end' || signal.kind === 'api-error' || signal.kind === 'usage-limit' || signal.kind === 'interrupted' || (signal.kind === 'assistant-text' && signal.stop === 'end');
 }
 
 /**
@@ -165,6 +165,11 @@ export function decideLead(
     return observe('ended', 'registry-removed', liveness.at, liveness.source, 'inferred', null, '§11 registry entry removed while watched');
   }
   if (direct === null) return inferred;
+  // R80: a hook or registry that says the turn ended or failed does not say a limit stopped it;
+  // the agent's own limit record does (an idle notice after a limit is no recovery).
+  if (inferred !== null && signal?.kind === 'usage-limit' && (direct.state === 'error' || direct.state === 'idle')) {
+    return { ...inferred, rule: `R80 the agent's limit record says why the turn ended (${direct.rule})` };
+  }
   // An idle registry says the turn is over, not how: a transcript that ended it says how (issue 22).
   if (inferred !== null && signal !== null && onlyTurnOver(direct) && saysHowItEnded(signal)) {
     const ended = inferred.state === 'running' ? { ...inferred, state: 'idle' as const, reason: 'turn-finished' as const } : inferred;

@@ -5,9 +5,9 @@ import type { SessionEvidence } from './evidence';
 import type { RuleApplication, Settings, UserFacts } from './facts';
 import type { NotificationPlan, NotifyCandidate } from './notify';
 import { claimsToNotify, planNotification } from './notify';
-import type { Row, Snapshot } from './row';
+import type { Row, Snapshot, UsageLimits } from './row';
 import type { AnswerView } from './answer';
-import { SCHEMA_VERSION, iso } from './row';
+import { SCHEMA_VERSION, iso, isoOrNull } from './row';
 import type { DerivedSession } from './session';
 import { deriveSession } from './session';
 import type { Timeline } from './timeline';
@@ -163,7 +163,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
   for (const session of ordered) if (session.applied.length > 0) ruleApplications.push(...session.applied);
 
   const evaluation: Evaluation = {
-    snapshot: { schemaVersion: SCHEMA_VERSION, now: iso(now), attention: order.attention, sessions: rows },
+    snapshot: { schemaVersion: SCHEMA_VERSION, now: iso(now), attention: order.attention, sessions: rows, limits: currentLimits(order.usage, now) },
     derived,
     next: order.next === -1 ? null : (rows[order.next] ?? null),
     notification: planNotification(due),
@@ -195,6 +195,8 @@ interface Order {
   /** The index of the first counted row (R33), or -1. */
   readonly next: number;
   readonly wantingTrees: readonly string[];
+  /** R83: per provider, the session whose usage windows are the newest (read once per order). */
+  readonly usage: readonly DerivedSession[];
   /** Where each key sits, worked out when a beat first needs it; the same for every order alike. */
   positions: ReadonlyMap<string, number> | null;
 }
@@ -203,7 +205,38 @@ const orders = new WeakMap<Evaluation, Order>();
 /** The order's rows, attention and first counted row, worked out whole. */
 function orderOf(sessions: readonly DerivedSession[], positions: ReadonlyMap<string, number> | null): Order {
   const countable = sessions.map(countableOf);
-  return { sessions, rows: sessions.map((session) => session.row), attention: attentionOf(countable), next: countable.findIndex(isCounted), wantingTrees: sessions.filter((session) => session.wantsWorkingTree).map((session) => session.key), positions };
+  return { sessions, rows: sessions.map((session) => session.row), attention: attentionOf(countable), next: countable.findIndex(isCounted), wantingTrees: sessions.filter((session) => session.wantsWorkingTree).map((session) => session.key), usage: newestUsage(sessions), positions };
+}
+
+/** The newest instant a session's usage windows were written, or null without any. */
+function usageAt(session: DerivedSession): number | null {
+  let at: number | null = null;
+  for (const window of session.evidence.usageWindows ?? []) if (at === null || window.at > at) at = window.at;
+  return at;
+}
+
+/** R83: per provider, the session that wrote the newest usage windows. */
+function newestUsage(sessions: readonly DerivedSession[]): DerivedSession[] {
+  const best = new Map<string, { session: DerivedSession; at: number }>();
+  for (const session of sessions) {
+    const at = usageAt(session);
+    if (at === null) continue;
+    const held = best.get(session.evidence.provider);
+    if (held === undefined || at > held.at) best.set(session.evidence.provider, { session, at });
+  }
+  return [...best.values()].map((item) => item.session);
+}
+
+/** R83: those windows as published; a window whose reset has passed says nothing about now. */
+function currentLimits(usage: readonly DerivedSession[], now: number): UsageLimits[] {
+  const limits: UsageLimits[] = [];
+  for (const session of usage) {
+    const windows = (session.evidence.usageWindows ?? [])
+      .filter((window) => window.resetsAt === null || window.resetsAt > now)
+      .map((window) => ({ name: window.name, usedPercent: window.usedPercent, windowMinutes: window.windowMinutes, resetsAt: isoOrNull(window.resetsAt), at: iso(window.at) }));
+    if (windows.length > 0) limits.push({ provider: session.evidence.provider, host: null, key: session.key, windows });
+  }
+  return limits;
 }
 
 function countableOf(session: DerivedSession): Countable {
@@ -297,7 +330,7 @@ function sameOrder(kept: Order, replaced: readonly { before: DerivedSession; aft
     rows[at] = after.row;
   }
   if (!alike) return orderOf(sessions, positions);
-  return { sessions, rows: rows ?? kept.rows, attention: kept.attention, next: kept.next, wantingTrees: kept.wantingTrees, positions };
+  return { sessions, rows: rows ?? kept.rows, attention: kept.attention, next: kept.next, wantingTrees: kept.wantingTrees, usage: kept.usage, positions };
 }
 
 /** A session's notification candidate, kept with its derivation while what else it reads is the same (issue 27: a beat re-derives few of 2,000). */

@@ -61,6 +61,7 @@ function unreachableRow(row: Row, host: HostView): Row {
     idleStale: false,
     // R70: a host that cannot be reached cannot answer either.
     answer: null,
+    resetsAt: null,
   };
 }
 
@@ -69,7 +70,8 @@ export function hostRows(host: HostView): Row[] {
   const rows = host.snapshot?.sessions ?? [];
   const connected = host.status.kind === 'connected';
   return rows.map((row) => {
-    const named: Row = { ...row, key: hostKey(host.name, row.key), host: host.name };
+    // The rank is this machine's for the band: an older host numbers its bands without the limit ones.
+    const named: Row = { ...row, key: hostKey(host.name, row.key), host: host.name, triageRank: rankOf(row.band) };
     return connected ? named : unreachableRow(named, host);
   });
 }
@@ -103,7 +105,8 @@ export function mergeHosts(local: Snapshot, hosts: readonly HostView[]): Snapsho
     .sort((a, b) => compareTriage(a.rank, b.rank, (item) => ambiguous.has(item.key)))
     .map((item) => item.row);
   const attention = attentionOf(ordered.map((row) => ({ band: row.band, muted: row.muted !== null, historical: row.historical, workflow: row.workflow })));
-  return { schemaVersion: SCHEMA_VERSION, now: local.now, attention, sessions: ordered };
+  const limits = [...local.limits, ...hosts.flatMap((host) => (host.snapshot?.limits ?? []).map((limit) => ({ ...limit, host: host.name })))];
+  return { schemaVersion: SCHEMA_VERSION, now: local.now, attention, sessions: ordered, limits };
 }
 
 /**
@@ -123,6 +126,7 @@ export function remoteCandidates(rows: readonly Row[], providerNames: Readonly<R
       detail: row.claim.detail,
       id: rowClaimId(row) ?? '',
       source: row.observed.source,
+      resetsAt: ms(row.resetsAt),
     };
     // The host's own Lookout waited for its working tree before it called a turn finished.
     const level = notifyLevel(rules, { cwd: row.cwd, provider: row.provider, host: row.host });

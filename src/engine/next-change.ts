@@ -54,6 +54,8 @@ function anchors(session: RowSource, facts: UserFacts): number[] {
     session.observed.at,
     session.claim?.since,
     session.claim?.expiresAt,
+    // A limit's reset: the claim turns, and the row stays out of history a while after it (R81).
+    session.observed.resetsAt,
     facts.mutes[key]?.until,
     facts.attentionCalls[key]?.at,
   ];

@@ -5,6 +5,7 @@ import type { Timings } from './timings';
 import { NOTIFY_LOOKBACK_MS } from './timings';
 import { projectName } from './row';
 import { cutLine } from './text-cut';
+import { resetWords } from './reset-words';
 
 export interface NotifyCandidate {
   key: string;
@@ -78,11 +79,15 @@ export function claimsToNotify(
   timings: Timings,
 ): NotifyCandidate[] {
   if (!switches.enabled) return [];
-  return candidates.filter(({ key, claim, muted, historical, treeKnown, level = 'everything', answer = null, answerExpected = false }) => {
+  const toldLimits = limitGroupsTold(candidates, notified);
+  return candidates.filter(({ key, providerName, claim, muted, historical, treeKnown, level = 'everything', answer = null, answerExpected = false }) => {
     if (claim === null || muted || historical || key === onScreen) return false;
     if (level === 'never' || (level === 'needs-you' && claim.kind !== 'needs-you')) return false;
     if ((claim.kind === 'finished' || claim.kind === 'ready-for-review') && !treeKnown) return false;
     if (notified.has(claim.id) || !wanted(claim, switches)) return false;
+    // R82: one notice per provider and reset: a second session stopped by the same limit is not news.
+    const group = limitGroup(providerName, claim);
+    if (group !== null && toldLimits.has(group)) return false;
     if (claim.ambiguous) return now - claim.since >= timings.ambiguousNotifyAfter;
     // The answering hook's request follows its prompt by a Node start: a beat at most, then it is told without.
     if (claim.kind === 'needs-you' && answerExpected && answer === null && now - claim.since < timings.beat) return false;
@@ -120,6 +125,38 @@ export function whereLabel(candidate: NotifyCandidate): string {
   return `${cutLine(candidate.providerName, NOTIFIED_WHERE_MAX)} · ${folder}${branch}`;
 }
 
+/**
+ * R82: the limit a claim belongs to, per provider (and machine, which its name carries) and reset
+ * minute (one limit's reset, read from several sessions' records, differs by seconds); null for
+ * other claims and for a limit without a reset, which is told per session.
+ */
+function limitGroup(providerName: string, claim: Claim): string | null {
+  if ((claim.kind !== 'limited' && claim.kind !== 'limit-reset') || claim.resetsAt === undefined || claim.resetsAt === null) return null;
+  return `${providerName}|${claim.kind}|${Math.floor(claim.resetsAt / 60_000)}`;
+}
+
+/** The limit groups some session of which was already told (its claim is in the ledger). */
+function limitGroupsTold(candidates: readonly NotifyCandidate[], notified: ReadonlySet<string>): Set<string> {
+  const told = new Set<string>();
+  for (const { providerName, claim } of candidates) {
+    if (claim === null || !notified.has(claim.id)) continue;
+    const group = limitGroup(providerName, claim);
+    if (group !== null) told.add(group);
+  }
+  return told;
+}
+
+/** One line for a provider's sessions a limit stopped (or let go) together (R82). */
+function limitLine(providerName: string, claims: readonly Claim[]): string {
+  const first = claims[0];
+  const name = cutLine(providerName, NOTIFIED_WHERE_MAX);
+  const count = claims.length;
+  const sessions = count === 1 ? 'a session' : `${count} sessions`;
+  if (first?.kind === 'limit-reset') return `${name}'s usage limit reset: ${sessions} stopped mid-task can go on`;
+  const until = first?.resetsAt === undefined || first.resetsAt === null ? '' : ` until ${resetWords(first.resetsAt, first.since)}`;
+  return `${name} stopped in ${sessions}: usage limit${until}`;
+}
+
 /** R42 + R43: one notification for everything gained in this beat. */
 export function planNotification(due: readonly NotifyCandidate[]): NotificationPlan | null {
   const claims = due.flatMap((candidate) => (candidate.claim === null ? [] : [{ candidate, claim: candidate.claim }]));
@@ -127,6 +164,13 @@ export function planNotification(due: readonly NotifyCandidate[]): NotificationP
   if (first === undefined) return null;
   const claimIds = claims.map(({ claim }) => claim.id);
   const keys = claims.map(({ candidate }) => candidate.key);
+  const limits = limitGroups(claims);
+  // R82: limits only, of one provider: one notice says it for all its sessions.
+  if (limits.size === 1 && claims.every(({ claim }) => isLimit(claim))) {
+    const [group] = limits.values();
+    const where = claims.map(({ candidate, claim }) => `${whereLabel(candidate)}${claim.kind === 'limited' && claim.detail !== null ? `: ${detailOf(claim)}` : ''}`);
+    if (group !== undefined) return { claimIds, keys, title: limitLine(group.providerName, group.claims), body: digestBody(where) };
+  }
   if (claims.length === 1) {
     const title = `${whereLabel(first.candidate)} ${verb(first.claim)}`;
     const answer = first.claim.kind === 'needs-you' ? first.candidate.answer : null;
@@ -139,7 +183,29 @@ export function planNotification(due: readonly NotifyCandidate[]): NotificationP
   const needing = claims.filter(({ claim }) => claim.kind === 'needs-you').length;
   const title = needing === claims.length ? `${claims.length} sessions need you` : needing > 0 ? `${claims.length} sessions want you (${needing} need you)` : `${claims.length} sessions finished or failed`;
   // A desktop shows a few lines of a notification: the first sessions, then how many more (the click shows them all).
-  const lines = claims.map(({ candidate, claim }) => `${whereLabel(candidate)} ${verb(claim)}${claim.detail === null ? '' : `: ${detailOf(claim)}`}`);
-  const body = lines.length <= DIGEST_LINES ? lines.join('\n') : [...lines.slice(0, DIGEST_LINES - 1), `and ${lines.length - DIGEST_LINES + 1} more`].join('\n');
-  return { claimIds, keys, title, body };
+  // Limits are told once per provider (R82), the other claims a line each.
+  const lines = [...[...limits.values()].map((group) => limitLine(group.providerName, group.claims)), ...claims.filter(({ claim }) => !isLimit(claim)).map(({ candidate, claim }) => `${whereLabel(candidate)} ${verb(claim)}${claim.detail === null ? '' : `: ${detailOf(claim)}`}`)];
+  return { claimIds, keys, title, body: digestBody(lines) };
+}
+
+/** A desktop shows a few lines of a notification: the first, then how many more (the click shows them all). */
+function digestBody(lines: readonly string[]): string {
+  return lines.length <= DIGEST_LINES ? lines.join('\n') : [...lines.slice(0, DIGEST_LINES - 1), `and ${lines.length - DIGEST_LINES + 1} more`].join('\n');
+}
+
+function isLimit(claim: Claim): boolean {
+  return claim.kind === 'limited' || claim.kind === 'limit-reset';
+}
+
+/** The limit claims by provider and kind, in the order first seen. */
+function limitGroups(claims: readonly { candidate: NotifyCandidate; claim: Claim }[]): Map<string, { providerName: string; claims: Claim[] }> {
+  const groups = new Map<string, { providerName: string; claims: Claim[] }>();
+  for (const { candidate, claim } of claims) {
+    if (!isLimit(claim)) continue;
+    const id = `${candidate.providerName}|${claim.kind}`;
+    const group = groups.get(id) ?? { providerName: candidate.providerName, claims: [] };
+    group.claims.push(claim);
+    groups.set(id, group);
+  }
+  return groups;
 }

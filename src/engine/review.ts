@@ -102,6 +102,8 @@ function asksForInput(observation: Observation): boolean {
 /** R20, first match wins. */
 export function workflowOf(observation: Observation, review: ReviewState, historical: boolean): Workflow {
   if (!historical && asksForInput(observation)) return 'needs-input';
+  // R80: stopped until a reset; nothing to answer, nothing running.
+  if (!historical && observation.state === 'limited') return 'limited';
   if (observation.state === 'running' || observation.state === 'running-subagents') return 'working';
   if (review !== 'unreviewed') return review;
   if (observation.state === 'idle' || observation.state === 'ended') return 'unreviewed';

@@ -42,6 +42,7 @@ export function toRow(session: RowSource): Row {
     band: session.band,
     idleStale: session.idleStale,
     answer: rowAnswer(session.answer),
+    resetsAt: observed.state === 'limited' ? isoOrNull(observed.resetsAt ?? null) : null,
   };
 }
 

@@ -64,6 +64,18 @@ export interface Row {
   /** Extra (schema 1 allows additions): an idle row quiet for idleStaleAfter is shown dimmed. */
   idleStale: boolean;
   answer: RowAnswer | null;
+  /** Extra (issue 46): a row a usage limit stopped, when the agent said it resets (R80); null otherwise. */
+  resetsAt: string | null;
+}
+
+/** R83: the newest usage windows one provider wrote (on one machine), as `status --json` prints them. */
+export interface UsageLimits {
+  provider: Provider;
+  /** The machine the windows were read on; null for this one. */
+  host: string | null;
+  /** The session whose file wrote them. */
+  key: string;
+  windows: { name: string; usedPercent: number; windowMinutes: number | null; resetsAt: string | null; at: string }[];
 }
 
 export interface Snapshot {
@@ -72,6 +84,8 @@ export interface Snapshot {
   /** R32's count and level, plus the counts per class a reader shows (extras in schema 1). */
   attention: AttentionSummary;
   sessions: Row[];
+  /** Extra (issue 46): the newest usage window per provider whose reset is still ahead (R83). */
+  limits: UsageLimits[];
 }
 
 /** The widest range a JavaScript date can print. */

@@ -74,6 +74,15 @@ function isHistorical(lastActivityAt: number | null, liveness: SessionEvidence['
   return lastActivityAt !== null && now - lastActivityAt > timings.historicalAfter && liveness.kind !== 'alive';
 }
 
+/**
+ * A weekly limit outlasts historicalAfter: a row stopped by a limit stays listed until its reset,
+ * and for historicalAfter after it, so "can go on" is told (R81).
+ */
+function limitPending(folded: Observation, now: number, timings: Settings['timings']): boolean {
+  if (folded.state !== 'limited' || folded.resetsAt === undefined || folded.resetsAt === null) return false;
+  return now <= folded.resetsAt + timings.historicalAfter;
+}
+
 /** A finish long enough to be told and not seen since (no visit after it): its working tree matters. */
 function wantsTreeFor(finished: { at: number; length: number }, visit: VisitFact | undefined, timings: Settings['timings']): boolean {
   return finished.length >= timings.longJobFloor && (visit === undefined || visit.at < finished.at);
@@ -131,7 +140,7 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
   const folded = downgradeStale(foldLead(lead, views, childSummary.liveness), now, timings);
 
   const lastActivityAt = newest(evidence.lastRecordAt, evidence.children, evidence.direct);
-  const historical = isHistorical(lastActivityAt, evidence.liveness, now, timings);
+  const historical = isHistorical(lastActivityAt, evidence.liveness, now, timings) && !limitPending(folded, now, timings);
 
   // Rules per project match by folder, provider and host; "after a finish" wants a turn that ended.
   const finishedNow = evidence.turn !== null && evidence.turn.endedAt !== null && (folded.state === 'idle' || folded.state === 'ended');

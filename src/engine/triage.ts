@@ -18,6 +18,8 @@ export function triageBand(claim: Claim | null, review: ReviewState, workflow: W
   if (historical) return 'historical';
   if (claim?.kind === 'needs-you') return 'needs-you';
   if (claim?.kind === 'failed') return 'failed';
+  if (claim?.kind === 'limit-reset') return 'limit-reset';
+  if (claim?.kind === 'limited') return 'limited';
   if (claim?.kind === 'ready-for-review') return 'ready-for-review';
   if (review === 'flagged') return 'flagged';
   if (review === 'needs-review') return 'needs-review';
@@ -103,20 +105,24 @@ export interface AttentionSummary {
   review: number;
   /** Unmuted, non-historical rows whose workflow is working. */
   working: number;
+  /** Unmuted, non-historical rows a usage limit stopped, before their reset (never counted, R81). */
+  limited: number;
 }
 
 export function attentionOf(rows: readonly Countable[]): AttentionSummary {
   let needYou = 0;
   let review = 0;
   let working = 0;
+  let limited = 0;
   for (const row of rows) {
     if (row.muted || row.historical) continue;
     if (row.workflow === 'working') working += 1;
+    if (row.band === 'limited') limited += 1;
     if (!isCounted(row)) continue;
     if (row.band === 'needs-you') needYou += 1;
     else review += 1;
   }
   const count = needYou + review;
   const level: Level = needYou > 0 ? 'needs-you' : count > 0 ? 'review' : working > 0 ? 'working' : 'none';
-  return { count, level, needYou, review, working };
+  return { count, level, needYou, review, working, limited };
 }

@@ -170,10 +170,10 @@ describe('triage', () => {
   });
 
   it.each([
-    ['needs-you', [toolCall(0, [tool('AskUserQuestion', 'question')])], { count: 1, level: 'needs-you', needYou: 1, review: 0, working: 0 }],
-    ['review', [{ kind: 'api-error' as const, at: T0, detail: null }], { count: 1, level: 'review', needYou: 0, review: 1, working: 0 }],
-    ['working', [{ kind: 'prompt' as const, at: T0 }], { count: 0, level: 'working', needYou: 0, review: 0, working: 1 }],
-    ['none', [{ kind: 'turn-end' as const, at: T0, failed: false, detail: null }], { count: 0, level: 'none', needYou: 0, review: 0, working: 0 }],
+    ['needs-you', [toolCall(0, [tool('AskUserQuestion', 'question')])], { count: 1, level: 'needs-you', needYou: 1, review: 0, working: 0, limited: 0 }],
+    ['review', [{ kind: 'api-error' as const, at: T0, detail: null }], { count: 1, level: 'review', needYou: 0, review: 1, working: 0, limited: 0 }],
+    ['working', [{ kind: 'prompt' as const, at: T0 }], { count: 0, level: 'working', needYou: 0, review: 0, working: 1, limited: 0 }],
+    ['none', [{ kind: 'turn-end' as const, at: T0, failed: false, detail: null }], { count: 0, level: 'none', needYou: 0, review: 0, working: 0, limited: 0 }],
   ])('R32 attention level %s', (_label, signals, attention) => {
     const sessions = signals.map((signal, index) => session({ id: id(index), signal }));
     expect(run(sessions, sec(5)).snapshot.attention).toEqual(attention);
@@ -181,7 +181,7 @@ describe('triage', () => {
 
   it('R32 muted and historical rows never count', () => {
     const asking = session({ signal: toolCall(0, [tool('AskUserQuestion', 'question')]) });
-    expect(run([asking], sec(5), { facts: { mutes: { [KEY]: { at: T0, until: null } } } }).snapshot.attention).toEqual({ count: 0, level: 'none', needYou: 0, review: 0, working: 0 });
+    expect(run([asking], sec(5), { facts: { mutes: { [KEY]: { at: T0, until: null } } } }).snapshot.attention).toEqual({ count: 0, level: 'none', needYou: 0, review: 0, working: 0, limited: 0 });
     expect(run([asking], DEFAULT_TIMINGS.historicalAfter + 1).snapshot.attention.count).toBe(0);
   });
 

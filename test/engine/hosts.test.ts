@@ -28,12 +28,13 @@ function row(key: string, band: Row['band'], extra: Partial<Row> = {}): Row {
     triageRank: rank,
     band,
     idleStale: false,
+    resetsAt: null,
     answer: null,
     ...extra,
   };
 }
 
-const snapshot = (sessions: Row[]): Snapshot => ({ schemaVersion: 1, now: at(60), attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0 }, sessions });
+const snapshot = (sessions: Row[]): Snapshot => ({ schemaVersion: 1, now: at(60), attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0, limited: 0 }, sessions, limits: [] });
 const host = (name: string, sessions: Row[], status: HostView['status'] = { kind: 'connected', since: T }): HostView => ({ name, status, snapshot: snapshot(sessions), receivedAt: T + 30_000 });
 
 describe('other machines\' rows (issue 13)', () => {

@@ -44,6 +44,7 @@ function remoteRow(): Row {
     triageRank: 1,
     band: 'needs-you',
     idleStale: false,
+    resetsAt: null,
     answer: { state: 'unavailable', why: long('w') },
   };
 }

@@ -51,11 +51,12 @@ function row(index: number, since: number): Row {
     triageRank: 1,
     band: 'needs-you',
     idleStale: false,
+    resetsAt: null,
     answer: null,
   };
 }
 
-const line = (rows: Row[]): string => JSON.stringify({ schemaVersion: 1, now: iso(Date.now()), attention: { count: rows.length, level: 'needs-you', needYou: rows.length, review: 0, working: 0 }, sessions: rows } satisfies Snapshot);
+const line = (rows: Row[]): string => JSON.stringify({ schemaVersion: 1, now: iso(Date.now()), attention: { count: rows.length, level: 'needs-you', needYou: rows.length, review: 0, working: 0, limited: 0 }, sessions: rows, limits: [] } satisfies Snapshot);
 
 class Recorder implements Notifier {
   readonly plans: NotificationPlan[] = [];

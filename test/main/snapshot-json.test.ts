@@ -84,7 +84,7 @@ describe('issue 27: a snapshot as one JSON line', () => {
     };
     const lines = new SnapshotLines();
     const output = new SnapshotOutput(sink, (snapshot) => lines.line(snapshot), (chunk) => (typeof chunk === 'string' ? undefined : lines.handedOn(chunk)));
-    const snap = (n: number): Snapshot => ({ schemaVersion: 1, now: String(n), attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0 }, sessions: [] });
+    const snap = (n: number): Snapshot => ({ schemaVersion: 1, now: String(n), attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0, limited: 0 }, sessions: [], limits: [] });
     const snapshots = [snap(1), snap(2), snap(3)];
     for (const snapshot of snapshots) output.show(snapshot);
     expect(held.map((chunk) => chunk.toString('utf8'))).toEqual(snapshots.map((snapshot) => plain(snapshot)));

@@ -53,6 +53,7 @@ function row(answer: RowAnswer | null, key = 'claude:s1'): Row {
     triageRank: 0,
     band: 'needs-you',
     idleStale: false,
+    resetsAt: null,
     answer,
   };
 }
@@ -62,7 +63,7 @@ const OFF: Answering = { allowed: false, why: 'answering from the browser page i
 
 function state(rows: Row[], answering: Answering = ALLOWED): PopoverState {
   return {
-    snapshot: { schemaVersion: 1, now: iso(T), attention: { count: rows.length, level: 'needs-you', needYou: rows.length, review: 0, working: 0 }, sessions: rows },
+    snapshot: { schemaVersion: 1, now: iso(T), attention: { count: rows.length, level: 'needs-you', needYou: rows.length, review: 0, working: 0, limited: 0 }, sessions: rows, limits: [] },
     problems: [],
     settings: { timings: {}, notifications: { enabled: true, needsYou: true, failed: true, finished: true, limits: true }, openCommand: null, programsEditable: answering.allowed, answering, providers: [{ id: 'claude', name: 'Claude Code', shortName: 'Claude', root: '/c', rootVariable: 'CLAUDE_CONFIG_DIR', hooks: true }], hooks: [], hosts: [], rules: [] },
   };

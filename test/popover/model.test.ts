@@ -55,6 +55,7 @@ function row(key: string, band: Band, extra: Partial<Row> = {}): Row {
     triageRank: 0,
     band,
     idleStale: false,
+    resetsAt: null,
     answer: null,
     ...extra,
   };
@@ -64,7 +65,7 @@ function popover(sessions: Row[], waiting?: number): PopoverState {
   const needYou = sessions.filter((item) => item.band === 'needs-you' && item.muted === null && !item.historical).length;
   const count = waiting ?? sessions.filter((item) => ['needs-you', 'failed', 'ready-for-review', 'flagged', 'needs-review'].includes(item.band) && item.muted === null && !item.historical).length;
   return {
-    snapshot: { schemaVersion: 1, now: T, attention: { count, level: count === 0 ? 'none' : needYou > 0 ? 'needs-you' : 'review', needYou, review: count - needYou, working: 0 }, sessions },
+    snapshot: { schemaVersion: 1, now: T, attention: { count, level: count === 0 ? 'none' : needYou > 0 ? 'needs-you' : 'review', needYou, review: count - needYou, working: 0, limited: 0 }, sessions, limits: [] },
     problems: [],
     settings: { timings: {}, notifications: { enabled: true, needsYou: true, failed: true, finished: true, limits: true }, openCommand: null, programsEditable: true, answering: { allowed: true, why: null }, providers: PROVIDERS, hooks: [], hosts: [], rules: [] },
   };

@@ -63,7 +63,7 @@ export function applyChanges(base: Snapshot, line: ChangeLine): Snapshot {
     changed.delete(row.key);
   }
   sessions.push(...changed.values());
-  return { schemaVersion: line.schemaVersion, now: line.now, attention: line.attention, sessions };
+  return { schemaVersion: line.schemaVersion, now: line.now, attention: line.attention, sessions, limits: line.limits };
 }
 
 /** What a line says of its place in the sequence, read off the parsed object (protocol 2 only). */

@@ -1,0 +1,14 @@
+// A usage limit's reset in words a person reads at a glance ("15:00", "Sat 7 Dec 15:00"), in this
+// machine's own time zone: the only place the engine reads a zone, and it reads no clock.
+const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const DAY_CLOCK = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** Within this of `from`, the clock time alone is unambiguous enough. */
+const SAME_DAY_MS = 20 * 3600_000;
+
+/** The reset as a time of day, with its day when it is further than most of a day from `from`. */
+export function resetWords(resetsAt: number, from: number): string {
+  if (!Number.isFinite(resetsAt)) return 'an unknown time';
+  const date = new Date(resetsAt);
+  return Math.abs(resetsAt - from) <= SAME_DAY_MS ? CLOCK.format(date) : DAY_CLOCK.format(date).replace(',', '');
+}
