@@ -29,3 +29,4 @@ export type { HostStatus, HostView } from './hosts';
 export { hostKey, hostRows, hostState, mergeHosts, remoteCandidates, splitHostKey } from './hosts';
 export { plainEqual } from './plain-equal';
 export { anyAfter } from './clamp';
+export { resetWords } from './reset-words';

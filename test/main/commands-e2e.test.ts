@@ -39,7 +39,7 @@ describe('fact commands', () => {
     const flagged = row(status(), 'short-finish');
     expect(flagged?.review).toMatchObject({ state: 'flagged', by: 'user', at: NOW, newActivitySince: false });
     expect(flagged?.workflow).toBe('flagged');
-    expect(flagged?.triageRank).toBe(4);
+    expect(flagged?.triageRank).toBe(6);
   });
 
   it('R60 mute --for hides a row from the count until it expires; unmute brings it back', () => {

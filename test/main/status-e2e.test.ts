@@ -38,18 +38,18 @@ describe('lookout status (process)', () => {
     const snapshot = JSON.parse(result.stdout) as Snapshot;
     expect(snapshot.schemaVersion).toBe(1);
     expect(snapshot.now).toBe(NOW);
-    expect(snapshot.attention).toEqual({ count: 5, level: 'needs-you', needYou: 3, review: 2, working: 2 });
+    expect(snapshot.attention).toEqual({ count: 5, level: 'needs-you', needYou: 3, review: 2, working: 2, limited: 0 });
     expect(snapshot.sessions.map((row) => [row.triageRank, row.provider, row.observed.state, row.claim?.kind ?? null])).toEqual([
       [1, 'claude', 'awaiting-input', 'needs-you'],
       [1, 'claude', 'unknown', 'needs-you'],
       [1, 'codex', 'unknown', 'needs-you'],
       [2, 'claude', 'error', 'failed'],
       [2, 'codex', 'error', 'failed'],
-      [6, 'claude', 'idle', 'finished'],
-      [7, 'claude', 'running', null],
-      [7, 'codex', 'running', null],
-      [9, 'claude', 'idle', null],
-      [9, 'claude', 'idle', null],
+      [8, 'claude', 'idle', 'finished'],
+      [9, 'claude', 'running', null],
+      [9, 'codex', 'running', null],
+      [11, 'claude', 'idle', null],
+      [11, 'claude', 'idle', null],
     ]);
   });
 
@@ -68,7 +68,7 @@ describe('lookout status (process)', () => {
     expect(JSON.parse(runCli(['status', '--json', '--now', later], env).stdout).sessions).toHaveLength(0);
     const all = JSON.parse(runCli(['status', '--json', '--all', '--now', later], env).stdout) as Snapshot;
     expect(all.sessions).toHaveLength(10);
-    expect(all.sessions.every((row) => row.historical && row.triageRank === 11)).toBe(true);
+    expect(all.sessions.every((row) => row.historical && row.triageRank === 13)).toBe(true);
   });
 
   it('the human table leads with the counts and names the request', () => {

@@ -134,7 +134,7 @@ describe('settings', () => {
     const { settings, problems } = loadSettings(dir, NOW);
     expect(problems).toEqual([]);
     expect(settings.timings).toEqual({ ...DEFAULT_TIMINGS, staleAfter: 600000 });
-    expect(settings.notifications).toEqual({ enabled: true, needsYou: true, failed: true, finished: false });
+    expect(settings.notifications).toEqual({ enabled: true, needsYou: true, failed: true, finished: false, limits: true });
     expect(settings.openCommand).toEqual(['wezterm', 'start', '--cwd', '{cwd}']);
     expect(settings.rules).toEqual([{ id: 'outdated-after-7d', version: 1, when: { inactiveFor: '7d' }, set: 'outdated' }]);
   });

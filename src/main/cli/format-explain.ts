@@ -19,6 +19,8 @@ export function formatExplain(row: Row, derived: DerivedSession, answers: readon
     `  claim    ${row.claim === null ? 'none' : `${row.claim.kind}${row.claim.ambiguous ? ' (ambiguous)' : ''} since ${row.claim.since}${row.claim.detail === null ? '' : ` — ${row.claim.detail}`}`}`,
     'Evidence considered, in the order weighed:',
   ];
+  // R80: where the reset came from is the agent's record; without one no time is guessed.
+  if (row.observed.state === 'limited') lines.splice(6, 0, `  limit    ${row.resetsAt === null ? 'the agent gave no reset time' : `resets ${row.resetsAt}`}`);
   for (const observation of derived.considered) {
     lines.push(`  ${when(observation.at)}  ${observation.source}  ${observation.state}/${observation.reason}  ${observation.confidence}  — ${observation.rule}`);
   }

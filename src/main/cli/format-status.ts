@@ -1,6 +1,6 @@
 // The human `status` table: who needs you, and why, one session per line.
 import type { Band, Row, Snapshot } from '../../engine';
-import { formatDuration, projectName } from '../../engine';
+import { formatDuration, projectName, resetWords } from '../../engine';
 import { PROVIDERS } from '../../providers';
 import { terminalLine } from './terminal-text';
 import { cut, fit, textWidth } from './text-width';
@@ -27,13 +27,40 @@ const PROVIDER_WIDTH = Math.max(...PROVIDERS.map((provider) => provider.id.lengt
 
 /** "2 need you · 1 to review · 3 working": the engine's counts, as the tray's tooltip words them. */
 export function attentionLine(snapshot: Snapshot): string {
-  const { needYou, review, working } = snapshot.attention;
-  return [`${needYou} need${needYou === 1 ? 's' : ''} you`, `${review} to review`, `${working} working`].join(' · ');
+  const { needYou, review, working, limited } = snapshot.attention;
+  const parts = [`${needYou} need${needYou === 1 ? 's' : ''} you`, `${review} to review`, `${working} working`];
+  // R81: stopped by a limit, not counted, but a person wants to know the work is held.
+  if (limited > 0) parts.push(`${limited} stopped by a limit`);
+  return parts.join(' · ');
+}
+
+/** R83: each provider's newest usage windows on one line: "codex usage: primary 42% of 5h, resets 15:00". */
+export function usageLines(snapshot: Snapshot, now: number): string[] {
+  return snapshot.limits.map((limit) => {
+    const windows = limit.windows.map((window) => {
+      const span = window.windowMinutes === null ? '' : ` of ${formatDuration(window.windowMinutes * 60_000)}`;
+      const reset = window.resetsAt === null ? '' : `, resets ${resetWords(Date.parse(window.resetsAt), now)}`;
+      return `${window.name} ${Math.round(window.usedPercent)}%${span}${reset}`;
+    });
+    return `${limit.host === null ? '' : `${limit.host}: `}${limit.provider} usage: ${windows.join(' · ')}`;
+  });
+}
+
+/** A limit's reset in words: "until 15:00 (in 2h 14m)", "reset at 15:00". */
+function limitWords(row: Row, now: number): string | null {
+  if (row.resetsAt === null) return null;
+  const reset = Date.parse(row.resetsAt);
+  const clock = resetWords(reset, now);
+  return reset > now ? `until ${clock} (in ${formatDuration(reset - now)})` : `reset at ${clock}, can go on`;
 }
 
 /** What the row is doing, in words: "awaiting approval — Bash: npm publish". */
-export function stateText(row: Row): string {
+export function stateText(row: Row, now: number): string {
   const claim = row.claim;
+  if (row.observed.state === 'limited') {
+    const when = limitWords(row, now);
+    return `stopped by a usage limit${when === null ? '' : ` ${when}`}${row.observed.detail === null ? '' : ` — ${row.observed.detail}`}`;
+  }
   const base = row.observed.state.replace(/-/g, ' ');
   const detail = claim?.detail ?? row.observed.detail;
   const claimWord = claim === null ? '' : claim.kind === 'needs-you' ? '' : ` [${claim.kind}]`;
@@ -98,12 +125,13 @@ export function formatStatus(snapshot: Snapshot, now: number, layout: TableLayou
   const { width } = layout;
   const header = `Lookout · ${attentionLine(snapshot)}`;
   const lines = [width === null ? header : cut(header, width)];
+  for (const usage of usageLines(snapshot, now)) lines.push(width === null ? terminalLine(usage) : cut(terminalLine(usage), width));
   if (snapshot.sessions.length === 0) lines.push(`No sessions found. (${PROVIDERS.map((provider) => provider.root.env).join(' / ')} set the folders to read.)`);
   const rows = snapshot.sessions.map((row) => ({
     row,
     age: age(row, now),
     where: terminalLine(`${row.host === null ? '' : `${row.host}: `}${projectName(row.cwd) ?? '?'}${row.branch === null ? '' : ` · ${row.branch}`}`),
-    state: terminalLine(stateText(row)),
+    state: terminalLine(stateText(row, now)),
     title: row.title === null ? null : terminalLine(row.title),
     flags: [row.muted !== null ? 'muted' : '', row.historical ? 'historical' : '', row.observed.confidence].filter((flag) => flag !== ''),
   }));

@@ -10,6 +10,7 @@ import type { FeedCommand, FeedHello } from '../../engine/contract';
 import { admit, feedCommandSchema, feedHelloSchema } from '../../engine/contract';
 import type { FeedProtocol } from '../hosts/feed-changes';
 import { ChangeWriter, agreedProtocol } from '../hosts/feed-changes';
+import { forOlderLookout } from '../hosts/older-feed';
 import { LOOKOUT_VERSION } from '../cli/version';
 import { resolveNow } from '../cli/now-option';
 import { jsonLineBytes, printLines } from '../cli/terminal-text';
@@ -43,7 +44,9 @@ export async function feedCommand(args: string[]): Promise<number> {
   };
   /** One line: the snapshot (or, in protocol 2, its changes), with the hello's answer or a command's. */
   const emit = (snapshot: Snapshot, extra: Record<string, string> = {}): void => {
-    const body = protocol === 2 ? writer.line(snapshot) : snapshot;
+    // A Lookout from before usage limits would refuse a limited row: it gets them as it read them.
+    const shown = protocol === 3 ? snapshot : forOlderLookout(snapshot);
+    const body = protocol === 1 ? shown : writer.line(shown);
     process.stdout.write(jsonLineBytes({ ...body, ...greeting(), ...extra }));
   };
   runtime.onSnapshot((snapshot) => emit(snapshot));

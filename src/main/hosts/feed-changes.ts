@@ -4,12 +4,16 @@
 // pure: the feed's writer keeps what it sent, the link applies what it got.
 import type { Row, Snapshot } from '../../engine';
 
-/** The protocols this Lookout speaks: 1, a full snapshot on every change; 2, changes after one. */
-export const FEED_PROTOCOLS = [1, 2] as const;
+/**
+ * The protocols this Lookout speaks: 1, a full snapshot on every change; 2, changes after one; 3,
+ * as 2 with usage limits (issue 46: limited rows and bands, the snapshot's `limits`).
+ */
+export const FEED_PROTOCOLS = [1, 2, 3] as const;
 export type FeedProtocol = (typeof FEED_PROTOCOLS)[number];
 
 /** The protocol both sides speak: the newest the asking side names that this one knows. */
 export function agreedProtocol(offered: readonly number[] | undefined): FeedProtocol {
+  if (offered?.includes(3) === true) return 3;
   return offered?.includes(2) === true ? 2 : 1;
 }
 
@@ -29,7 +33,7 @@ export class ChangeWriter {
   }
 
   /** The line for this snapshot: a full one when due, else its changes (possibly none). */
-  line(snapshot: Snapshot): FullLine | ChangeLine {
+  line<S extends Omit<Snapshot, 'limits'>>(snapshot: S): (S & { seq: number }) | (S & { seq: number; delta: true; removed: string[] }) {
     this.seq += 1;
     const next = new Map<string, string>();
     const changed: Row[] = [];

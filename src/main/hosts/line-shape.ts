@@ -18,8 +18,8 @@ export const ROW_VALUES_MAX = 1024;
  */
 export const HEAD_BYTES_MAX = 4 * 1024 * 1024;
 export const HEAD_VALUES_MAX = 16 * 1024;
-/** The top-level keys a feed writes: a snapshot's, and an answer's (`pane` from a Lookout before issue 25, `lookout` the hello's, issue 26; a change line's, issue 27). */
-export const FEED_KEYS: ReadonlySet<string> = new Set(['schemaVersion', 'now', 'attention', 'sessions', 'answered', 'refused', 'pane', 'lookout', 'seq', 'delta', 'removed']);
+/** The top-level keys a feed writes: a snapshot's, and an answer's (`pane` from a Lookout before issue 25, `lookout` the hello's, issue 26; a change line's, issue 27; `limits`, issue 46). */
+export const FEED_KEYS: ReadonlySet<string> = new Set(['schemaVersion', 'now', 'attention', 'sessions', 'answered', 'refused', 'pane', 'lookout', 'seq', 'delta', 'removed', 'limits']);
 
 const QUOTE = 0x22;
 const OPEN_OBJECT = 0x7b;
