@@ -271,7 +271,7 @@ export function App({ transport }: { transport: PopoverTransport }) {
           </button>
         </div>
       ))}
-      <CountHeader attention={attention} attentionOnly={quick === 'attention'} onToggleAttention={() => dispatch({ type: 'toggle-attention' })} />
+      <CountHeader attention={attention} limits={state.snapshot.limits} providerNames={shortNames} now={now} attentionOnly={quick === 'attention'} onToggleAttention={() => dispatch({ type: 'toggle-attention' })} />
       <Toolbar
         filter={filter}
         quick={quick}

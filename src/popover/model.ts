@@ -11,6 +11,8 @@ export type GroupId = Band | 'muted';
 export const GROUPS: { id: GroupId; title: string; collapsed: boolean }[] = [
   { id: 'needs-you', title: 'Needs you', collapsed: false },
   { id: 'failed', title: 'Failed', collapsed: false },
+  { id: 'limit-reset', title: 'Can go on: limit reset', collapsed: false },
+  { id: 'limited', title: 'Stopped by a usage limit', collapsed: false },
   { id: 'ready-for-review', title: 'Ready for review', collapsed: false },
   { id: 'flagged', title: 'Flagged', collapsed: false },
   { id: 'needs-review', title: 'Needs review', collapsed: false },
@@ -110,11 +112,28 @@ export function where(row: Row): string {
   return row.branch === null ? folder : `${folder} · ${row.branch}`;
 }
 
+/** A limit's reset as a time of day on this machine's clock ("15:00"); with its day when not today. */
+export function clockTime(iso: string, now: number): string {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return Math.abs(at.getTime() - now) <= 20 * 3600_000 ? time : `${at.toLocaleDateString([], { weekday: 'short', day: 'numeric', month: 'short' })} ${time}`;
+}
+
+/** R80–R81: until when a limit holds the row, or that it can go on; the agent's words after. */
+function limitLine(row: Row, now: number): string {
+  const words = row.observed.detail;
+  const reset = row.resetsAt;
+  if (row.claim?.kind === 'limit-reset' && reset !== null) return `usage limit reset at ${clockTime(reset, now)} — can go on`;
+  const until = reset === null ? 'stopped by a usage limit (no reset time given)' : `usage limit until ${clockTime(reset, now)}`;
+  return words === null ? until : `${until} — ${words}`;
+}
+
 /** The detail line: the request itself, then what it means; an answered prompt says so (R73). */
-export function detailLine(row: Row): string {
+export function detailLine(row: Row, now: number): string {
   const { claim, observed } = row;
   const answered = answeredLine(row.answer);
   if (answered !== null) return answered;
+  if (observed.state === 'limited') return limitLine(row, now);
   if (claim?.kind === 'needs-you') {
     if (claim.ambiguous) return claim.detail ?? 'may be waiting for approval';
     const what = observed.state === 'awaiting-approval' ? 'awaiting approval' : 'waiting for you';
@@ -130,4 +149,14 @@ export function detailLine(row: Row): string {
 export function age(iso: string | null, now: number): string {
   if (iso === null) return '';
   return formatDuration(now - Date.parse(iso));
+}
+
+/** The row's time: how long its claim stood, or (R81) how long until a limit resets. */
+export function rowAge(row: Row, now: number): { text: string; label: string } {
+  if (row.claim?.kind === 'limited' && row.resetsAt !== null) {
+    const left = formatDuration(Math.max(0, Date.parse(row.resetsAt) - now));
+    return { text: `in ${left}`, label: `resets in ${left}` };
+  }
+  const since = age(row.claim?.since ?? row.lastActivityAt, now);
+  return { text: since, label: `${since} ago` };
 }

@@ -17,7 +17,8 @@ import type { BusAsk } from './tray-presence';
 import { NO_TRAY_LINE, gdbusWatcherAsk, trayPresence } from './tray-presence';
 import { registerIpc } from './ipc';
 import type { MenuAction } from './tray-model';
-import { contextMenu, tooltip, trayTitle } from './tray-model';
+import { contextMenu, limitLines, tooltip, trayTitle } from './tray-model';
+import { PROVIDERS } from '../providers';
 
 /** The parts of Electron the shell uses, passed in so the wiring is tested with fakes. */
 export interface ElectronParts {
@@ -183,7 +184,10 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
   tray.on('right-click', () => {
     const paused = runtime.facts.facts.pausedUntil;
     const pausedUntil = paused !== null && paused > clock() ? new Date(paused).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : null;
-    const items = contextMenu(loginItem.enabled(), pausedUntil).map((item): MenuItemConstructorOptions => ({
+    const clockOf = (ms: number): string => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    const names = Object.fromEntries(PROVIDERS.map((provider) => [provider.id, provider.shortName]));
+    const limits = runtime.snapshot === null ? [] : limitLines(runtime.snapshot, names, clockOf);
+    const items = contextMenu(loginItem.enabled(), pausedUntil, limits).map((item): MenuItemConstructorOptions => ({
       label: item.label,
       ...(item.checked === undefined ? {} : { type: 'checkbox' as const, checked: item.checked }),
       click: () => act(item.action),

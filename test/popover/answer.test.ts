@@ -217,8 +217,8 @@ describe('what the card and the row say', () => {
   });
 
   it('R73 an answered row reads answered, waiting for the agent; one answered in the terminal says so', () => {
-    expect(detailLine(row({ state: 'answered', request: REQUEST, answer: 'allowed', from: 'popover', at: iso(T) }))).toBe('answered (allowed) · waiting for the agent');
-    expect(detailLine(row({ state: 'elsewhere', request: REQUEST, at: iso(T) }))).toBe('answered in the terminal');
-    expect(detailLine(row(APPROVAL))).toBe('Bash: rm -rf build — awaiting approval');
+    expect(detailLine(row({ state: 'answered', request: REQUEST, answer: 'allowed', from: 'popover', at: iso(T) }), T)).toBe('answered (allowed) · waiting for the agent');
+    expect(detailLine(row({ state: 'elsewhere', request: REQUEST, at: iso(T) }), T)).toBe('answered in the terminal');
+    expect(detailLine(row(APPROVAL), T)).toBe('Bash: rm -rf build — awaiting approval');
   });
 });

@@ -4,7 +4,7 @@ import type { ComponentChildren } from 'preact';
 import type { Row } from '../../engine/row';
 import type { PopoverCommand } from '../../engine/contract';
 import { REVIEW_STATES } from '../../engine/vocabulary';
-import { age, detailLine, markClass, providerName, where } from '../model';
+import { detailLine, markClass, providerName, rowAge, where } from '../model';
 import { MenuButton } from './MenuButton';
 
 interface Props {
@@ -27,6 +27,8 @@ const MARKS: Record<ReturnType<typeof markClass>, string> = { needs: '●', revi
 function mark(row: Row): string {
   if (row.claim?.ambiguous === true) return '◌';
   if (row.claim?.kind === 'failed') return '✕';
+  if (row.claim?.kind === 'limited') return '◷';
+  if (row.claim?.kind === 'limit-reset') return '↻';
   return MARKS[markClass(row)];
 }
 
@@ -39,7 +41,7 @@ const MUTES = [
 
 export function RowItem({ row, providerNames, now, selected, onSelect, onCommand, onExplain, reviewRef, muteRef, answerCard }: Props) {
   const evidence = `${row.observed.confidence} · ${row.observed.source}${row.observed.at === null ? '' : ` · ${new Date(row.observed.at).toLocaleTimeString()}`}`;
-  const since = age(row.claim?.since ?? row.lastActivityAt, now);
+  const since = rowAge(row, now);
   return (
     <li
       class={`row mark-${markClass(row)}${row.muted !== null || row.historical ? ' dim' : ''}${row.idleStale ? ' stale' : ''}${selected ? ' selected' : ''}`}
@@ -60,12 +62,12 @@ export function RowItem({ row, providerNames, now, selected, onSelect, onCommand
             </span>
           )}
           <span class="title">{row.title ?? where(row)}</span>
-          <span class="age">{since === '' ? '' : <span aria-label={`${since} ago`}>{since}</span>}</span>
+          <span class="age">{since.text === '' ? '' : <span aria-label={since.label}>{since.text}</span>}</span>
         </span>
         <span class="line detail-line">
           <span class="detail">
             <span class="where">{where(row)}</span>
-            {` — ${detailLine(row)}`}
+            {` — ${detailLine(row, now)}`}
           </span>
           <span class={`confidence ${row.observed.confidence}`} title={`${row.observed.confidence} evidence from ${row.observed.source}`}>
             {row.observed.confidence === 'unknown' ? '?' : row.observed.confidence}
