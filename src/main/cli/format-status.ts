@@ -34,7 +34,7 @@ export function attentionLine(snapshot: Snapshot): string {
   return parts.join(' · ');
 }
 
-/** R83: each provider's newest usage windows on one line: "codex usage: primary 42% of 5h, resets 15:00". */
+/** R83: each provider's newest usage windows on one line: "<provider> usage: primary 42% of 5h, resets 15:00". */
 export function usageLines(snapshot: Snapshot, now: number): string[] {
   return snapshot.limits.map((limit) => {
     const windows = limit.windows.map((window) => {
