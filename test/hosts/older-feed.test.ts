@@ -5,29 +5,20 @@ import type { SessionEvidence } from '../../src/engine';
 import { defaultSettings, emptyFacts, evaluate } from '../../src/engine';
 import { snapshotSchema } from '../../src/engine/contract';
 import { forOlderLookout } from '../../src/main/hosts/older-feed';
+import { session } from '../engine/build';
 
 const T0 = Date.parse('2026-12-04T12:00:00.000Z');
 const HOUR = 3600_000;
 
 function limitedSession(id: string, resetsIn: number): SessionEvidence {
-  return {
-    provider: 'claude',
-    sessionId: id,
+  return session({
+    id,
     title: 'stopped',
-    cwd: '/home/me/app',
-    branch: 'main',
-    transcriptSource: 'claude.transcript',
     lastRecordAt: T0,
     signal: { kind: 'usage-limit', at: T0, resetsAt: T0 + resetsIn, detail: "You've hit your limit · resets 3pm" },
     turn: { startedAt: T0 - 60_000, endedAt: T0, durationMs: null },
-    direct: [],
-    liveness: { kind: 'unreported' },
-    children: [],
-    workingTree: { kind: 'unknown' },
-    notices: [],
-    skippedLines: 0,
     usageWindows: [{ name: 'five_hour', usedPercent: 100, windowMinutes: 300, resetsAt: T0 + resetsIn, at: T0 }],
-  };
+  });
 }
 
 const snapshotAt = (now: number) =>
