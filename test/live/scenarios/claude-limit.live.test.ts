@@ -13,9 +13,9 @@ import { waitFor } from '../lab/wait';
 const LIMIT_ON_SCREEN = /You've hit your 5-hour limit/;
 
 /** Waits until Claude's hook for `marker` (an event name, a notification type) is in Lookout's spool. */
-async function hookLanded(lab: Scenario, marker: string, timeout = 90_000): Promise<void> {
+async function hookLanded(lab: Scenario, marker: string): Promise<void> {
   const spool = join(lab.home.lookoutHome, 'spool', 'claude.jsonl');
-  await waitFor(`the ${marker} hook in the spool`, () => (existsSync(spool) && readFileSync(spool, 'utf8').includes(marker) ? true : undefined), () => (existsSync(spool) ? readFileSync(spool, 'utf8').slice(-2000) : '(no spool)'), { timeout });
+  await waitFor(`the ${marker} hook in the spool`, () => (existsSync(spool) && readFileSync(spool, 'utf8').includes(marker) ? true : undefined), () => (existsSync(spool) ? readFileSync(spool, 'utf8').slice(-2000) : '(no spool)'));
 }
 
 describe.skipIf(!installed(claudeSubscription))(`${suiteName(claudeSubscription)}: usage limits`, () => {
@@ -33,11 +33,8 @@ describe.skipIf(!installed(claudeSubscription))(`${suiteName(claudeSubscription)
       // 2.1.328 writes the reset in the record's own fields (quotaLimits.resetsAt): exact.
       const row = await limitedUntil(lab, resetsAt, 0);
       lab.record(`usage-limit-hooks-${hooks ? 'on' : 'off'}`, 'a 5-hour usage limit (OAuth sign-in): the API-error record with apiError usage_limit_reached, then the registry idle', row);
-      if (hooks) {
-        // The idle notification ~60 s later says only that the turn is over (a peer lost its limit to it).
-        await hookLanded(lab, '"idle_prompt"', 120_000);
-        await limitedUntil(lab, resetsAt, 0);
-      }
+      // No idle_prompt follows a limit in 2.1.328 (none in 120 s: it waits to continue by itself at the
+      // reset); the spool's fold keeps a StopFailure over a later one (test/providers/usage-limits.test.ts).
       resetPassed(lab, resetsAt);
       await goesOnAfterLimit(lab);
     });
