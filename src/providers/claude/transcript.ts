@@ -4,6 +4,7 @@ import type { PendingTool, TranscriptSignal, TurnEvidence } from '../../engine';
 import type { JsonRecord } from '../jsonl/parse-record';
 import { arr, num, obj, oneLine, str, time } from '../jsonl/parse-record';
 import { toolCategory, toolDetail } from './tools';
+import { claudeUsageLimit } from './usage-limit';
 
 const LOCAL_COMMAND_PREFIXES = ['<command-name>', '<local-command-stdout>', '<local-command-stderr>', '<local-command-caveat>'];
 const TERMINAL_STOPS = new Set(['end_turn', 'stop_sequence', 'max_tokens', 'refusal']);
@@ -101,7 +102,8 @@ export class ClaudeTranscript implements Titles {
   readonly pending = new Map<string, PendingTool & { at: number }>();
   /** Turns the user interrupted, newest last (R12 keeps their children dropped). */
   readonly interruptedTurns: { startedAt: number; endedAt: number }[] = [];
-  private lastAssistantApiError: { detail: string | null } | null = null;
+  /** The turn's API error; a usage limit keeps its own signal through the turn's end (R80). */
+  private lastAssistantApiError: { detail: string | null; limit: Extract<TranscriptSignal, { kind: 'usage-limit' }> | null } | null = null;
 
   /** Whether a status-bearing record has been seen (the cold read may stop looking further back). */
   get settled(): boolean {
@@ -186,8 +188,10 @@ export class ClaudeTranscript implements Titles {
     if (record.isApiErrorMessage === true) {
       const text = arr(message?.content).map(obj).map((block) => str(block?.text) ?? '').join(' ');
       const detail = text === '' ? str(record.error) : oneLine(text, 100);
-      this.lastAssistantApiError = { detail };
-      this.signal = { kind: 'api-error', at, detail };
+      const found = claudeUsageLimit(record, text.trim(), at);
+      const limit = found === null ? null : { kind: 'usage-limit' as const, at, resetsAt: found.resetsAt, detail };
+      this.lastAssistantApiError = { detail, limit };
+      this.signal = limit ?? { kind: 'api-error', at, detail };
       this.closeTurn(at, null);
       return;
     }
@@ -224,7 +228,7 @@ export class ClaudeTranscript implements Titles {
     const subtype = str(record.subtype);
     if (subtype === 'turn_duration' || subtype === 'stop_hook_summary') {
       const failed = this.lastAssistantApiError !== null;
-      this.signal = { kind: 'turn-end', at, failed, detail: this.lastAssistantApiError?.detail ?? null };
+      this.signal = this.lastAssistantApiError?.limit ?? { kind: 'turn-end', at, failed, detail: this.lastAssistantApiError?.detail ?? null };
       this.closeTurn(at, subtype === 'turn_duration' ? num(record.durationMs) : null);
     } else if (subtype === 'api_error') {
       this.signal = { kind: 'progress', at };

@@ -165,6 +165,7 @@ export class CodexProvider implements EvidenceSource {
         skippedLines: view.skipped + (childSkips.get(id) ?? 0),
         interruptedTurns: tail.interruptedTurns,
         answeredAt: tail.answeredAt,
+        ...(tail.usageWindows.length > 0 ? { usageWindows: tail.usageWindows } : {}),
       };
       const previous = sessions.get(id);
       if (previous === undefined || (evidence.lastRecordAt ?? 0) > (previous.lastRecordAt ?? 0)) sessions.set(id, evidence);

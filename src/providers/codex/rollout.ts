@@ -1,9 +1,10 @@
 // Folds Codex rollout lines, in file order, into the facts §11 asks for: the turn, pending calls,
 // the approval policy, the first session_meta, title and branch. No statuses here.
-import type { PendingTool, TranscriptSignal, TurnEvidence } from '../../engine';
+import type { PendingTool, TranscriptSignal, TurnEvidence, UsageWindow } from '../../engine';
 import type { JsonRecord } from '../jsonl/parse-record';
 import { arr, num, obj, oneLine, str, time } from '../jsonl/parse-record';
 import { asksEscalation, toolCategory, toolDetail } from './tools';
+import { codexUsageLimit, codexUsageWindows } from './usage-limit';
 
 export interface CodexMeta {
   id: string;
@@ -32,6 +33,8 @@ export class CodexRollout {
   approvalPolicy: string | null = null;
   /** The newest record that answers a request: a call's output, an interrupt, a prompt (R8). */
   answeredAt: number | null = null;
+  /** The newest token_count's usage windows (R83); empty until one carries any. */
+  usageWindows: UsageWindow[] = [];
   /** Seen a task event: the file has explicit turns (Codex ≥ Feb 2026). */
   private explicitTurns = false;
   private turnOpen = false;
@@ -76,6 +79,8 @@ export class CodexRollout {
     const kept: number[] = [];
     const turnStarts: number[] = [];
     let interrupted = false;
+    // The newest usage windows before the turn stay known while the turn has none of its own (R83).
+    let lastCount = -1;
     for (let index = 0; index < end; index += 1) {
       const line = lines[index] ?? '';
       const start = line.slice(0, 120);
@@ -84,9 +89,11 @@ export class CodexRollout {
         kept.push(index);
       } else if (start.includes('"task_started"') || start.includes('"turn_started"')) turnStarts.push(index);
       else if (start.includes('"session_meta"')) kept.push(index);
+      else if (start.includes('"token_count"')) lastCount = index;
       else if (wholeFile && (start.includes('"user_message"') || (start.includes('"item_completed"') && line.slice(0, 400).includes('"UserMessage"')))) kept.push(index);
     }
-    return interrupted ? [...kept, ...turnStarts].sort((a, b) => a - b) : kept;
+    if (lastCount >= 0) kept.push(lastCount);
+    return (interrupted ? [...kept, ...turnStarts] : kept).sort((a, b) => a - b);
   }
 
   get settled(): boolean {
@@ -176,7 +183,10 @@ export class CodexRollout {
         if (str(payload.reason) === 'interrupted' && !this.endsAnotherTurn(payload)) this.endTurn(at, { kind: 'interrupted', at }, num(payload.duration_ms));
         return;
       case 'error':
-        if (this.turnOpen) this.endTurn(at, { kind: 'api-error', at, detail: oneLine(str(payload.message) ?? 'error', 100) }, null);
+        if (this.turnOpen) this.endTurn(at, codexUsageLimit(payload, at) ?? { kind: 'api-error', at, detail: oneLine(str(payload.message) ?? 'error', 100) }, null);
+        return;
+      case 'token_count':
+        this.usageWindows = codexUsageWindows(payload, at) ?? this.usageWindows;
         return;
       case 'exec_command_end':
       case 'patch_apply_end':
@@ -325,6 +335,8 @@ export class CodexRollout {
 function turnEnd(payload: JsonRecord, at: number): TranscriptSignal {
   const error = obj(payload.error);
   if (error === null) return { kind: 'turn-end', at, failed: false, detail: null };
+  const limit = codexUsageLimit(error, at);
+  if (limit !== null) return limit;
   const detail = str(error.message) ?? str(error.codex_error_info) ?? 'the turn failed';
   return { kind: 'turn-end', at, failed: true, detail: oneLine(detail, 100) };
 }

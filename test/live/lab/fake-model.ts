@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerLimit } from './limit-reply';
 import type { Reply, ToolCall } from './script';
 import { Script } from './script';
 
@@ -146,6 +147,8 @@ export class FakeModel {
     switch (reply.kind) {
       case 'error':
         return json(res, reply.status, errorBody(wire, reply.status, reply.message));
+      case 'limit':
+        return answerLimit(res, wire, reply);
       case 'text':
       case 'tool': {
         const stream = new SseStream(res, wire, model, this.nextId('msg'));

@@ -17,11 +17,19 @@ export type Reply =
   /** Answers every request with this HTTP status until the script moves on (the agent gives up). */
   | { kind: 'error'; status: number; message: string }
   /** Sends part of a reply, then drops the connection. */
-  | { kind: 'cut'; text: string };
+  | { kind: 'cut'; text: string }
+  /**
+   * The account's usage limit, as each backend says it (Anthropic's unified rate-limit headers,
+   * the Responses API's `usage_limit_reached`), resetting at `resetsAt` (epoch seconds); `plain`
+   * leaves those out (a transient rate limit). Like an error it stays until `skip()`, or for `times` requests.
+   */
+  | { kind: 'limit'; resetsAt: number; window?: string; plain?: boolean; times?: number };
 
 /** The replies of one scenario, in order; once they run out, every turn ends with plain text. */
 export class Script {
   private readonly replies: Reply[] = [];
+  /** Requests the limit at the head has answered so far (for its `times`). */
+  private limitServed = 0;
   readonly fallback: Reply = { kind: 'text', text: 'Done.' };
 
   constructor(replies: readonly Reply[] = []) {
@@ -38,12 +46,18 @@ export class Script {
   next(): Reply {
     const head = this.replies[0];
     if (head === undefined) return this.fallback;
+    if (head.kind === 'limit') {
+      this.limitServed += 1;
+      if (head.times !== undefined && this.limitServed >= head.times) this.skip();
+      return head;
+    }
     if (head.kind !== 'error') this.replies.shift();
     return head;
   }
 
   /** Drops the reply at the head (ends a run of errors). */
   skip(): void {
+    this.limitServed = 0;
     this.replies.shift();
   }
 

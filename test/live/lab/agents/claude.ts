@@ -60,3 +60,12 @@ export const claude: AgentLab = {
   recorded: ['.claude/projects', '.claude/sessions'],
   daemonPids: () => [],
 };
+
+/** Claude Code signed in with a subscription's OAuth token (its usage-limit wording belongs to that sign-in, not to an API key). */
+export const claudeSubscription: AgentLab = {
+  ...claude,
+  prepare(home, model) {
+    const { ANTHROPIC_API_KEY: _apiKey, ...env } = claude.prepare(home, model);
+    return { ...env, CLAUDE_CODE_OAUTH_TOKEN: 'sk-ant-oat01-lab-token' };
+  },
+};

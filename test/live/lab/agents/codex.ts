@@ -52,6 +52,8 @@ export const codex: AgentLab = {
   dismiss(screen) {
     // With hooks installed Codex asks to trust them first: "Trust all".
     if (screen.includes('Hooks need review')) return trustAllKeys(screen);
+    // Near or at a usage limit (its x-codex-* headers) Codex offers a cheaper model: keep this one.
+    if (screen.includes('Approaching rate limits') && screen.includes('2. Keep current model')) return ['2'];
     return null;
   },
   asksPermission: (screen) => /Would you like to run|Yes, proceed|allow/i.test(screen) && /\b(y|Yes)\b/.test(screen),
