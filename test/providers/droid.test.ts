@@ -127,6 +127,25 @@ describe('Factory Droid, read from its session files', () => {
     expect((await rowOf(unknown.root, 5)).observed).toMatchObject({ state: 'error', detail: 'Droid ended the turn: budget_exceeded' });
   });
 
+  it('R80 a usage limit: a 429 given up on whose saved words say the quota is spent, or Droid\'s own model_usage_exhausted (a 402), reads limited with no reset time (Droid saves no headers)', async () => {
+    const quota = 'BYOK Error: 429 You exceeded your current quota, please check your plan and billing details.\n\nUpstream error: You exceeded your current quota, please check your plan and billing details.';
+    const spent = root([{ lines: (id) => turn(id, NOTICE(90, quota), OUTCOME('p1', 'model_rate_limited')) }]);
+    const row = await rowOf(spent.root, 95);
+    expect(row.observed).toMatchObject({ state: 'limited', reason: 'usage-limit', detail: 'BYOK Error: 429 You exceeded your current quota, please check your plan and billing details.', at: iso(90) });
+    const [evidence] = await new DroidProvider(spent.root, undefined, undefined, UNKNOWABLE).sync(T0 + 95_000);
+    expect(evidence?.signal).toMatchObject({ kind: 'usage-limit', resetsAt: null });
+    const exhausted = root([{ lines: (id) => turn(id, OUTCOME('p1', 'model_usage_exhausted')) }]);
+    expect((await rowOf(exhausted.root, 5)).observed).toMatchObject({ state: 'limited', reason: 'usage-limit', detail: 'usage is exhausted for the model request' });
+  });
+
+  it('R80 only Droid\'s own error counts: the same words typed by the user or in a tool\'s output, with a plain rate limit or a finished turn, are no limit', async () => {
+    const words = 'You exceeded your current quota (insufficient_quota)';
+    const typed = root([{ lines: (id) => [START(id), CONTEXT('p1', 0), PROMPT('p1', 0.1, words), TOOL(1, 'c1', 'Execute', SHELL), JSON.stringify({ type: 'message', id: 'r-c1', timestamp: iso(2), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', is_error: true, content: words }] } }), NOTICE(80, 'BYOK Error: 429 slow down'), OUTCOME('p1', 'model_rate_limited')] }]);
+    expect((await rowOf(typed.root, 85)).observed).toMatchObject({ state: 'error', reason: 'api-error', detail: 'BYOK Error: 429 slow down' });
+    const finished = root([{ lines: (id) => turn(id, TEXT(1, words), OUTCOME('p1', 'completed')) }]);
+    expect((await rowOf(finished.root, 5)).observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+  });
+
   it('an outcome naming an earlier turn leaves the open one open', async () => {
     const { root: folder } = root([{ lines: (id) => [...turn(id, TEXT(1), OUTCOME('p1', 'completed')), PROMPT('p2', 10, 'and now'), OUTCOME('p1', 'completed')] }]);
     expect((await rowOf(folder, 12)).observed).toMatchObject({ state: 'running', reason: 'turn-open' });

@@ -1,11 +1,14 @@
 // How Droid's `agent_turn_outcome` ended a turn, from its `reason` (the enum in the 0.225.2 binary,
 // grouped as Droid itself groups them: completed, cancelled or handed off, interrupted, failed).
 import { oneLine } from '../jsonl/parse-record';
+import { saysQuotaSpent } from '../quota-words';
 
 export type TurnOutcome =
   | { kind: 'finished' }
   | { kind: 'interrupted' }
-  | { kind: 'failed'; detail: string };
+  | { kind: 'failed'; detail: string }
+  /** The account's usage limit ended the turn (R80); Droid names no reset time. */
+  | { kind: 'limited'; detail: string };
 
 /** Droid's own words for each failure it names. */
 const FAILURES: Readonly<Record<string, string>> = {
@@ -38,11 +41,23 @@ export function turnOutcome(reason: string | null, notice: string | null): TurnO
     // The user said no to a tool, and the turn stopped there.
     case 'permission_rejected':
       return { kind: 'interrupted' };
+    // Droid's own word: a 402 from the model's server (0.225.2 maps 402 to it).
+    case 'model_usage_exhausted':
+      return { kind: 'limited', detail: noticeLine(notice) ?? (FAILURES[reason] ?? reason) };
+    // A 429 Droid gave up retrying: a limit only where the provider's words it saved say the quota is spent.
+    case 'model_rate_limited':
+      if (notice !== null && saysQuotaSpent(notice)) return { kind: 'limited', detail: noticeLine(notice) ?? notice };
+      return { kind: 'failed', detail: noticeLine(notice) ?? (FAILURES[reason] ?? reason) };
     default: {
       // A reason this version does not know still ended the turn: read as failed, so the user looks rather than reads "done".
       const known = reason === null ? undefined : FAILURES[reason];
       const words = known ?? `Droid ended the turn: ${reason ?? 'no reason given'}`;
-      return { kind: 'failed', detail: notice === null ? words : oneLine(notice.split('\n')[0] ?? notice, 120) };
+      return { kind: 'failed', detail: noticeLine(notice) ?? words };
     }
   }
+}
+
+/** The notice's first line, as the row's detail. */
+function noticeLine(notice: string | null): string | null {
+  return notice === null ? null : oneLine(notice.split('\n')[0] ?? notice, 120);
 }

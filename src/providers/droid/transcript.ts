@@ -185,6 +185,9 @@ export class DroidTranscript {
       case 'failed':
         this.signal = { kind: 'turn-end', at, failed: true, detail: outcome.detail };
         return;
+      case 'limited':
+        this.signal = { kind: 'usage-limit', at, resetsAt: null, detail: outcome.detail };
+        return;
     }
   }
 

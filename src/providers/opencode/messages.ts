@@ -3,6 +3,7 @@
 import type { PendingTool, TranscriptSignal } from '../../engine';
 import type { JsonRecord } from '../jsonl/parse-record';
 import { num, obj, oneLine, str } from '../jsonl/parse-record';
+import { usageLimitOf } from './usage-limit';
 
 /** A message row's `data`, parsed; null when it is not a JSON object (or could not be read). */
 export function messageData(text: string | null): JsonRecord | null {
@@ -36,7 +37,8 @@ export function openTool(part: JsonRecord): PendingTool | null {
 
 /**
  * The newest assistant message as a signal. Decisions (docs/providers.md): an error named
- * MessageAbortedError is the user's interrupt, any other error fails the turn; no
+ * MessageAbortedError is the user's interrupt, a spent quota is a usage limit (./usage-limit.ts),
+ * any other error fails the turn; no
  * `time.completed`, or a step that ended `tool-calls`, is a turn still going; `stop` ends it;
  * `length` and `content-filter` fail it. `other` is what the model library reports for a reason
  * it does not know; opencode's loop ends the turn on it (only `tool-calls` and `unknown` go on):
@@ -49,6 +51,8 @@ export function assistantSignal(data: JsonRecord, at: number, parts: readonly Js
   const when = completed ?? at;
   if (error !== null) {
     if (str(error.name) === 'MessageAbortedError') return { kind: 'interrupted', at: when };
+    const limit = usageLimitOf(error, when);
+    if (limit !== null) return limit;
     return { kind: 'api-error', at: when, detail: oneLine(str(obj(error.data)?.message) ?? str(error.message) ?? str(error.name) ?? 'error') };
   }
   const pending = parts.map(openTool).filter((tool): tool is PendingTool => tool !== null);

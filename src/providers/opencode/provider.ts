@@ -73,7 +73,7 @@ function signalOf(message: MessageRow | undefined, parts: readonly JsonRecord[])
 function turnOf(prompt: MessageRow | undefined, signal: TranscriptSignal | null): TurnEvidence | null {
   const data = prompt === undefined ? null : messageData(prompt.data);
   if (prompt === undefined || data === null) return null;
-  const ended = signal !== null && (signal.kind === 'turn-end' || signal.kind === 'interrupted' || signal.kind === 'api-error');
+  const ended = signal !== null && (signal.kind === 'turn-end' || signal.kind === 'interrupted' || signal.kind === 'api-error' || signal.kind === 'usage-limit');
   return { startedAt: createdAt(data, prompt.created), endedAt: ended ? signal.at : null, durationMs: null };
 }
 

@@ -146,7 +146,7 @@ export class FakeModel {
     const model = String(request.model ?? 'fake-model');
     switch (reply.kind) {
       case 'error':
-        return json(res, reply.status, errorBody(wire, reply.status, reply.message));
+        return json(res, reply.status, errorBody(wire, reply.status, reply.message, reply.code), reply.headers);
       case 'limit':
         return answerLimit(res, wire, reply);
       case 'text':
@@ -195,20 +195,20 @@ function isTitleRequest(payload: Json): boolean {
   return tools.length === 0 && JSON.stringify(payload.input ?? '').includes('Generate a concise');
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
 
-function errorBody(wire: Wire, status: number, message: string): unknown {
+function errorBody(wire: Wire, status: number, message: string, code?: string): unknown {
   switch (wire) {
     case 'anthropic':
-      return { type: 'error', error: { type: status === 529 ? 'overloaded_error' : status === 429 ? 'rate_limit_error' : 'api_error', message } };
+      return { type: 'error', error: { type: code ?? (status === 529 ? 'overloaded_error' : status === 429 ? 'rate_limit_error' : 'api_error'), message } };
     case 'gemini':
       return { error: { code: status, message, status: status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } };
     case 'responses':
     case 'chat':
-      return { error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'server_error', code: null } };
+      return { error: { message, type: code ?? (status === 429 ? 'rate_limit_exceeded' : 'server_error'), code: code ?? null } };
   }
 }
 

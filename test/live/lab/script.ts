@@ -15,7 +15,15 @@ export type Reply =
   /** Starts a reply and holds the stream open until the scenario releases it (a running turn). */
   | { kind: 'hold'; text: string }
   /** Answers every request with this HTTP status until the script moves on (the agent gives up). */
-  | { kind: 'error'; status: number; message: string }
+  | {
+      kind: 'error';
+      status: number;
+      message: string;
+      /** Extra response headers (a usage limit's `retry-after`, `x-ratelimit-reset-*`). */
+      headers?: Record<string, string>;
+      /** The error's type and code where the wire has them (OpenAI's `insufficient_quota`). */
+      code?: string;
+    }
   /** Sends part of a reply, then drops the connection. */
   | { kind: 'cut'; text: string }
   /**

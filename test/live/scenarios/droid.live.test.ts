@@ -1,13 +1,15 @@
 // Factory Droid through `droid exec` (its TUI needs a Factory login the lab cannot give) against
 // the lab's model: what Lookout says at each moment, checked against what the scenario did. Exec
 // never asks for approval and has no question tool, so those moments cannot be driven here.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { droid } from '../lab/agents/droid';
 import type { LabRow } from '../lab/lookout';
 import { killedMidTurn, runningThenFinished } from '../lab/moments';
 import type { Scenario } from '../lab/scenario';
 import { installed, scenarios, suiteName } from '../lab/suite';
+import { QUOTA_MESSAGE, usageLimitReply } from '../lab/usage-limit';
 import { waitFor } from '../lab/wait';
 
 /** Ctrl-C in the terminal while the model holds the turn open: exec stops at once. */
@@ -17,6 +19,12 @@ async function stoppedWithCtrlC(lab: Scenario): Promise<void> {
   await lab.expectRow('running', (row) => row.observed.state === 'running');
   lab.tmux.keys('C-c');
   await waitFor('droid exec gone', () => (lab.tmux.paneDead() ? true : undefined), () => lab.tmux.screen());
+}
+
+/** Every session file Droid wrote in the scenario's home, as one text. */
+function sessionText(lab: Scenario): string {
+  const folder = join(lab.home.home, '.factory', 'sessions');
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.jsonl')).map((name) => readFileSync(join(folder, name), 'utf8')).join('\n');
 }
 
 const past = (row: LabRow, ms: number): boolean => row.observed.at !== null && Date.now() - Date.parse(row.observed.at) > ms;
@@ -69,6 +77,28 @@ describe.skipIf(!installed(droid))(suiteName(droid), () => {
     expect(row.observed.detail).toBe('BYOK Error: 429 lab: slow down');
     expect(lab.model.mainRequests.length).toBeGreaterThan(1);
     lab.record('rate-limited', 'a 429 retried, then agent_turn_outcome model_rate_limited', row);
+  }, 240_000);
+
+  it('R80 a usage limit (429 insufficient_quota, retry-after an hour): running while Droid retries (five tries, ~90 s, the header unheeded), then limited/usage-limit in the provider\'s words, no reset time (Droid saves no headers)', async () => {
+    const lab = await start({ name: 'usage-limit', replies: [usageLimitReply()] });
+    await lab.prompt('this will hit the limit');
+    await waitFor('a retry', () => (lab.model.mainRequests.length > 1 ? true : undefined), () => lab.tmux.screen(), { timeout: 60_000 });
+    const retrying = await lab.expectRow('running while it retries', (row) => row.observed.state !== 'idle');
+    expect(retrying.observed).toMatchObject({ state: 'running', reason: 'turn-open' });
+    const row = await lab.expectRow('limited', (row) => row.observed.state !== 'running', 180_000);
+    expect(row.observed).toMatchObject({ state: 'limited', reason: 'usage-limit', detail: `BYOK Error: 429 ${QUOTA_MESSAGE}` });
+    expect(sessionText(lab)).toContain('"reason":"model_rate_limited"');
+    lab.record('usage-limit', 'a 429 insufficient_quota retried, then a user_only "BYOK Error: 429 You exceeded your current quota" and agent_turn_outcome model_rate_limited', row);
+  }, 240_000);
+
+  it('R80 a usage limit as Droid names it (402: agent_turn_outcome model_usage_exhausted) reads limited/usage-limit', async () => {
+    const lab = await start({ name: 'usage-exhausted', replies: [{ kind: 'error', status: 402, message: 'lab: out of credits' }] });
+    await lab.prompt('this will be out of credits');
+    const row = await lab.expectRow('the turn ended', (row) => ['limited', 'error', 'idle'].includes(row.observed.state), 180_000);
+    expect(row.observed).toMatchObject({ state: 'limited', reason: 'usage-limit' });
+    expect(row.observed.detail ?? '').toContain('402');
+    expect(sessionText(lab)).toContain('"reason":"model_usage_exhausted"');
+    lab.record('usage-exhausted', 'a 402: a user_only "BYOK Error: 402 …", then agent_turn_outcome model_usage_exhausted', row);
   }, 240_000);
 
   it('R7 Ctrl-C stops droid exec and writes nothing: a turn left open where no Droid runs reads ended, never running or finished', async () => {

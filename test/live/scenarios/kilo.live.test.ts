@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { kilo } from '../lab/agents/kilo';
 import { failedAfterRetries, interruptedByEscapeTwice, killedMidTurn, runningThenFinished } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
+import { QUOTA_MESSAGE, limitedAfterRetries, usageLimitReply, waitingOutTheLimit } from '../lab/usage-limit';
 import { waitFor } from '../lab/wait';
 import { answerWhenDue } from '../lab/answering';
 
@@ -54,6 +55,18 @@ describe.skipIf(!installed(kilo))(suiteName(kilo), () => {
   it('R5 a model that keeps failing (401: retried, then given up) reads error/api-error', async () => {
     const lab = await start({ name: 'error', replies: [{ kind: 'error', status: 401, message: 'lab: bad key' }] });
     lab.record('error', 'a turn that failed after Kilo gave up retrying', await failedAfterRetries(lab));
+  });
+
+  it('R80 a usage limit (429 insufficient_quota, retry-after 2 s): running while Kilo retries (six tries), then limited/usage-limit from its saved APIError', async () => {
+    const lab = await start({ name: 'usage-limit', replies: [usageLimitReply(2)] });
+    const row = await limitedAfterRetries(lab);
+    expect(row.observed).toMatchObject({ state: 'limited', reason: 'usage-limit', detail: QUOTA_MESSAGE });
+    expect(row.claim?.kind).not.toBe('failed');
+    lab.record('usage-limit', 'a 429 insufficient_quota retried six times, then an APIError with statusCode 429, responseHeaders and responseBody', row);
+  });
+
+  it('R80 an hour\'s retry-after: Kilo waits it out (the screen counts down, nothing saved but the open reply), the row reads running', async () => {
+    await waitingOutTheLimit(await start({ name: 'usage-limit-wait', replies: [usageLimitReply()] }));
   });
 
   it('R8 an interrupt (Escape twice) mid-turn reads idle/interrupted', async () => {
