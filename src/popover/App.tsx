@@ -283,7 +283,7 @@ export function App({ transport }: { transport: PopoverTransport }) {
         onSettings={() => dispatch({ type: 'view', view: 'settings' })}
       />
       <main class="list" onMouseEnter={() => dispatch({ type: 'pointer', over: true })} onMouseLeave={() => dispatch({ type: 'pointer', over: false })}>
-        {attention.count === 0 ? <p class="empty">{`All quiet — 0 waiting${attention.working > 0 ? ` · ${attention.working} working` : ''}`}</p> : null}
+        {attention.count === 0 ? <p class="empty">{`All quiet — 0 waiting${attention.working > 0 ? ` · ${attention.working} working` : ''}${attention.limited > 0 ? ` · ${attention.limited} held by a usage limit` : ''}`}</p> : null}
         {list.groups.map((group) => (
           <GroupSection key={group.id} group={group} collapsed={collapsed.has(group.id)} onToggle={() => dispatch({ type: 'toggle-group', id: group.id })}>
             {group.rows.map((row) => (
