@@ -181,7 +181,8 @@ export function planNotification(due: readonly NotifyCandidate[]): NotificationP
     return { claimIds, keys, title, body: detailOf(first.claim) };
   }
   const needing = claims.filter(({ claim }) => claim.kind === 'needs-you').length;
-  const title = needing === claims.length ? `${claims.length} sessions need you` : needing > 0 ? `${claims.length} sessions want you (${needing} need you)` : `${claims.length} sessions finished or failed`;
+  const limited = claims.filter(({ claim }) => isLimit(claim));
+  const title = limited.length === claims.length ? limitsTitle(limited.map(({ claim }) => claim)) : needing === claims.length ? `${claims.length} sessions need you` : needing > 0 ? `${claims.length} sessions want you (${needing} need you)` : `${claims.length} sessions finished or failed`;
   // A desktop shows a few lines of a notification: the first sessions, then how many more (the click shows them all).
   // Limits are told once per provider (R82), the other claims a line each.
   const lines = [...[...limits.values()].map((group) => limitLine(group.providerName, group.claims)), ...claims.filter(({ claim }) => !isLimit(claim)).map(({ candidate, claim }) => `${whereLabel(candidate)} ${verb(claim)}${claim.detail === null ? '' : `: ${detailOf(claim)}`}`)];
@@ -191,6 +192,14 @@ export function planNotification(due: readonly NotifyCandidate[]): NotificationP
 /** A desktop shows a few lines of a notification: the first, then how many more (the click shows them all). */
 function digestBody(lines: readonly string[]): string {
   return lines.length <= DIGEST_LINES ? lines.join('\n') : [...lines.slice(0, DIGEST_LINES - 1), `and ${lines.length - DIGEST_LINES + 1} more`].join('\n');
+}
+
+/** Limits of several providers at once: "Usage limits stopped 2 sessions" / "Usage limits reset: 2 sessions can go on". */
+function limitsTitle(claims: readonly Claim[]): string {
+  const reset = claims.filter((claim) => claim.kind === 'limit-reset').length;
+  if (reset === claims.length) return `Usage limits reset: ${claims.length} sessions can go on`;
+  if (reset === 0) return `Usage limits stopped ${claims.length} sessions`;
+  return `Usage limits: ${claims.length - reset} sessions stopped, ${reset} can go on`;
 }
 
 function isLimit(claim: Claim): boolean {
