@@ -14,8 +14,12 @@ export type Reply =
   | { kind: 'tool'; call: ToolCall; text?: string }
   /** Starts a reply and holds the stream open until the scenario releases it (a running turn). */
   | { kind: 'hold'; text: string }
-  /** Answers every request with this HTTP status until the script moves on (the agent gives up). */
-  | { kind: 'error'; status: number; message: string }
+  /**
+   * Answers every request with this HTTP status until the script moves on (the agent gives up).
+   * `quota`: the body says a usage quota is spent (Google's RESOURCE_EXHAUSTED with its details,
+   * or OpenAI's insufficient_quota), `retryDelay` the wait the server suggests ("3600s").
+   */
+  | { kind: 'error'; status: number; message: string; quota?: { perDay: boolean; retryDelay?: string } }
   /** Sends part of a reply, then drops the connection. */
   | { kind: 'cut'; text: string };
 
