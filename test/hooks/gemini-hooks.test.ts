@@ -98,8 +98,8 @@ describe('Gemini CLI hook payloads', () => {
     expect(fact(envelope('BeforeAgent', { prompt: 'go' }))).toMatchObject({ event: 'mid-turn' });
   });
 
-  it('AfterAgent fires however the turn ended (answered, cancelled, failed): it settles, and the chat says how', () => {
-    expect(readGeminiHook(envelope('AfterAgent', { prompt: 'long one', prompt_response: 'Long…', stop_hook_active: false })).fact).toEqual({ kind: 'event', event: 'settled', detail: null });
+  it('AfterAgent fires however the turn ended (answered, cancelled, failed): the turn is over, and the chat says how', () => {
+    expect(readGeminiHook(envelope('AfterAgent', { prompt: 'long one', prompt_response: 'Long…', stop_hook_active: false })).fact).toEqual({ kind: 'event', event: 'idle-notice', detail: null });
     expect(readGeminiHook(envelope('SessionStart', { source: 'startup' })).fact).toMatchObject({ event: 'settled' });
     expect(readGeminiHook(envelope('SessionEnd', { reason: 'exit' })).fact).toEqual({ kind: 'event', event: 'session-end', detail: 'exit' });
     // Fired every turn, whatever the history's size: nothing about the user.

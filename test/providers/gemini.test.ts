@@ -86,15 +86,19 @@ describe.skipIf(!present)('Gemini CLI 0.61.0, its real chat files (shared/real-s
     return Math.max(...times.map((value) => Date.parse(value))) + seconds * 1000;
   };
 
-  it('headless "hi": finished, titled by its prompt, keyed by the full session id of its first line', async () => {
+  it('headless "hi": its answer last, titled by its prompt, keyed by the full session id of its first line; the run over (no CLI there): ended', async () => {
     const text = readFileSync(join(SAMPLES, 'headless', 'session-2026-12-01T13-29-014fa13a.jsonl'), 'utf8');
-    const row = await rowOf(text, now(text, 5));
-    expect(row).toMatchObject({ key: 'gemini:014fa13a-719e-48b9-898d-00e914af8c27', title: 'hi', cwd: PROJECT, observed: { state: 'idle', reason: 'turn-finished', source: 'gemini.chat' } });
+    const row = await rowOf(text, now(text, 5), runningNowhere);
+    expect(row).toMatchObject({ key: 'gemini:014fa13a-719e-48b9-898d-00e914af8c27', title: 'hi', cwd: PROJECT, observed: { state: 'ended', reason: 'process-gone' } });
+    // Text last while a Gemini CLI runs there: answer or words before a waiting call, the file cannot tell.
+    expect((await rowOf(text, now(text, 5))).observed).toMatchObject({ state: 'unknown', reason: 'no-evidence' });
   });
 
-  it('headless --yolo with a shell call: the call written once done, then the answer: finished', async () => {
+  it('headless --yolo with a shell call: the call written once done, then the answer; a CLI there: unknown (no claim), never finished', async () => {
     const text = readFileSync(join(SAMPLES, 'headless', 'session-2026-12-01T13-29-fe6e4a68.jsonl'), 'utf8');
-    expect((await rowOf(text, now(text, 5))).observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+    const row = await rowOf(text, now(text, 5));
+    expect(row.observed).toMatchObject({ state: 'unknown', reason: 'no-evidence' });
+    expect(row.claim).toBeNull();
   });
 
   it('R3 awaiting-approval.jsonl: the empty `gemini` record is a call pending: running at first, then "may be waiting" (unknown), never waiting nor finished', async () => {
@@ -151,10 +155,18 @@ describe.skipIf(!present)('Gemini CLI 0.61.0, its real chat files (shared/real-s
 });
 
 describe('Gemini CLI, lines in its own shapes', () => {
-  it('a finished turn: idle once settled, running while the answer is fresh (a call may follow its text)', async () => {
+  it('text last while a Gemini CLI runs: the answer, or words before a call awaiting approval (written alike): unknown, no claim, never idle', async () => {
     const text = lines(...FINISHED);
-    expect((await rowOf(text, at(11))).observed).toMatchObject({ state: 'running' });
-    expect(await rowOf(text, at(20))).toMatchObject({ title: 'please TOOL now', observed: { state: 'idle', reason: 'turn-finished' } });
+    for (const seconds of [11, 20, 600]) {
+      const row = await rowOf(text, at(seconds));
+      expect(row).toMatchObject({ title: 'please TOOL now', observed: { state: 'unknown', reason: 'no-evidence' }, claim: null });
+    }
+    // The preamble the lab measured: the same record, the same `$set` after it, while the dialog is up.
+    const preamble = lines(HEAD, user('p1', 1, 'make the file'), touched(1), model('g1', 1.05, "I'll create the file."), touched(1.05));
+    expect((await rowOf(preamble, at(8))).observed).toMatchObject({ state: 'unknown', reason: 'no-evidence' });
+    // The call approved and done: written back onto that record, the turn goes on.
+    const ran = lines(HEAD, user('p1', 1, 'make the file'), model('g1', 1.05, "I'll create the file."), model('g1', 1.05, "I'll create the file.", { toolCalls: [call(7, 'touch pre.txt')] }));
+    expect((await rowOf(ran, at(8))).observed).toMatchObject({ state: 'running', reason: 'turn-open' });
   });
 
   it('a call written back once done is a tool result: the turn goes on (running)', async () => {
@@ -173,8 +185,29 @@ describe('Gemini CLI, lines in its own shapes', () => {
     expect(failed.observed).toMatchObject({ state: 'error', reason: 'api-error' });
     expect(failed.observed.detail).toContain('API Error');
     expect(failed.claim?.kind).toBe('failed');
-    const between = await rowOf(lines(...FINISHED, error('e2', 30, 'Unknown command: /foo')), at(40));
-    expect(between.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+    const between = await evidenceOf(lines(...FINISHED, error('e2', 30, 'Unknown command: /foo')), at(40), () => null);
+    expect(between[0]?.signal).toBeNull();
+  });
+
+  it('R5 the CLI\'s failure note with no error record before it (a hook blocked the agent): error/api-error in the words before it; after an error it adds nothing', async () => {
+    const warning = JSON.stringify({ id: 'w1', timestamp: iso(3), type: 'warning', content: 'Agent execution blocked: policy says no' });
+    const blocked = await evidenceOf(lines(HEAD, user('p1', 1, 'go'), warning, info('i1', 3, 'This request failed. Press F12 for diagnostics, or run /settings and change "Error Verbosity" to full for full details.')), at(10));
+    expect(blocked[0]?.signal).toEqual({ kind: 'api-error', at: at(3), detail: 'Agent execution blocked: policy says no' });
+    const failed = await evidenceOf(lines(HEAD, user('p1', 1, 'go'), error('e1', 3, '[API Error: lab bad request]'), info('i1', 3, 'This request failed. Press F12 for diagnostics.')), at(10));
+    expect(failed[0]?.signal).toMatchObject({ kind: 'api-error', detail: '[API Error: lab bad request]' });
+  });
+
+  it('R80 a quota the CLI gave up on (its 429 notice, its daily-quota words): limited, resetting only where the record gives a delay', async () => {
+    const NOTICE = '\nPlease wait and try again later. To increase your limits, request a quota increase through AI Studio, or switch to another /auth method';
+    const daily = await rowOf(lines(HEAD, user('p1', 1, 'go'), error('e1', 3, `[API Error: You have exhausted your daily quota on this model.]${NOTICE}`), info('i1', 3, 'This request failed. Press F12 for diagnostics.')), at(10));
+    expect(daily.observed).toMatchObject({ state: 'limited', reason: 'usage-limit', source: 'gemini.chat' });
+    expect(daily.observed.detail).toContain('exhausted your daily quota');
+    const delayed = await evidenceOf(lines(HEAD, user('p1', 1, 'go'), error('e1', 3, `[API Error: Resource has been exhausted (e.g. check quota).\nSuggested retry after 3600s.]${NOTICE}`)), at(10));
+    expect(delayed[0]?.signal).toMatchObject({ kind: 'usage-limit', at: at(3), resetsAt: at(3 + 3600) });
+    // Another failure is an error; the same words typed by the user, or between turns, are no limit.
+    expect((await evidenceOf(lines(HEAD, user('p1', 1, 'go'), error('e1', 3, '[API Error: lab model down (Status: INTERNAL)]')), at(10)))[0]?.signal?.kind).toBe('api-error');
+    expect((await evidenceOf(lines(HEAD, user('p1', 1, `why "You have exhausted your daily quota"?${NOTICE}`)), at(2)))[0]?.signal?.kind).toBe('prompt');
+    expect((await evidenceOf(lines(HEAD, user('p1', 1, 'go'), info('i1', 2, 'Request cancelled.'), error('e1', 3, `[API Error: x]${NOTICE}`)), at(10)))[0]?.signal?.kind).toBe('interrupted');
   });
 
   it('R8 a cancel after the prompt: interrupted; a new prompt opens the next turn', async () => {
@@ -228,8 +261,8 @@ describe('Gemini CLI, lines in its own shapes', () => {
     expect((await rowOf(open, at(5), runningNowhere)).observed).toMatchObject({ state: 'ended', reason: 'process-gone', source: 'gemini.process' });
     // No /proc to ask (macOS): nothing can be told.
     expect((await rowOf(open, at(5), () => null)).observed.state).toBe('running');
-    // A finished turn and no CLI: the user quit it (as a registry's pid gone reads for other agents).
-    expect((await rowOf(lines(...FINISHED), at(20), runningHere)).observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+    // Text last and no CLI: the user quit it (as a registry's pid gone reads for other agents).
+    expect((await rowOf(lines(...FINISHED), at(20), runningHere)).observed).toMatchObject({ state: 'unknown', reason: 'no-evidence' });
     expect((await rowOf(lines(...FINISHED), at(20), runningNowhere)).observed).toMatchObject({ state: 'ended', reason: 'process-gone' });
     // An interrupt or an error closes the turn: nothing is left open for a gone CLI to end.
     expect((await rowOf(lines(HEAD, user('p1', 1, 'go'), info('i1', 2, 'Request cancelled.')), at(5), runningNowhere)).observed).toMatchObject({ state: 'idle', reason: 'interrupted' });
@@ -281,7 +314,11 @@ describe('Gemini CLI, lines in its own shapes', () => {
     const provider = new GeminiProvider(folder, undefined, undefined, runningHere);
     expect((await provider.sync(at(2)))[0]?.signal?.kind).toBe('prompt');
     writeFileSync(file, lines(HEAD, user('p1', 1, 'go'), model('g1', 3, 'Done.')));
-    expect((await provider.sync(at(4)))[0]?.signal).toEqual({ kind: 'assistant-text', at: at(3), stop: 'none' });
+    // Text last: answer or preamble, handed on as no signal while the CLI runs.
+    const settled = await provider.sync(at(4));
+    expect(settled[0]?.signal).toBeNull();
+    expect(settled[0]?.turn).toMatchObject({ startedAt: at(1), endedAt: at(3) });
+    expect(await provider.sync(at(5))).toBe(settled);
   });
 });
 

@@ -140,6 +140,20 @@ describe('Qwen Code chat records (hand-made in the CLI\'s shapes)', () => {
     expect((await rowOf(root(recovered), at(20))).observed.reason).toBe('turn-finished');
   });
 
+  it('R80 a quota spent until a reset (Qwen\'s own fast-fail words) is a usage limit at once, its reset the instant the words name; a quota 429 without a reset is retried (running)', async () => {
+    const words = 'Quota exceeded: your daily quota will reset at 2026-12-05T00:00:00Z.';
+    const spent = await rowOf(root(lines(...started, apiError(3, 429, words))), at(4));
+    expect(spent.observed).toMatchObject({ state: 'limited', reason: 'usage-limit', source: 'qwen.chat', detail: `429 ${words}` });
+    expect((await new QwenProvider(root(lines(...started, apiError(3, 429, words)))).sync(at(4)))[0]?.signal).toEqual({ kind: 'usage-limit', at: at(3), resetsAt: Date.parse('2026-12-05T00:00:00Z'), detail: `429 ${words}` });
+    // A clock time with no zone would be a guess: no reset time, the words kept.
+    const unzoned = await new QwenProvider(root(lines(...started, apiError(3, 429, 'Quota exhausted; it will reset at 9:00 PM.')))).sync(at(4));
+    expect(unzoned[0]?.signal).toMatchObject({ kind: 'usage-limit', resetsAt: null });
+    const retried = lines(...started, apiError(3, 429, 'You exceeded your current quota, please check your plan and billing details.'), apiError(8, 429, 'You exceeded your current quota, please check your plan and billing details.'));
+    expect((await rowOf(root(retried), at(9))).observed).toMatchObject({ state: 'running', reason: 'turn-open' });
+    // The same words typed by the user are a prompt, not a limit.
+    expect((await rowOf(root(lines(...started.slice(0, -1), prompt(2, 'Quota exceeded: will reset at 2026-12-05T00:00:00Z'))), at(3))).observed.state).toBe('running');
+  });
+
   it('R11 an `agent` call pending with no subagent yet may be waiting (Qwen asks first); once its subagent runs, the lead reads running; a finished subagent leaves the turn to the lead', async () => {
     const lead = lines(...started, api(1), call(1.1, 'call_2', 'agent', { description: 'Look around', prompt: 'List the files.', subagent_type: 'general-purpose' }));
     expect((await rowOf(root(lead), at(30))).observed).toMatchObject({ state: 'unknown', reason: 'tool-pending', detail: 'agent: Look around' });

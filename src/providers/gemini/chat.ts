@@ -7,9 +7,13 @@
 import type { PendingTool, TranscriptSignal, TurnEvidence } from '../../engine';
 import type { JsonRecord } from '../jsonl/parse-record';
 import { arr, obj, oneLine, str, time } from '../jsonl/parse-record';
+import { failureSignal } from './failure';
 
 /** The words the CLI records when the user cancels a request (Esc). */
 export const CANCELLED = 'Request cancelled.';
+
+/** The note the CLI adds (low error verbosity, its default) once a request failed and the turn is over. */
+const FAILED_NOTE = 'This request failed.';
 
 /** The CLI's own nudge when the model stopped too early: the same turn goes on. */
 const CONTINUE = 'Please continue.';
@@ -78,6 +82,8 @@ export class GeminiChat {
   private cancelAt: number | null = null;
   private promptCancelled = false;
   private sawPrompt = false;
+  /** The turn's last warning or info words: what a failure note after them is about. */
+  private lastNote: string | null = null;
 
   get headDone(): boolean {
     return this.sessionId !== null && this.firstPrompt !== null;
@@ -150,11 +156,11 @@ export class GeminiChat {
       case 'gemini':
         return this.model(id, at, record);
       case 'info':
-        if (messageText(record.content).trim() === CANCELLED) this.cancelled(at);
-        return;
+      case 'warning':
+        return this.note(messageText(record.content).trim(), at);
       case 'error':
         // Only the turn's own: an error shown between turns (a command that failed) ends nothing.
-        if (turnOpen(this.signal)) this.end({ kind: 'api-error', at, detail: oneLine(messageText(record.content), 160) || 'error' });
+        if (turnOpen(this.signal)) this.end(failureSignal(messageText(record.content), at));
         return;
       default:
         // Warnings and any newer message type: not status-bearing.
@@ -178,6 +184,7 @@ export class GeminiChat {
     this.firstPrompt ??= oneLine(shown === '' ? text : shown);
     this.sawPrompt = true;
     this.promptId = id;
+    this.lastNote = null;
     this.promptCancelled = this.cancelAt !== null && at - this.cancelAt <= CANCEL_BEFORE_PROMPT_MS;
     this.cancelAt = null;
     this.turn = { startedAt: at, endedAt: null, durationMs: null };
@@ -207,6 +214,19 @@ export class GeminiChat {
     // (content as parts) an empty reply the CLI kept: the turn is not over by this record.
     const pending: PendingTool = { id, name: 'tool', detail: UNNAMED_CALL, category: 'generic', escalation: false };
     this.signal = typeof record.content === 'string' ? { kind: 'tool-call', at, pending: [pending], approvalPolicy: null } : { kind: 'progress', at };
+  }
+
+  /**
+   * A cancel; or the failure note, which ends a turn no `error` record ended (a hook that blocked
+   * or stopped the agent: its words came just before); other notes are not status-bearing.
+   */
+  private note(text: string, at: number): void {
+    if (text === CANCELLED) return this.cancelled(at);
+    if (text.startsWith(FAILED_NOTE) && turnOpen(this.signal)) {
+      this.end({ kind: 'api-error', at, detail: oneLine(this.lastNote ?? text, 160) });
+      return;
+    }
+    this.lastNote = text;
   }
 
   private cancelled(at: number): void {

@@ -83,8 +83,9 @@ function fact(payload: JsonRecord): HookReading['fact'] {
     case 'BeforeAgent':
       return { kind: 'event', event: 'mid-turn', detail: null };
     case 'AfterAgent':
-      // Fired when a turn ends however it ended (answered, cancelled, failed): the chat says how.
-      return { kind: 'event', event: 'settled', detail: null };
+      // Fired when a turn ends however it ended (answered, cancelled, failed): the turn is over,
+      // the chat says how — and its text last is then the answer, not words before a call.
+      return { kind: 'event', event: 'idle-notice', detail: null };
     case 'SessionStart':
       return { kind: 'event', event: 'settled', detail: null };
     case 'SessionEnd':

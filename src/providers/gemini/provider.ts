@@ -16,6 +16,7 @@ import type { GeminiChatFile } from './discover';
 import { ProjectRoots, discoverGemini } from './discover';
 import { CHAT_HEAD } from './head-facts';
 import { geminiFolders } from './processes';
+import { UnsureText } from './unsure-text';
 import { noWriterIn } from '../system/process-folders';
 
 export const CHAT_SOURCE = 'gemini.chat';
@@ -39,6 +40,7 @@ export class GeminiProvider implements EvidenceSource {
   private readonly projects: ProjectRoots;
   private readonly headIndex: FileIndex<GeminiChat> | null;
   private readonly writers = new WriterCheck(PROCESS_SOURCE);
+  private readonly unsure = new UnsureText();
   /** The chats' evidence before the processes are asked, with each session's folder. */
   private base: { evidence: SessionEvidence[]; folders: Map<string, string | null> } | null = null;
   /** What the last sync handed out: the same array while nothing of this agent's changed. */
@@ -69,7 +71,8 @@ export class GeminiProvider implements EvidenceSource {
     const { evidence, folders } = this.base;
     // Asked at most once a sync, and only when a turn is left open.
     const lost = noWriterIn(this.running);
-    return this.writers.apply(evidence, (session) => lost(folders.get(session.sessionId) ?? null));
+    // The writer is asked first: a text last where no Gemini CLI runs is a turn that ended.
+    return this.unsure.apply(this.writers.apply(evidence, (session) => lost(folders.get(session.sessionId) ?? null)));
   }
 
   private assemble(byPath: ReadonlyMap<string, GeminiChatFile>): { evidence: SessionEvidence[]; folders: Map<string, string | null> } {

@@ -146,7 +146,7 @@ export class FakeModel {
     const model = String(request.model ?? 'fake-model');
     switch (reply.kind) {
       case 'error':
-        return json(res, reply.status, errorBody(wire, reply.status, reply.message, reply.code), reply.headers);
+        return json(res, reply.status, reply.quota === undefined ? errorBody(wire, reply.status, reply.message, reply.code) : quotaBody(wire, reply.status, reply.message, reply.quota), reply.headers);
       case 'limit':
         return answerLimit(res, wire, reply);
       case 'text':
@@ -210,6 +210,18 @@ function errorBody(wire: Wire, status: number, message: string, code?: string): 
     case 'chat':
       return { error: { message, type: code ?? (status === 429 ? 'rate_limit_exceeded' : 'server_error'), code: code ?? null } };
   }
+}
+
+/** A spent quota as each API says it (Google's details are what Gemini CLI classifies by). */
+function quotaBody(wire: Wire, status: number, message: string, quota: { perDay: boolean; retryDelay?: string }): unknown {
+  if (wire !== 'gemini') return { error: { message, type: 'insufficient_quota', code: 'insufficient_quota', param: null } };
+  const quotaId = quota.perDay ? 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' : 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier';
+  const details: Json[] = [
+    { '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [{ quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests', quotaId, quotaDimensions: { location: 'global', model: 'fake-model' }, quotaValue: '250' }] },
+    { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }] },
+  ];
+  if (quota.retryDelay !== undefined) details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: quota.retryDelay });
+  return { error: { code: status, message, status: 'RESOURCE_EXHAUSTED', details } };
 }
 
 function anthropicMessage(id: string, model: string, text: string): unknown {

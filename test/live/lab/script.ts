@@ -14,11 +14,16 @@ export type Reply =
   | { kind: 'tool'; call: ToolCall; text?: string }
   /** Starts a reply and holds the stream open until the scenario releases it (a running turn). */
   | { kind: 'hold'; text: string }
-  /** Answers every request with this HTTP status until the script moves on (the agent gives up). */
+  /**
+   * Answers every request with this HTTP status until the script moves on (the agent gives up).
+   * `quota`: the body says a usage quota is spent (Google's RESOURCE_EXHAUSTED with its details,
+   * or OpenAI's insufficient_quota), `retryDelay` the wait the server suggests ("3600s").
+   */
   | {
       kind: 'error';
       status: number;
       message: string;
+      quota?: { perDay: boolean; retryDelay?: string };
       /** Extra response headers (a usage limit's `retry-after`, `x-ratelimit-reset-*`). */
       headers?: Record<string, string>;
       /** The error's type and code where the wire has them (OpenAI's `insufficient_quota`). */

@@ -1,22 +1,35 @@
 // Gemini CLI, the real TUI against the lab's model over the Gemini wire: what Lookout says at each
 // moment of each scenario, checked against what the scenario did (issue 24). The chat file alone
-// cannot tell a call running from one awaiting approval; with Lookout's hooks the prompt is direct.
+// cannot tell a call running from one awaiting approval, nor the answer from words before a call
+// that waits (issue 46): without hooks text last reads unknown; with them the prompt is direct.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { gemini } from '../lab/agents/gemini';
-import { killedMidTurn, runningThenFinished } from '../lab/moments';
+import type { LabRow } from '../lab/lookout';
+import { killedMidTurn } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
 
 /** What the chat file says of a call it has not written yet (src/providers/gemini/chat.ts). */
 const UNNAMED = 'a tool call (its name is written once it finishes)';
 
+/** Text last, past the 3 s an answer once took to settle: the file cannot say answer or preamble. */
+const unsureText = (row: LabRow): boolean => row.observed.state === 'unknown' && row.observed.reason === 'no-evidence' && Date.now() - Date.parse(row.observed.at ?? '') > 4_000;
+
+/** The CLI's daily-quota 429, as the Gemini API words it (QuotaFailure per day, RetryInfo). */
+const DAILY_QUOTA = { kind: 'error', status: 429, message: 'You exceeded your current quota, please check your plan and billing details. * Quota exceeded for metric: generativelanguage.googleapis.com/generate_content_free_tier_requests, limit: 250, model: fake-model', quota: { perDay: true, retryDelay: '41s' } } as const;
+
 describe.skipIf(!installed(gemini))(suiteName(gemini), () => {
   const start = scenarios(gemini);
 
-  it('R1 running: a held model stream reads running, then finished; /quit then reads ended (no Gemini CLI left in the folder)', async () => {
+  it('R1 running: a held model stream reads running; its answer (no hooks) unknown, never idle; /quit then reads ended (no Gemini CLI left in the folder)', async () => {
     const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] });
-    await runningThenFinished(lab);
+    await lab.prompt('take your time');
+    await lab.held();
+    await lab.expectRow('running', (row) => row.observed.state === 'running');
+    await lab.releaseHold();
+    const answered = await lab.expectRow('unknown: answer or preamble', unsureText);
+    expect(answered.claim).toBeNull();
     await lab.prompt('/quit');
     await waitFor('the CLI gone', () => (lab.tmux.paneDead() ? true : undefined), () => lab.tmux.screen());
     const row = await lab.expectRow('ended', (row) => row.observed.state === 'ended');
@@ -33,7 +46,33 @@ describe.skipIf(!installed(gemini))(suiteName(gemini), () => {
     expect(row.claim).toMatchObject({ ambiguous: true });
     await lab.approve();
     await waitFor('the approved command ran', () => (existsSync(lab.projectFile('gemini-made.txt')) ? true : undefined), () => lab.tmux.screen());
-    await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+    await lab.expectRow('answered: text last, unknown', unsureText);
+  });
+
+  it('R3 text, then a call awaiting approval in the same reply (no hooks): never idle or finished while the dialog is up — unknown, no claim; approved, it runs', async () => {
+    const lab = await start({ name: 'preamble', replies: [{ kind: 'tool', text: "I'll create the file.", call: gemini.tools.guardedShell('touch gemini-pre.txt') }, { kind: 'text', text: 'Made it.' }] });
+    await lab.prompt('make the file');
+    await lab.tmux.waitForScreen('the permission prompt under the text', (screen) => gemini.asksPermission(screen) && screen.includes("I'll create the file."));
+    const row = await lab.expectRow('unknown while the dialog is up', unsureText);
+    expect(row.observed.source).toBe('gemini.chat');
+    expect(row.claim).toBeNull();
+    expect(gemini.asksPermission(lab.tmux.screen())).toBe(true);
+    lab.record('preamble-pending', 'text then a call awaiting approval: the text record alone, as a finished answer writes it', row);
+    await lab.approve();
+    await waitFor('the approved command ran', () => (existsSync(lab.projectFile('gemini-pre.txt')) ? true : undefined), () => lab.tmux.screen());
+    // The answer after the call: text last again (a newer record), still unknown.
+    await lab.expectRow('answered: text last, unknown', (answer) => unsureText(answer) && answer.observed.at !== row.observed.at);
+  });
+
+  it('R8 text, then a call awaiting approval, with Lookout\'s hooks: awaiting-approval (direct); approved and answered, idle', async () => {
+    const lab = await start({ name: 'preamble-hooks', hooks: true, replies: [{ kind: 'tool', text: "I'll create the file.", call: gemini.tools.guardedShell('touch gemini-pre-hooked.txt') }, { kind: 'text', text: 'Made it.' }] });
+    await lab.prompt('make the file');
+    await lab.tmux.waitForScreen('the permission prompt under the text', (screen) => gemini.asksPermission(screen) && screen.includes("I'll create the file."));
+    const row = await lab.expectRow('awaiting approval', (row) => row.observed.state === 'awaiting-approval');
+    expect(row.observed).toMatchObject({ reason: 'approval-requested', confidence: 'direct', detail: 'Shell: touch gemini-pre-hooked.txt' });
+    await lab.approve();
+    await waitFor('the approved command ran', () => (existsSync(lab.projectFile('gemini-pre-hooked.txt')) ? true : undefined), () => lab.tmux.screen());
+    await lab.expectRow('idle: AfterAgent says the turn is over', (row) => row.observed.state === 'idle');
   });
 
   it('R8 with Lookout\'s hooks a permission prompt reads awaiting-approval (direct, the command named), answered in the terminal only; approved, it finishes', async () => {
@@ -46,7 +85,7 @@ describe.skipIf(!installed(gemini))(suiteName(gemini), () => {
     expect(row.answer).toMatchObject({ state: 'unavailable' });
     await lab.approve();
     await waitFor('the approved command ran', () => (existsSync(lab.projectFile('gemini-hooked.txt')) ? true : undefined), () => lab.tmux.screen());
-    await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+    await lab.expectRow('idle: AfterAgent says the turn is over', (row) => row.observed.state === 'idle');
   });
 
   it('R3 a question (ask_user) with Lookout\'s hooks reads awaiting-input, naming the question', async () => {
@@ -77,6 +116,31 @@ describe.skipIf(!installed(gemini))(suiteName(gemini), () => {
     const row = await lab.expectRow('running while retried', (row) => row.observed.state === 'running');
     expect(row.observed.reason).toBe('turn-open');
     expect(row.claim?.kind).not.toBe('finished');
+  });
+
+  it('R80 a daily quota spent (429 RESOURCE_EXHAUSTED): running while the CLI\'s "Usage limit reached" dialog waits (nothing written); Stop writes its error, read as limited/usage-limit', async () => {
+    const lab = await start({ name: 'quota', replies: [DAILY_QUOTA] });
+    await lab.prompt('hit the quota');
+    await lab.tmux.waitForScreen('the usage limit dialog', (screen) => screen.includes('Usage limit reached') && screen.includes('Stop'));
+    await lab.expectRow('running: nothing written yet', (row) => row.observed.state === 'running');
+    await waitFor('Stop chosen', async () => {
+      lab.tmux.keys('Down');
+      return lab.tmux.waitForScreen('Stop selected', (screen) => /●\s*2\.\s*Stop/.test(screen), 3_000).then(() => true, () => undefined);
+    }, () => lab.tmux.screen());
+    lab.tmux.keys('Enter');
+    await lab.tmux.waitForScreen('the error shown', (screen) => screen.includes('exhausted your daily quota'));
+    const row = await lab.expectRow('limited', (row) => row.observed.state === 'limited');
+    expect(row.observed).toMatchObject({ reason: 'usage-limit', source: 'gemini.chat' });
+    expect(row.observed.detail ?? '').toContain('You have exhausted your daily quota on this model.');
+    lab.record('quota', 'a daily quota, Stop chosen in the dialog: `error` "[API Error: You have exhausted your daily quota…]" and the 429 notice', row);
+  });
+
+  it('R80 a per-minute quota (429 with a short RetryInfo) is retried by the CLI: running, never limited', async () => {
+    const lab = await start({ name: 'quota-retried', replies: [{ kind: 'error', status: 429, message: 'Resource has been exhausted (e.g. check quota).', quota: { perDay: false, retryDelay: '1s' } }] });
+    await lab.prompt('this will be retried');
+    await waitFor('three attempts', () => (lab.model.mainRequests.length >= 3 ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
+    const row = await lab.expectRow('running while retried', (row) => row.observed.state === 'running');
+    expect(row.observed.reason).toBe('turn-open');
   });
 
   it('R8 an interrupt (Escape) mid-stream reads idle/interrupted', async () => {

@@ -104,6 +104,23 @@ describe.skipIf(!installed(qwen))(suiteName(qwen), () => {
     lab.record('killed', 'kill -9 mid-turn: runtime.json left behind, its pid gone', row);
   });
 
+  it('R80 a quota spent until a reset (429, Qwen\'s "will reset at" words) fails at once: limited/usage-limit, in Qwen\'s words', async () => {
+    const lab = await start({ name: 'quota', replies: [{ kind: 'error', status: 429, message: 'Quota exceeded: your daily quota will reset at 2026-12-05T00:00:00Z.', quota: { perDay: true } }] });
+    await lab.prompt('hit the quota');
+    await lab.tmux.waitForScreen('Qwen gave up', (screen) => screen.includes('Quota exhausted'));
+    const row = await lab.expectRow('limited', (row) => row.observed.state === 'limited');
+    expect(row.observed).toMatchObject({ reason: 'usage-limit', source: 'qwen.chat', detail: '429 Quota exceeded: your daily quota will reset at 2026-12-05T00:00:00Z.' });
+    lab.record('quota', 'one api_error 429 whose words name a reset: Qwen fails fast ("Quota exhausted: …") and writes nothing more', row);
+  });
+
+  it('R80 a quota 429 with no reset in its words (insufficient_quota) is retried by Qwen as a rate limit: running, never limited', async () => {
+    const lab = await start({ name: 'quota-retried', replies: [{ kind: 'error', status: 429, message: 'You exceeded your current quota, please check your plan and billing details.', quota: { perDay: true } }] });
+    await lab.prompt('this will be retried');
+    await waitFor('two attempts', () => (lab.model.mainRequests.length >= 2 ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
+    const row = await lab.expectRow('running while retried', (row) => row.observed.state === 'running');
+    expect(row.observed.reason).toBe('turn-open');
+  });
+
   it('R5 a model that keeps failing (500: seven attempts, then Qwen gives up, writing nothing more) reads error/api-error, not running', async () => {
     const lab = await start({ name: 'error', replies: [{ kind: 'error', status: 500, message: 'lab model down' }] });
     const row = await failedAfterRetries(lab);
