@@ -9,6 +9,7 @@ import type { Row, SessionEvidence } from '../../src/engine';
 import { defaultSettings, emptyFacts, evaluate } from '../../src/engine';
 import { OpencodeProvider } from '../../src/providers/opencode/provider';
 import { resetFromHeaders } from '../../src/providers/opencode/usage-limit';
+import { KILO_FLAVOR } from '../../src/providers/kilo/descriptor';
 import { T0, database } from './opencode-db';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-opencode-limit-'));
@@ -73,6 +74,18 @@ describe('opencode usage limits', () => {
     const { rows } = await read(folder, 10);
     expect(rows.get('ses_retrying')?.observed).toMatchObject({ state: 'running', reason: 'turn-open' });
     expect(rows.get('ses_words')?.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+  });
+
+  it('R80 Kilo\'s database (its fork, 7.7.9 wrote the same APIError) reads the same limit', async () => {
+    const folder = join(base, 'kilo');
+    database(folder, (b) => {
+      b.session('ses_kilo', 'kilo');
+      b.user('ses_kilo', 0);
+      b.assistant('ses_kilo', 1, failed(apiError(429, QUOTA, 'insufficient_quota', { 'retry-after': '2' })));
+    }, false, 'kilo.db').close();
+    const [evidence] = await new OpencodeProvider(folder, KILO_FLAVOR).sync();
+    expect(evidence?.signal).toEqual({ kind: 'usage-limit', at: at(20), resetsAt: at(22), detail: QUOTA });
+    expect(evidence?.provider).toBe('kilo');
   });
 
   it('a reset only where a saved header gives one: retry-after-ms, retry-after in seconds or as a date, OpenAI\'s reset durations (the later), Anthropic\'s unified reset', () => {

@@ -5,6 +5,7 @@ import type { Wire } from '../lab/fake-model';
 import { FakeModel } from '../lab/fake-model';
 import type { Reply } from '../lab/script';
 import { Script } from '../lab/script';
+import { QUOTA_MESSAGE, usageLimitReply } from '../lab/usage-limit';
 
 let model: FakeModel | null = null;
 afterEach(async () => {
@@ -73,6 +74,15 @@ describe('the lab\'s fake model', () => {
     lab.script.skip();
     expect((await ask(lab, 'anthropic')).text).toContain('Back.');
     expect(lab.mainRequests).toHaveLength(4);
+  });
+
+  it('a usage-limit error carries its headers and its code (OpenAI\'s insufficient_quota on chat)', async () => {
+    const lab = await serve([usageLimitReply(60)]);
+    const response = await fetch(`${lab.url}${routes.chat.path}`, { method: 'POST', body: JSON.stringify(routes.chat.body), headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('60');
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({ error: { message: QUOTA_MESSAGE, type: 'insufficient_quota', code: 'insufficient_quota' } });
   });
 
   it('holds a stream open until released, then ends it normally', async () => {

@@ -67,6 +67,14 @@ describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
     await waitingOutTheLimit(await start({ name: 'usage-limit-wait', replies: [usageLimitReply()] }));
   });
 
+  it('R80 with the plugin, the wait for the reset is its retry notice: running, with a needs-you claim in opencode\'s words', async () => {
+    const lab = await start({ name: 'usage-limit-wait-hooks', hooks: true, replies: [usageLimitReply()] });
+    await waitingOutTheLimit(lab);
+    const row = await lab.expectRow('the retry notice', (row) => row.claim?.kind === 'needs-you');
+    expect(row.observed.state).toBe('running');
+    expect(row.claim?.detail ?? '').toContain(`retrying (attempt 1): ${QUOTA_MESSAGE}`);
+  });
+
   it('R8 an interrupt (Escape twice) mid-turn reads idle/interrupted', async () => {
     const row = await interruptedByEscapeTwice(await start({ name: 'interrupt', replies: [{ kind: 'hold', text: 'A long answer…' }] }));
     expect(row.observed.reason).toBe('interrupted');
