@@ -146,6 +146,12 @@ describe('Codex: a turn ended on the usage limit', () => {
     expect(dated.signal).toMatchObject({ resetsAt: nextWallTime(Date.parse(AT), { year: 2026, month: 11, day: 9, hour: 8, minute: 4 }, Intl.DateTimeFormat().resolvedOptions().timeZone) });
   });
 
+  it('an error event on the limit, then a plain task_complete for the turn (older builds): still the limit', () => {
+    const rollout = codexAfter(line(AT, 'event_msg', { type: 'error', message: CODEX_WORDS }), line('2026-12-04T20:01:35Z', 'event_msg', { type: 'task_complete', turn_id: 't1', last_agent_message: null }));
+    expect(rollout.signal).toMatchObject({ kind: 'usage-limit' });
+    expect(rollout.turn?.endedAt).toBe(Date.parse('2026-12-04T20:01:35Z'));
+  });
+
   it('another failure, and the words in a prompt, stay what they were', () => {
     expect(codexAfter(line(AT, 'event_msg', { type: 'task_complete', turn_id: 't1', error: { message: 'stream disconnected', codex_error_info: 'internal_server_error' } })).signal).toMatchObject({ kind: 'turn-end', failed: true });
     expect(codexAfter(line(AT, 'event_msg', { type: 'user_message', message: CODEX_WORDS })).signal).toMatchObject({ kind: 'progress' });
