@@ -60,8 +60,9 @@ const agentOf = { '@anthropic-ai/claude-code': 'claude', '@openai/codex': 'codex
 console.log('\n| agent | pinned → latest | check | result |\n|---|---|---|---|');
 for (const [name, pin] of Object.entries(pinned)) {
   const id = agentOf[name] ?? name;
-  const file = results.find((suite) => suite.name.endsWith(`${id}.live.test.ts`));
-  const checks = file?.assertionResults ?? [];
+  // The agent's own file and its topic files beside it (claude-answer, claude-limit…).
+  const files = results.filter((suite) => new RegExp(`[/\\\\]${id}(-[a-z]+)*\\.live\\.test\\.ts$`).test(suite.name));
+  const checks = files.flatMap((file) => file.assertionResults ?? []);
   if (checks.length === 0) console.log(`| ${name} | ${pin} → ${version(name)} | (no checks ran) | — |`);
   for (const check of checks) console.log(`| ${name} | ${pin} → ${version(name)} | ${check.title} | ${check.status} |`);
 }

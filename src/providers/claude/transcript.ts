@@ -4,7 +4,7 @@ import type { PendingTool, TranscriptSignal, TurnEvidence } from '../../engine';
 import type { JsonRecord } from '../jsonl/parse-record';
 import { arr, num, obj, oneLine, str, time } from '../jsonl/parse-record';
 import { toolCategory, toolDetail } from './tools';
-import { claudeUsageLimit } from './usage-limit';
+import { claudeUsageLimit, isLimitResetContinuation } from './usage-limit';
 
 const LOCAL_COMMAND_PREFIXES = ['<command-name>', '<local-command-stdout>', '<local-command-stderr>', '<local-command-caveat>'];
 const TERMINAL_STOPS = new Set(['end_turn', 'stop_sequence', 'max_tokens', 'refusal']);
@@ -149,7 +149,11 @@ export class ClaudeTranscript implements Titles {
 
   private applyUser(record: JsonRecord, at: number): void {
     const { kind, blocks, text } = userRecordKind(record);
-    if (kind === 'ignored') return;
+    if (kind === 'ignored') {
+      // At the reset Claude goes on by itself with a meta prompt: the limit has lifted, a turn runs.
+      if (isLimitResetContinuation(record, blocks.map((block) => str(block.text) ?? '').join('\n'))) this.openTurn(at);
+      return;
+    }
     if (kind === 'tool-result') {
       for (const block of blocks) {
         const id = block.type === 'tool_result' ? str(block.tool_use_id) : null;
@@ -176,9 +180,13 @@ export class ClaudeTranscript implements Titles {
     // A real prompt (or a task notification, which opens a turn but never names the session).
     const notification = obj(record.origin)?.kind === 'task-notification' || text.startsWith('<task-notification>');
     if (!notification && this.firstPrompt === null && text !== '') this.firstPrompt = oneLine(text, 100);
+    this.answered(at);
+    this.openTurn(at);
+  }
+
+  private openTurn(at: number): void {
     this.pending.clear();
     this.lastAssistantApiError = null;
-    this.answered(at);
     this.signal = { kind: 'prompt', at };
     this.turn = { startedAt: at, endedAt: null, durationMs: null };
   }

@@ -7,6 +7,14 @@ import { num, obj, str } from '../jsonl/parse-record';
 import type { WallTime } from '../reset-time';
 import { hour24, monthIndex, nextWallTime } from '../reset-time';
 
+/** The meta prompt 2.1.x sends by itself at the reset, after "Usage limit reset · Continuing automatically". */
+const RESET_CONTINUATION = /^Your claude\.ai usage limit has reset\./;
+
+/** Whether a user record is Claude's own continuation at a limit's reset: a new turn, though `isMeta`. */
+export function isLimitResetContinuation(record: JsonRecord, text: string): boolean {
+  return record.isMeta === true && RESET_CONTINUATION.test(text.trim());
+}
+
 const BAR_EPOCH = /^Claude AI usage limit reached\|(\d{9,13})/;
 /** "You've hit your session limit", "… 5-hour limit", "… weekly limit", "You have hit your session limit". */
 const HIT_YOUR_LIMIT = /^You(?:'|’)ve hit your [\w -]*limit|^You have hit your [\w -]*limit/;

@@ -176,7 +176,7 @@ export class CodexRollout {
       case 'turn_complete':
         this.explicitTurns = true;
         if (this.endsAnotherTurn(payload)) return;
-        this.endTurn(at, turnEnd(payload, at), num(payload.duration_ms));
+        this.endTurn(at, this.keptLimit(turnEnd(payload, at)), num(payload.duration_ms));
         return;
       case 'turn_aborted':
         // Only an interrupt ends the turn; "replaced" and the like hand over to the next turn.
@@ -208,6 +208,12 @@ export class CodexRollout {
       default:
         return;
     }
+  }
+
+  /** An error event that ended the turn on the usage limit stands over a plain task_complete after it (older builds write both). */
+  private keptLimit(end: TranscriptSignal): TranscriptSignal {
+    const limit = !this.turnOpen && this.closing?.kind === 'usage-limit' ? this.closing : null;
+    return limit !== null && end.kind === 'turn-end' && !end.failed ? limit : end;
   }
 
   /** §11: a turn runs until a task_complete or turn_aborted *for that turn*; a late end of an earlier one is not it. */

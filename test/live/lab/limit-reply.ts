@@ -1,5 +1,6 @@
 // The account's usage limit as each backend answers it: a 429 with the words and fields the
-// agents read (Anthropic's unified rate-limit headers; the Responses API's usage_limit_reached).
+// agents read (Anthropic's unified rate-limit headers; the Responses API's usage_limit_reached,
+// which the chat and Gemini wires get too until an agent of theirs is taught its own).
 import type { ServerResponse } from 'node:http';
 import type { Reply } from './script';
 

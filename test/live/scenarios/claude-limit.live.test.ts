@@ -40,6 +40,29 @@ describe.skipIf(!installed(claudeSubscription))(`${suiteName(claudeSubscription)
     });
   }
 
+  it('R80 at the reset Claude goes on by itself ("continuing automatically"): running again with no new prompt, then finished', async () => {
+    // Soon enough to wait for (2.1.328 went on ~50 s after a reset), late enough to read limited first.
+    const resetsAt = Math.floor(Date.now() / 1000) + 15;
+    const lab = await start({ name: 'limit-continues', replies: [{ kind: 'limit', resetsAt, times: 1 }, { kind: 'hold', text: 'Continuing…' }] });
+    await lab.prompt('hit a short limit');
+    await lab.tmux.waitForScreen('continuing automatically', (screen) => /continuing automatically/i.test(screen));
+    await limitedUntil(lab, resetsAt, 0);
+    // Its own retry at the reset is the evidence the limit lifted: the row reads running, not limit-reset.
+    await lab.held();
+    await lab.expectRow('running again by itself', (row) => row.observed.state === 'running');
+    await lab.releaseHold();
+    await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+  });
+
+  it('R80 signed in, a 429 without the unified headers that never clears is not a usage limit: error/api-error', async () => {
+    const lab = await start({ name: 'rate-limit-gives-up', replies: [{ kind: 'limit', resetsAt: 0, plain: true }] });
+    await lab.prompt('keep being rate limited');
+    await lab.tmux.waitForScreen('the API error', (screen) => screen.includes('API Error'));
+    const row = await lab.expectRow('error', (row) => row.observed.state === 'error');
+    expect(row.observed.reason).toBe('api-error');
+    expect(lab.model.mainRequests.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('R80 a transient 429 (no unified headers) that Claude retries by itself reads running, then finished', async () => {
     const lab = await startWithKey({ name: 'rate-limit-retried', replies: [{ kind: 'limit', resetsAt: 0, plain: true, times: 1 }, { kind: 'hold', text: 'Retried and working…' }] });
     await lab.prompt('retry after a 429');
