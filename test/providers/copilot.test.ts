@@ -128,6 +128,21 @@ describe('GitHub Copilot CLI, read from its files', () => {
     expect(answered.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
   });
 
+  it('a subagent that failed (1.0.102 subagent.failed: data.error, agentId) is blocked while the lead turn is open, and over once the lead turn ends', async () => {
+    const lines = [
+      START(`${ID}i`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 'call_7', name: 'task' }]), TOOL_START(3, 'call_7', 'task', 'List the files here.'),
+      event('subagent.started', 3, { toolCallId: 'call_7', agentName: 'general-purpose', agentDisplayName: 'lab-helper' }, { agentId: 'agent-3' }),
+      // The shape of 1.0.102's schemas/session-events.schema.json: error (required), toolCallId, names, durationMs.
+      event('subagent.failed', 5, { toolCallId: 'call_7', agentName: 'general-purpose', agentDisplayName: 'lab-helper', error: 'Failed to get response from the AI model; retried 5 times', durationMs: 2000 }, { agentId: 'agent-3' }),
+    ];
+    const open = await rowOf(home(`${ID}i`, lines), 6);
+    expect(open.observed.state).toBe('running');
+    const answered = [...lines, event('tool.execution_complete', 5, { toolCallId: 'call_7', success: false, error: { message: 'subagent failed' } }), TURN_START(6, '1'), MESSAGE(7, 'The helper failed.'), TURN_END(7, '1')];
+    const ended = await rowOf(home(`${ID}j`, answered), 8);
+    expect(ended.children.live).toBe(0);
+    expect(ended.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+  });
+
   describe('autopilot (1.0.102, as the live lab recorded it)', () => {
     const CONTINUE = (seconds: number) => event('user.message', seconds, { content: '', transformedContent: 'You have not yet marked the task as complete using the task_complete tool.', source: 'autopilot', agentMode: 'autopilot', isAutopilotContinuation: true, interactionId: 'i2' });
     const TASK_COMPLETE = (seconds: number, success = true, summary = 'All done here.') => [

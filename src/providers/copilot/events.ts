@@ -12,6 +12,8 @@ export interface CopilotChild {
   startedAt: number;
   lastAt: number;
   done: boolean;
+  /** `subagent.failed` (1.0.102: `data.error`, the CLI's words): the child's task ended in failure. */
+  failed: { at: number; error: string } | null;
 }
 
 /** The `errorType`s that never fail a turn: MCP servers warn about themselves mid-session. */
@@ -115,7 +117,7 @@ export class CopilotEvents {
     const type = str(record.type);
     const data = obj(record.data);
     const agent = agentOf(record);
-    if (agent !== null && type !== 'subagent.started' && type !== 'subagent.completed') {
+    if (agent !== null && type !== 'subagent.started' && type !== 'subagent.completed' && type !== 'subagent.failed') {
       // A subagent's own work is the child's, never the lead's (R10).
       const child = this.children.get(agent);
       if (child !== undefined) child.lastAt = Math.max(child.lastAt, at);
@@ -245,13 +247,22 @@ export class CopilotEvents {
       case 'subagent.started': {
         const id = str(data?.toolCallId);
         if (id === null) return;
-        this.children.set(id, { id, name: str(data?.agentDisplayName) ?? str(data?.agentName) ?? id, startedAt: at, lastAt: at, done: false });
+        this.children.set(id, { id, name: str(data?.agentDisplayName) ?? str(data?.agentName) ?? id, startedAt: at, lastAt: at, done: false, failed: null });
         return;
       }
       case 'subagent.completed': {
         const child = this.children.get(str(data?.toolCallId) ?? '');
         if (child !== undefined) {
           child.done = true;
+          child.lastAt = Math.max(child.lastAt, at);
+        }
+        return;
+      }
+      case 'subagent.failed': {
+        // The CLI marks the child failed for good (its task tool returns the error to the lead).
+        const child = this.children.get(str(data?.toolCallId) ?? '');
+        if (child !== undefined) {
+          child.failed = { at, error: oneLine(str(data?.error) ?? 'subagent failed') };
           child.lastAt = Math.max(child.lastAt, at);
         }
         return;
