@@ -128,6 +128,20 @@ describe('GitHub Copilot CLI, read from its files', () => {
     expect(answered.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
   });
 
+  it('a turn stopped by a limit (1.0.102, the lab\'s 429: session.error errorType rate_limit after turn_end) reads limited/usage-limit, no reset time; a quota error too; a 500 stays error', async () => {
+    const PROMPT_ID = (seconds: number) => event('user.message', seconds, { content: 'go', transformedContent: 'go', messageId: 'msg-1', interactionId: 'i1' });
+    const limited = (type: string, status: number, message: string) => [START(`${ID}k`), PROMPT_ID(1), TURN_START(2), TURN_END(3), event('session.error', 3, { errorType: type, message, statusCode: status, originatingMessageId: 'msg-1' })];
+    const rate = await rowOf(home(`${ID}k`, limited('rate_limit', 429, '429 You exceeded your current quota, please check your plan and billing details.')), 10);
+    expect(rate.observed).toMatchObject({ state: 'limited', reason: 'usage-limit', detail: '429 You exceeded your current quota, please check your plan and billing details.' });
+    // The record names no reset time: none is guessed (the retry-after the model sent is not kept).
+    const [evidence] = await new CopilotProvider(home(`${ID}n`, limited('rate_limit', 429, 'limit'))).sync(T0 + 10_000);
+    expect(evidence?.signal).toEqual({ kind: 'usage-limit', at: T0 + 3_000, resetsAt: null, detail: 'limit' });
+    const quota = await rowOf(home(`${ID}l`, limited('quota', 402, 'You have no quota')), 10);
+    expect(quota.observed.state).toBe('limited');
+    const server = await rowOf(home(`${ID}m`, limited('query', 500, '500 lab model down')), 10);
+    expect(server.observed).toMatchObject({ state: 'error', reason: 'api-error' });
+  });
+
   it('a subagent that failed (1.0.102 subagent.failed: data.error, agentId) is blocked while the lead turn is open, and over once the lead turn ends', async () => {
     const lines = [
       START(`${ID}i`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 'call_7', name: 'task' }]), TOOL_START(3, 'call_7', 'task', 'List the files here.'),

@@ -19,6 +19,13 @@ export interface CopilotChild {
 /** The `errorType`s that never fail a turn: MCP servers warn about themselves mid-session. */
 const NOT_TURN_ERRORS = new Set(['mcp']);
 
+/**
+ * The CLI's own categories for a turn stopped by a limit (1.0.102's session.error schema:
+ * `rate_limit`, with codes such as user_weekly_rate_limited; `quota`, such as quota_exceeded).
+ * It writes one only once it has given up; its record names no reset time.
+ */
+const LIMIT_ERRORS = new Set(['rate_limit', 'quota']);
+
 /** What a tool call is, in words for the row: "bash: npm publish". */
 function toolDetail(name: string, args: unknown): string {
   const input = obj(args);
@@ -240,7 +247,8 @@ export class CopilotEvents {
         if ((!this.interactionOpen && !ofThisPrompt) || NOT_TURN_ERRORS.has(str(data?.errorType) ?? '')) return;
         this.interactionOpen = false;
         this.pending.clear();
-        this.signal = { kind: 'api-error', at, detail: oneLine(str(data?.message) ?? str(data?.errorType) ?? 'error') };
+        const detail = oneLine(str(data?.message) ?? str(data?.errorType) ?? 'error');
+        this.signal = LIMIT_ERRORS.has(str(data?.errorType) ?? '') ? { kind: 'usage-limit', at, resetsAt: null, detail } : { kind: 'api-error', at, detail };
         if (this.turn !== null) this.turn = { ...this.turn, endedAt: at };
         return;
       }

@@ -146,6 +146,8 @@ export class FakeModel {
     switch (reply.kind) {
       case 'error':
         return json(res, reply.status, errorBody(wire, reply.status, reply.message));
+      case 'limit':
+        return json(res, 429, limitBody(wire, reply.message), { 'retry-after': String(reply.retryAfter) });
       case 'text':
       case 'tool': {
         const stream = new SseStream(res, wire, model, this.nextId('msg'));
@@ -192,8 +194,8 @@ function isTitleRequest(payload: Json): boolean {
   return tools.length === 0 && JSON.stringify(payload.input ?? '').includes('Generate a concise');
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
 
@@ -206,6 +208,19 @@ function errorBody(wire: Wire, status: number, message: string): unknown {
     case 'responses':
     case 'chat':
       return { error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'server_error', code: null } };
+  }
+}
+
+/** A quota/usage-limit error as each provider spells it (Anthropic's rate_limit_error, OpenAI's insufficient_quota, Gemini's RESOURCE_EXHAUSTED). */
+function limitBody(wire: Wire, message: string): unknown {
+  switch (wire) {
+    case 'anthropic':
+      return { type: 'error', error: { type: 'rate_limit_error', message } };
+    case 'gemini':
+      return { error: { code: 429, message, status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [{ quotaMetric: 'generate_content_requests', quotaId: 'GenerateRequestsPerDayPerProjectPerModel' }] }] } };
+    case 'responses':
+    case 'chat':
+      return { error: { message, type: 'insufficient_quota', code: 'insufficient_quota' } };
   }
 }
 

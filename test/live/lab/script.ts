@@ -17,7 +17,12 @@ export type Reply =
   /** Answers every request with this HTTP status until the script moves on (the agent gives up). */
   | { kind: 'error'; status: number; message: string }
   /** Sends part of a reply, then drops the connection. */
-  | { kind: 'cut'; text: string };
+  | { kind: 'cut'; text: string }
+  /**
+   * A usage limit: HTTP 429 with `retry-after` (seconds) and a quota error in the wire's own
+   * words, to every request until the script moves on (as `error`).
+   */
+  | { kind: 'limit'; retryAfter: number; message: string };
 
 /** The replies of one scenario, in order; once they run out, every turn ends with plain text. */
 export class Script {
@@ -38,7 +43,7 @@ export class Script {
   next(): Reply {
     const head = this.replies[0];
     if (head === undefined) return this.fallback;
-    if (head.kind !== 'error') this.replies.shift();
+    if (head.kind !== 'error' && head.kind !== 'limit') this.replies.shift();
     return head;
   }
 
