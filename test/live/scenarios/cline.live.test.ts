@@ -171,4 +171,15 @@ describe.skipIf(!installed(cline))(suiteName(cline), () => {
     expect(ended.observed.source).toBe('cline.hub-events');
     expect(cline.daemonPids(lab.home).length).toBeGreaterThan(0);
   });
+
+  it('R80 a usage limit (429, retry-after, insufficient_quota): running while Cline retries; then its saved error is the provider\'s words alone, so error/api-error, not limited', async () => {
+    const lab = await start({ name: 'limit', replies: [{ kind: 'limit', retryAfter: 3600, message: 'You exceeded your current quota, please check your plan and billing details.' }] });
+    await lab.prompt('this will hit the limit');
+    await waitFor('Cline retried', () => (lab.model.mainRequests.length >= 2 ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
+    await lab.expectRow('running while it retries', (row) => row.observed.state === 'running');
+    // 3.0.65 saves `{displayRole: "error"}` with the provider's message as its only text: no status, no kind.
+    const row = await lab.expectRow('error once it gives up', (row) => row.observed.state === 'error', 240_000);
+    expect(row.observed.reason).toBe('api-error');
+    expect(row.observed.detail ?? '').toContain('exceeded your current quota');
+  });
 });
