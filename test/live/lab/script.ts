@@ -20,13 +20,15 @@ export type Reply =
   | { kind: 'cut'; text: string }
   /**
    * A usage limit: HTTP 429 with `retry-after` (seconds) and a quota error in the wire's own
-   * words, to every request until the script moves on (as `error`).
+   * words, to every request until the script moves on (as `error`), or to `times` requests.
    */
-  | { kind: 'limit'; retryAfter: number; message: string };
+  | { kind: 'limit'; retryAfter: number; message: string; times?: number };
 
 /** The replies of one scenario, in order; once they run out, every turn ends with plain text. */
 export class Script {
   private readonly replies: Reply[] = [];
+  /** How many requests the reply at the head has answered (a limit with `times`). */
+  private served = 0;
   readonly fallback: Reply = { kind: 'text', text: 'Done.' };
 
   constructor(replies: readonly Reply[] = []) {
@@ -43,12 +45,17 @@ export class Script {
   next(): Reply {
     const head = this.replies[0];
     if (head === undefined) return this.fallback;
-    if (head.kind !== 'error' && head.kind !== 'limit') this.replies.shift();
+    if (head.kind === 'limit' && head.times !== undefined) {
+      // A limit met this many times, then the script goes on by itself.
+      this.served += 1;
+      if (this.served >= head.times) this.skip();
+    } else if (head.kind !== 'error' && head.kind !== 'limit') this.replies.shift();
     return head;
   }
 
   /** Drops the reply at the head (ends a run of errors). */
   skip(): void {
+    this.served = 0;
     this.replies.shift();
   }
 

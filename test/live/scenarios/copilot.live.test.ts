@@ -118,4 +118,14 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
     lab.model.script.skip();
     await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
   });
+
+  it('R11 a subagent that fails (its request meets a usage limit: subagent.failed) does not keep the row running-subagents once the lead has answered', async () => {
+    const subagent = copilot.tools.subagent('Look around', 'List the files here.');
+    if (subagent === null) throw new Error('Copilot has subagents');
+    const lab = await start({ name: 'subagent-fails', replies: [{ kind: 'tool', call: subagent }, { kind: 'limit', retryAfter: 3600, message: 'You exceeded your current quota.', times: 1 }, { kind: 'text', text: 'The helper failed.' }] });
+    await lab.prompt('use a subagent');
+    await waitFor('the subagent failed', () => (readEvents(lab).includes('"subagent.failed"') ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
+    const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+    expect(row.children).toMatchObject({ live: 0 });
+  });
 });
