@@ -142,6 +142,16 @@ describe('GitHub Copilot CLI, read from its files', () => {
     expect(server.observed).toMatchObject({ state: 'error', reason: 'api-error' });
   });
 
+  it('a 1.0.102 subagent\'s own events (named by an agentId of their own, not the task call\'s id) count as its activity', async () => {
+    const lines = [
+      START(`${ID}o`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 'call_9', name: 'task' }]), TOOL_START(3, 'call_9', 'task', 'List the files here.'),
+      event('subagent.started', 3, { toolCallId: 'call_9', agentName: 'general-purpose', agentDisplayName: 'lab-helper' }, { agentId: '8645c4f3-2fba-4bce-a437-bd8c08df0bab' }),
+      event('assistant.turn_start', 40, { turnId: '0', parentToolCallId: 'call_9' }, { agentId: '8645c4f3-2fba-4bce-a437-bd8c08df0bab' }),
+    ];
+    const [evidence] = await new CopilotProvider(home(`${ID}o`, lines)).sync(T0 + 41_000);
+    expect(evidence?.children.map((child) => [child.id, child.lastAt])).toEqual([['call_9', T0 + 40_000]]);
+  });
+
   it('a subagent that failed (1.0.102 subagent.failed: data.error, agentId) is blocked while the lead turn is open, and over once the lead turn ends', async () => {
     const lines = [
       START(`${ID}i`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 'call_7', name: 'task' }]), TOOL_START(3, 'call_7', 'task', 'List the files here.'),

@@ -59,6 +59,8 @@ export class CopilotEvents {
   /** The newest `session.shutdown` not followed by a `session.resume` or more activity. */
   shutdownAt: number | null = null;
   readonly children = new Map<string, CopilotChild>();
+  /** 1.0.102 names a subagent's events by an agentId of its own: which task call (child) it is. */
+  private readonly childIds = new Map<string, string>();
   private readonly pending = new Map<string, PendingTool>();
   /** Between a prompt and the turn_end that answers it (a turn_end after tool requests is not that). */
   private interactionOpen = false;
@@ -126,7 +128,7 @@ export class CopilotEvents {
     const agent = agentOf(record);
     if (agent !== null && type !== 'subagent.started' && type !== 'subagent.completed' && type !== 'subagent.failed') {
       // A subagent's own work is the child's, never the lead's (R10).
-      const child = this.children.get(agent);
+      const child = this.children.get(this.childIds.get(agent) ?? agent);
       if (child !== undefined) child.lastAt = Math.max(child.lastAt, at);
       return;
     }
@@ -255,6 +257,7 @@ export class CopilotEvents {
       case 'subagent.started': {
         const id = str(data?.toolCallId);
         if (id === null) return;
+        if (agent !== null) this.childIds.set(agent, id);
         this.children.set(id, { id, name: str(data?.agentDisplayName) ?? str(data?.agentName) ?? id, startedAt: at, lastAt: at, done: false, failed: null });
         return;
       }

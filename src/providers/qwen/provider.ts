@@ -49,7 +49,7 @@ export class QwenProvider implements EvidenceSource {
   }
 
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
-    if (this.last !== null && !touchesRoot(changed, this.projects)) return this.last.evidence;
+    if (this.last !== null && ![this.root, this.projects].some((folder) => touchesRoot(changed, folder))) return this.last.evidence;
     const files = discoverQwen(this.projects, this.problems);
     const chatsTouched = syncFiles(this.chats, files.sessions.map((session) => session.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options, this.headIndex), changed, this.problems);
     const subagentsTouched = syncFiles(this.subagents, files.subagents.map((subagent) => subagent.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options), changed, this.problems);
