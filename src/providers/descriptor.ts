@@ -95,6 +95,12 @@ export interface ProviderDescriptor {
     xdgDataFolder?: string;
     /** The folder under the variable's path, for an agent whose variable names a home, not its folder. */
     envSubfolder?: string;
+    /** The agent's further variables for the same folder, tried after `env` in its own order (Cline's CLINE_DIR, its `data`). */
+    alsoEnv?: readonly { env: string; subfolder?: string }[];
+    /** Whether the agent reads a leading `~` in its variables as the home, and a relative path from its folder (Qwen). */
+    expandsTilde?: boolean;
+    /** Folders inside the root that a variable of the agent's own moves elsewhere (Cline's db and sessions, Qwen's projects). */
+    parts?: readonly { folder: string; env: string; subfolder?: string }[];
   };
   /** What the runtime watches under the root. */
   watch(root: string): WatchTarget[];

@@ -1,8 +1,7 @@
 // The provider registry: every agent Lookout reads, listed once. Adding a provider is a folder
 // under src/providers/ and one line here (docs/providers.md).
 import type { AnswerHook } from './answer-hook';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { chooseRoot } from './roots';
 import { claudeDescriptor } from './claude/descriptor';
 import { codexDescriptor } from './codex/descriptor';
 import { copilotDescriptor } from './copilot/descriptor';
@@ -74,20 +73,10 @@ export function shortNames(): Record<string, string> {
   return Object.fromEntries(PROVIDERS.map((provider) => [provider.id, provider.shortName]));
 }
 
-const nonEmpty = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value);
-
-/** The folder the agent's own variable names (a home, for some, whose subfolder is the agent's). */
-function ownVariable(env: NodeJS.ProcessEnv, provider: ProviderDescriptor): string | null {
-  const value = nonEmpty(env[provider.root.env]);
-  return value === null || provider.root.envSubfolder === undefined ? value : join(value, provider.root.envSubfolder);
-}
-
 /**
- * Where each agent keeps its files: the agent's own variable wins, then the folder chosen in the
- * settings, then its default under the home directory (cli.md).
+ * Where each agent keeps its files: the agent's own variables win (in its order), then the folder
+ * chosen in the settings, then XDG, then its default under the home directory (cli.md, ./roots.ts).
  */
 export function resolveRoots(env: NodeJS.ProcessEnv, chosen: Readonly<Record<string, string | undefined>> = {}): ProviderRoots {
-  const home = env.HOME ?? homedir();
-  const xdg = (folder: string | undefined): string | null => (folder === undefined || nonEmpty(env.XDG_DATA_HOME) === null ? null : join(env.XDG_DATA_HOME ?? '', folder));
-  return Object.fromEntries(PROVIDERS.map((provider) => [provider.id, ownVariable(env, provider) ?? nonEmpty(chosen[provider.id]) ?? xdg(provider.root.xdgDataFolder) ?? join(home, provider.root.defaultFolder)]));
+  return Object.fromEntries(PROVIDERS.map((provider) => [provider.id, chooseRoot(provider, env, chosen).path]));
 }

@@ -128,6 +128,45 @@ describe('GitHub Copilot CLI, read from its files', () => {
     expect(answered.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
   });
 
+  it('a turn stopped by a limit (1.0.102, the lab\'s 429: session.error errorType rate_limit after turn_end) reads limited/usage-limit, no reset time; a quota error too; a 500 stays error', async () => {
+    const PROMPT_ID = (seconds: number) => event('user.message', seconds, { content: 'go', transformedContent: 'go', messageId: 'msg-1', interactionId: 'i1' });
+    const limited = (type: string, status: number, message: string) => [START(`${ID}k`), PROMPT_ID(1), TURN_START(2), TURN_END(3), event('session.error', 3, { errorType: type, message, statusCode: status, originatingMessageId: 'msg-1' })];
+    const rate = await rowOf(home(`${ID}k`, limited('rate_limit', 429, '429 You exceeded your current quota, please check your plan and billing details.')), 10);
+    expect(rate.observed).toMatchObject({ state: 'limited', reason: 'usage-limit', detail: '429 You exceeded your current quota, please check your plan and billing details.' });
+    // The record names no reset time: none is guessed (the retry-after the model sent is not kept).
+    const [evidence] = await new CopilotProvider(home(`${ID}n`, limited('rate_limit', 429, 'limit'))).sync(T0 + 10_000);
+    expect(evidence?.signal).toEqual({ kind: 'usage-limit', at: T0 + 3_000, resetsAt: null, detail: 'limit' });
+    const quota = await rowOf(home(`${ID}l`, limited('quota', 402, 'You have no quota')), 10);
+    expect(quota.observed.state).toBe('limited');
+    const server = await rowOf(home(`${ID}m`, limited('query', 500, '500 lab model down')), 10);
+    expect(server.observed).toMatchObject({ state: 'error', reason: 'api-error' });
+  });
+
+  it('a 1.0.102 subagent\'s own events (named by an agentId of their own, not the task call\'s id) count as its activity', async () => {
+    const lines = [
+      START(`${ID}o`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 'call_9', name: 'task' }]), TOOL_START(3, 'call_9', 'task', 'List the files here.'),
+      event('subagent.started', 3, { toolCallId: 'call_9', agentName: 'general-purpose', agentDisplayName: 'lab-helper' }, { agentId: '8645c4f3-2fba-4bce-a437-bd8c08df0bab' }),
+      event('assistant.turn_start', 40, { turnId: '0', parentToolCallId: 'call_9' }, { agentId: '8645c4f3-2fba-4bce-a437-bd8c08df0bab' }),
+    ];
+    const [evidence] = await new CopilotProvider(home(`${ID}o`, lines)).sync(T0 + 41_000);
+    expect(evidence?.children.map((child) => [child.id, child.lastAt])).toEqual([['call_9', T0 + 40_000]]);
+  });
+
+  it('a subagent that failed (1.0.102 subagent.failed: data.error, agentId) is blocked while the lead turn is open, and over once the lead turn ends', async () => {
+    const lines = [
+      START(`${ID}i`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 'call_7', name: 'task' }]), TOOL_START(3, 'call_7', 'task', 'List the files here.'),
+      event('subagent.started', 3, { toolCallId: 'call_7', agentName: 'general-purpose', agentDisplayName: 'lab-helper' }, { agentId: 'agent-3' }),
+      // The shape of 1.0.102's schemas/session-events.schema.json: error (required), toolCallId, names, durationMs.
+      event('subagent.failed', 5, { toolCallId: 'call_7', agentName: 'general-purpose', agentDisplayName: 'lab-helper', error: 'Failed to get response from the AI model; retried 5 times', durationMs: 2000 }, { agentId: 'agent-3' }),
+    ];
+    const open = await rowOf(home(`${ID}i`, lines), 6);
+    expect(open.observed.state).toBe('running');
+    const answered = [...lines, event('tool.execution_complete', 5, { toolCallId: 'call_7', success: false, error: { message: 'subagent failed' } }), TURN_START(6, '1'), MESSAGE(7, 'The helper failed.'), TURN_END(7, '1')];
+    const ended = await rowOf(home(`${ID}j`, answered), 8);
+    expect(ended.children.live).toBe(0);
+    expect(ended.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+  });
+
   describe('autopilot (1.0.102, as the live lab recorded it)', () => {
     const CONTINUE = (seconds: number) => event('user.message', seconds, { content: '', transformedContent: 'You have not yet marked the task as complete using the task_complete tool.', source: 'autopilot', agentMode: 'autopilot', isAutopilotContinuation: true, interactionId: 'i2' });
     const TASK_COMPLETE = (seconds: number, success = true, summary = 'All done here.') => [

@@ -234,4 +234,13 @@ describe('Qwen Code through the command line', () => {
     const rows = (JSON.parse(result.stdout) as { sessions: Row[] }).sessions.filter((row) => row.provider === 'qwen');
     expect(rows.map((row) => [row.key, row.observed.state, row.observed.reason, row.observed.detail])).toEqual([[`qwen:${SESSION}`, 'unknown', 'tool-pending', 'run_shell_command: npm test']]);
   });
+
+  it('QWEN_RUNTIME_DIR moves the sessions (its projects) out of QWEN_HOME, as 0.24.4 resolves it; a leading ~ is the home', () => {
+    const runtime = root(lines(prompt(0, 'add a test'), api(1), call(1.1, 'c1', 'run_shell_command', { command: 'npm test' })));
+    expect(resolveRoots({ HOME: '/home/me', QWEN_HOME: '~/qwen-config' }).qwen).toBe(join('/home/me', 'qwen-config'));
+    const result = runCli(['status', '--json', '--all', '--now', iso(30)], { HOME: join(base, 'nobody'), LOOKOUT_HOME: join(base, 'lookout-rt'), QWEN_HOME: join(base, 'config-only'), QWEN_RUNTIME_DIR: runtime });
+    expect(result.code, result.stderr).toBe(0);
+    const rows = (JSON.parse(result.stdout) as { sessions: Row[] }).sessions.filter((row) => row.provider === 'qwen');
+    expect(rows.map((row) => row.key)).toEqual([`qwen:${SESSION}`]);
+  });
 });

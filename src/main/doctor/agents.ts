@@ -5,20 +5,15 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ProviderDescriptor, ProviderRoots } from '../../providers';
 import { PROVIDERS } from '../../providers';
+import { chooseParts, chooseRoot } from '../../providers/roots';
 import type { HookContext } from '../hooks/installer';
 import { status } from '../hooks/installer';
 import type { AgentHooks, AgentReport, HooksState, RootSource } from './report';
 
-const nonEmpty = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value);
-
-/** Which step of resolveRoots' order chose the folder (the same order: variable, settings, XDG, default). */
+/** Which step of resolveRoots' order chose the folder (the very function: variables, settings, XDG, default). */
 export function rootSource(provider: ProviderDescriptor, env: NodeJS.ProcessEnv, chosen: Readonly<Record<string, string | undefined>>): { source: RootSource; variable: string | null; from: string } {
-  const own = nonEmpty(env[provider.root.env]);
-  if (own !== null) return { source: 'variable', variable: provider.root.env, from: `${provider.root.env}=${own}${provider.root.envSubfolder === undefined ? '' : ` (its ${provider.root.envSubfolder})`}` };
-  if (nonEmpty(chosen[provider.id]) !== null) return { source: 'settings', variable: null, from: `settings.json roots.${provider.id}` };
-  const xdg = nonEmpty(env.XDG_DATA_HOME);
-  if (provider.root.xdgDataFolder !== undefined && xdg !== null) return { source: 'xdg', variable: 'XDG_DATA_HOME', from: `XDG_DATA_HOME=${xdg} (its ${provider.root.xdgDataFolder}; ${provider.root.env} not set)` };
-  return { source: 'default', variable: null, from: `default; ${provider.root.env} not set` };
+  const { source, variable, from } = chooseRoot(provider, env, chosen);
+  return { source, variable, from };
 }
 
 function isFolder(path: string): boolean {
@@ -96,6 +91,8 @@ export function agentReports(inputs: AgentInputs, roots: ProviderRoots): AgentRe
       name: provider.name,
       folder,
       ...rootSource(provider, inputs.env, inputs.chosen),
+      // The folders inside it that the agent's own variables moved (Cline's CLINE_DB_DATA_DIR), each with its variable.
+      parts: chooseParts(provider.root, folder, inputs.env),
       found,
       sessions: found ? (inputs.sessions[provider.id] ?? 0) : null,
       hooks: agentHooks(context, provider),

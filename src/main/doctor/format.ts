@@ -1,6 +1,7 @@
 // `lookout doctor`'s screen: one section per thing Lookout depends on, a hint under what is
 // missing, and the problems last (what a bug report needs first is at the end of the scroll).
 import { PROVIDERS } from '../../providers';
+import { rootVariables } from '../../providers/roots';
 import { notificationHint } from './problems';
 import type { AgentReport, DoctorReport, HostReport, NotificationsReport, StateReport, StoredFile, TrayReport } from './report';
 
@@ -19,7 +20,8 @@ function agentLines(agent: AgentReport, home: string | undefined, width: number)
   const under = ' '.repeat(lead.length);
   const where = `${tilde(agent.folder, home)} (${agent.from})`;
   if (!agent.found) {
-    const variable = PROVIDERS.find((provider) => provider.id === agent.id)?.root.env ?? '';
+    const root = PROVIDERS.find((provider) => provider.id === agent.id)?.root;
+    const variable = root === undefined ? '' : rootVariables(root).join(' or ');
     // A folder chosen on purpose that is missing is listed under problems, with what to do.
     const chosen = agent.source === 'variable' || agent.source === 'settings';
     return [`${lead}not found: ${where}`, ...(chosen ? [] : [`${under}set ${variable} if ${agent.name} keeps its files elsewhere`])];
@@ -27,7 +29,8 @@ function agentLines(agent: AgentReport, home: string | undefined, width: number)
   const sessions = agent.sessions === 1 ? '1 session' : `${agent.sessions ?? 0} sessions`;
   const hooks = agent.hooks === null ? 'no hooks offered' : `hooks ${agent.hooks.state}`;
   const hint = agent.hooks?.state === 'not installed' ? [`${under}optional: lookout hooks install --provider ${agent.id} adds direct evidence (docs/hooks.md)`] : [];
-  return [`${lead}found, ${sessions}; ${hooks}`, `${under}${where}`, ...hint];
+  const moved = agent.parts.filter((part) => part.variable !== null).map((part) => `${under}its ${part.folder}: ${tilde(part.path, home)} (${part.variable ?? ''})`);
+  return [`${lead}found, ${sessions}; ${hooks}`, `${under}${where}`, ...moved, ...hint];
 }
 
 function readingLines(lines: readonly string[]): string[] {

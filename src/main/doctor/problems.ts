@@ -5,8 +5,8 @@ import { PROVIDERS } from '../../providers';
 import { hookMark } from './agents';
 import type { AgentReport, DoctorReport, HostReport, NotificationsReport, Problem, StateReport } from './report';
 
-/** The variable an agent's folder follows, from the registry. */
-const variableOf = (id: string): string => PROVIDERS.find((provider) => provider.id === id)?.root.env ?? '';
+/** The variable that chose an agent's folder (the agent reads several, for some). */
+const variableOf = (agent: AgentReport): string => agent.variable ?? PROVIDERS.find((provider) => provider.id === agent.id)?.root.env ?? '';
 
 /** A hooks file `hooks status` could not parse: "not installed in <file> (<why>)". */
 const UNREADABLE = /^not installed in .+? \((.+)\)$/;
@@ -15,7 +15,7 @@ const unreadable = (line: string): string => UNREADABLE.exec(line)?.[1] ?? line;
 function agentProblems(agent: AgentReport): Problem[] {
   const problems: Problem[] = [];
   // A folder someone chose on purpose that is not there is a slip, not an agent left unused.
-  if (!agent.found && agent.source === 'variable') problems.push({ what: `${agent.id}: ${agent.from}, but ${agent.folder} does not exist`, hint: `fix or unset ${variableOf(agent.id)} (${agent.name} reads it too)` });
+  if (!agent.found && agent.source === 'variable') problems.push({ what: `${agent.id}: ${agent.from}, but ${agent.folder} does not exist`, hint: `fix or unset ${variableOf(agent)} (${agent.name} reads it too)` });
   if (!agent.found && agent.source === 'settings') problems.push({ what: `${agent.id}: ${agent.from} is ${agent.folder}, which does not exist`, hint: `fix or remove roots.${agent.id} in settings.json` });
   const hooks = agent.hooks;
   if (hooks === null) return problems;

@@ -1,8 +1,9 @@
 // `lookout doctor`'s report: what it found, in the shape `--json` prints (docs/cli.md, "doctor").
 // Keys are stable: a bug report pasted today reads the same way next year.
 
-/** Where an agent's folder came from, in resolveRoots' order (src/providers/index.ts). */
-export type RootSource = 'variable' | 'settings' | 'xdg' | 'default';
+/** Where an agent's folder came from, in resolveRoots' order (src/providers/roots.ts). */
+export type { RootSource } from '../../providers/roots';
+import type { PartChoice, RootSource } from '../../providers/roots';
 
 export type HooksState = 'installed' | 'not installed' | 'partly installed' | 'out of date' | 'unknown';
 
@@ -21,6 +22,8 @@ export interface AgentReport {
   source: RootSource;
   /** How the folder was chosen, as a person reads it: `NAME=/x`, `settings.json roots.<id>`, `default; NAME not set`. */
   from: string;
+  /** Folders inside it the agent lets a variable of its own move (empty for most agents): where each is, and the variable (null: inside the folder). */
+  parts: PartChoice[];
   found: boolean;
   /** Sessions read from its files and hooks (null where its folder is not found). */
   sessions: number | null;

@@ -3,6 +3,7 @@
 // keeps its tasks in another store, not read here.
 import { join } from 'node:path';
 import type { ProviderDescriptor } from '../descriptor';
+import { CLINE_ROOT, clineFolders } from './folders';
 import { HUB_SOURCE } from './liveness';
 import { ClineProvider, MESSAGES_SOURCE } from './provider';
 import { STATUS_SOURCE } from './status';
@@ -11,16 +12,20 @@ export const clineDescriptor: ProviderDescriptor = {
   id: 'cline',
   name: 'Cline CLI',
   shortName: 'Cline',
-  // The CLI's own variable for its data folder (it wins over CLINE_DIR/data in the CLI too).
-  root: { env: 'CLINE_DATA_DIR', defaultFolder: '.cline/data' },
+  // As the CLI resolves it (3.0.65): CLINE_DATA_DIR, else $CLINE_DIR/data, else ~/.cline/data; its
+  // database folder (sessions.db, the hubs' logs) and its sessions' messages each have a variable of their own.
+  root: CLINE_ROOT,
   // The session table and the hubs' event logs (every status change grows a -wal), each session's
   // messages, and the hubs' discovery files (a hub starting or going).
-  watch: (root) => [
-    { path: join(root, 'db'), depth: 0, files: /(sessions|hub-events-[A-Za-z0-9_-]+)\.db(-wal)?$/ },
-    { path: join(root, 'sessions'), depth: 1, files: /\.messages\.json$/ },
-    { path: join(root, 'locks', 'hub'), depth: 0, files: /\.json$/ },
-  ],
-  createSource: (root, { index }) => new ClineProvider(root, undefined, index),
+  watch: (root) => {
+    const folders = clineFolders(root);
+    return [
+      { path: folders.db, depth: 0, files: /(sessions|hub-events-[A-Za-z0-9_-]+)\.db(-wal)?$/ },
+      { path: folders.sessions, depth: 1, files: /\.messages\.json$/ },
+      { path: join(root, 'locks', 'hub'), depth: 0, files: /\.json$/ },
+    ];
+  },
+  createSource: (root, { index }) => new ClineProvider(root, undefined, index, clineFolders(root)),
   transcriptSource: MESSAGES_SOURCE,
   sources: [MESSAGES_SOURCE, STATUS_SOURCE, HUB_SOURCE],
   // What the CLI prints when a session ends ("Continue  cline --id <id>"): it opens the session in the terminal UI.

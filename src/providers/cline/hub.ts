@@ -34,17 +34,17 @@ export interface Attachment {
 /** A client's connection closed: when (a client is one connection of one terminal). */
 export type Disconnects = ReadonlyMap<string, number>;
 
-function hubOf(root: string, name: string, record: JsonRecord | null): Hub | null {
+function hubOf(db: string, name: string, record: JsonRecord | null): Hub | null {
   const pid = num(record?.pid);
   if (pid === null || !Number.isInteger(pid) || pid <= 0) return null;
   const startedAt = time(record?.startedAt);
   const started = pidAlive(pid) ? processStartedAt(pid) : null;
   const alive = pidAlive(pid) && (startedAt === null || started === null || started <= startedAt + START_SLACK_MS);
-  return { pid, startedAt, alive, events: join(root, 'db', `hub-events-hub-${name}.db`) };
+  return { pid, startedAt, alive, events: join(db, `hub-events-hub-${name}.db`) };
 }
 
 /** The hubs the data folder knows (one per release channel: `production.json`). */
-export function readHubs(root: string, problems: Problems): Hub[] {
+export function readHubs(root: string, db: string, problems: Problems): Hub[] {
   const folder = join(root, 'locks', 'hub');
   const hubs: Hub[] = [];
   for (const entry of listFolder(folder, problems)) {
@@ -52,7 +52,7 @@ export function readHubs(root: string, problems: Problems): Hub[] {
     if (name === undefined || !entry.isFile()) continue;
     const path = join(folder, entry.name);
     try {
-      const hub = hubOf(root, name, parseRecord(readRegularText(path, READ_CAPS.smallJson).trim()));
+      const hub = hubOf(db, name, parseRecord(readRegularText(path, READ_CAPS.smallJson).trim()));
       if (hub !== null) hubs.push(hub);
     } catch (error) {
       // Replaced while read (the hub rewrites it): the next read sees the new one.

@@ -10,6 +10,7 @@ import { touchesRoot } from '../source';
 import type { SessionIndexPort } from '../session-index';
 import { NO_INDEX } from '../session-index';
 import { databaseStamp } from '../system/read-only-database';
+import type { ClineFolders } from './folders';
 import type { Attachment, Disconnects, Hub } from './hub';
 import { HubEvents, readHubs } from './hub';
 import type { Hosted, OwnerCheck } from './liveness';
@@ -58,14 +59,15 @@ export class ClineProvider implements EvidenceSource {
     readonly root: string,
     private readonly check: OwnerCheck = checkOwner,
     index: SessionIndexPort = NO_INDEX,
+    private readonly folders: ClineFolders = { db: join(root, 'db'), sessions: join(root, 'sessions') },
   ) {
     this.messages = new MessagesFiles(this.problems, index);
   }
 
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
-    if (this.last !== null && !touchesRoot(changed, this.root)) return this.last.evidence;
+    if (this.last !== null && ![this.root, this.folders.db, this.folders.sessions].some((folder) => touchesRoot(changed, folder))) return this.last.evidence;
     const rows = this.rows();
-    const hubs = readHubs(this.root, this.problems);
+    const hubs = readHubs(this.root, this.folders.db, this.problems);
     const roots = rows.filter((row) => row.parentId === null);
     const paths = new Map(rows.map((row) => [row.id, this.messagesPath(row)]));
     const read = new Map(rows.map((row) => [row.id, this.messages.read(paths.get(row.id) ?? '')]));
@@ -88,7 +90,7 @@ export class ClineProvider implements EvidenceSource {
 
   /** The session table, read again when it or its -wal changed; the last good reading while it cannot be read. */
   private rows(): SessionRow[] {
-    const path = join(this.root, 'db', 'sessions.db');
+    const path = join(this.folders.db, 'sessions.db');
     if (!isRegular(path)) {
       this.sessions?.database.close();
       this.sessions = null;
@@ -118,7 +120,7 @@ export class ClineProvider implements EvidenceSource {
    */
   private messagesPath(row: SessionRow): string {
     const named = row.messagesPath !== null && row.messagesPath.endsWith('.messages.json') ? row.messagesPath : null;
-    const here = join(this.root, 'sessions', row.parentId ?? row.id, named === null ? `${row.id}.messages.json` : basename(named));
+    const here = join(this.folders.sessions, row.parentId ?? row.id, named === null ? `${row.id}.messages.json` : basename(named));
     return named === null || exists(here) ? here : named;
   }
 

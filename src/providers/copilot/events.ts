@@ -12,10 +12,19 @@ export interface CopilotChild {
   startedAt: number;
   lastAt: number;
   done: boolean;
+  /** `subagent.failed` (1.0.102: `data.error`, the CLI's words): the child's task ended in failure. */
+  failed: { at: number; error: string } | null;
 }
 
 /** The `errorType`s that never fail a turn: MCP servers warn about themselves mid-session. */
 const NOT_TURN_ERRORS = new Set(['mcp']);
+
+/**
+ * The CLI's own categories for a turn stopped by a limit (1.0.102's session.error schema:
+ * `rate_limit`, with codes such as user_weekly_rate_limited; `quota`, such as quota_exceeded).
+ * It writes one only once it has given up; its record names no reset time.
+ */
+const LIMIT_ERRORS = new Set(['rate_limit', 'quota']);
 
 /** What a tool call is, in words for the row: "bash: npm publish". */
 function toolDetail(name: string, args: unknown): string {
@@ -50,6 +59,8 @@ export class CopilotEvents {
   /** The newest `session.shutdown` not followed by a `session.resume` or more activity. */
   shutdownAt: number | null = null;
   readonly children = new Map<string, CopilotChild>();
+  /** 1.0.102 names a subagent's events by an agentId of its own: which task call (child) it is. */
+  private readonly childIds = new Map<string, string>();
   private readonly pending = new Map<string, PendingTool>();
   /** Between a prompt and the turn_end that answers it (a turn_end after tool requests is not that). */
   private interactionOpen = false;
@@ -115,9 +126,9 @@ export class CopilotEvents {
     const type = str(record.type);
     const data = obj(record.data);
     const agent = agentOf(record);
-    if (agent !== null && type !== 'subagent.started' && type !== 'subagent.completed') {
+    if (agent !== null && type !== 'subagent.started' && type !== 'subagent.completed' && type !== 'subagent.failed') {
       // A subagent's own work is the child's, never the lead's (R10).
-      const child = this.children.get(agent);
+      const child = this.children.get(this.childIds.get(agent) ?? agent);
       if (child !== undefined) child.lastAt = Math.max(child.lastAt, at);
       return;
     }
@@ -238,20 +249,31 @@ export class CopilotEvents {
         if ((!this.interactionOpen && !ofThisPrompt) || NOT_TURN_ERRORS.has(str(data?.errorType) ?? '')) return;
         this.interactionOpen = false;
         this.pending.clear();
-        this.signal = { kind: 'api-error', at, detail: oneLine(str(data?.message) ?? str(data?.errorType) ?? 'error') };
+        const detail = oneLine(str(data?.message) ?? str(data?.errorType) ?? 'error');
+        this.signal = LIMIT_ERRORS.has(str(data?.errorType) ?? '') ? { kind: 'usage-limit', at, resetsAt: null, detail } : { kind: 'api-error', at, detail };
         if (this.turn !== null) this.turn = { ...this.turn, endedAt: at };
         return;
       }
       case 'subagent.started': {
         const id = str(data?.toolCallId);
         if (id === null) return;
-        this.children.set(id, { id, name: str(data?.agentDisplayName) ?? str(data?.agentName) ?? id, startedAt: at, lastAt: at, done: false });
+        if (agent !== null) this.childIds.set(agent, id);
+        this.children.set(id, { id, name: str(data?.agentDisplayName) ?? str(data?.agentName) ?? id, startedAt: at, lastAt: at, done: false, failed: null });
         return;
       }
       case 'subagent.completed': {
         const child = this.children.get(str(data?.toolCallId) ?? '');
         if (child !== undefined) {
           child.done = true;
+          child.lastAt = Math.max(child.lastAt, at);
+        }
+        return;
+      }
+      case 'subagent.failed': {
+        // The CLI marks the child failed for good (its task tool returns the error to the lead).
+        const child = this.children.get(str(data?.toolCallId) ?? '');
+        if (child !== undefined) {
+          child.failed = { at, error: oneLine(str(data?.error) ?? 'subagent failed') };
           child.lastAt = Math.max(child.lastAt, at);
         }
         return;

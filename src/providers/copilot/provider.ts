@@ -11,6 +11,7 @@ import type { TailOptions } from '../tailed-file';
 import { DEFAULT_TAIL_OPTIONS, TailedFile } from '../tailed-file';
 import type { CopilotSessionFiles } from './discover';
 import { discoverCopilot } from './discover';
+import { childSignal, failureTaken } from './children';
 import { CopilotEvents } from './events';
 import { WORKSPACE_HEAD_BYTES, usedWorkspaceFields } from './workspace';
 
@@ -126,14 +127,14 @@ export class CopilotProvider implements EvidenceSource {
     if (tail.permission !== null) direct.push({ kind: 'hook', source: EVENTS_SOURCE, at: tail.permission.at, event: 'permission-request', detail: tail.permission.detail });
     // A shutdown with no process holding the session: it ended (a resume would have come after).
     if (tail.shutdownAt !== null && liveness.kind !== 'alive') direct.push({ kind: 'hook', source: EVENTS_SOURCE, at: tail.shutdownAt, event: 'session-end', detail: null });
-    const children: ChildEvidence[] = [...tail.children.values()].map((child) => ({
+    const children: ChildEvidence[] = [...tail.children.values()].filter((child) => !failureTaken(child, tail.turn)).map((child) => ({
       id: child.id,
       name: child.name,
       role: 'agent',
       source: EVENTS_SOURCE,
       startedAt: child.startedAt,
       lastAt: child.lastAt,
-      signal: child.done ? { kind: 'turn-end', at: child.lastAt, failed: false, detail: null } : { kind: 'progress', at: child.lastAt },
+      signal: childSignal(child),
       request: null,
     }));
     return [

@@ -4,6 +4,7 @@
 import type { ProviderDescriptor } from '../descriptor';
 import type { OpencodeFlavor } from '../opencode/provider';
 import { OpencodeProvider } from '../opencode/provider';
+import { namedDatabase, namedDatabaseWatch } from '../opencode/named-database';
 import { opencodePlugin, readOpencodeEvent } from '../opencode/plugin';
 
 const ID = 'kilo';
@@ -22,11 +23,12 @@ export const kiloDescriptor: ProviderDescriptor = {
   id: ID,
   name: 'Kilo CLI',
   shortName: 'Kilo',
-  // KILO_DATA_DIR (Lookout's own variable for the folder), else $XDG_DATA_HOME/kilo, else ~/.local/share/kilo.
+  // KILO_DATA_DIR (Lookout's own variable for the folder), else $XDG_DATA_HOME/kilo, else
+  // ~/.local/share/kilo; KILO_DB, Kilo's own, may name its database elsewhere (as OPENCODE_DB).
   root: { env: 'KILO_DATA_DIR', defaultFolder: '.local/share/kilo', xdgDataFolder: 'kilo' },
   // The database and its -wal, in the folder itself (every step grows the -wal).
-  watch: (root) => [{ path: root, depth: 0, files: /kilo[^/\\]*\.db(-wal)?$/ }],
-  createSource: (root) => new OpencodeProvider(root, KILO_FLAVOR),
+  watch: (root) => [{ path: root, depth: 0, files: /kilo[^/\\]*\.db(-wal)?$/ }, ...namedDatabaseWatch(namedDatabase(root, process.env.KILO_DB))],
+  createSource: (root) => new OpencodeProvider(root, KILO_FLAVOR, namedDatabase(root, process.env.KILO_DB)),
   transcriptSource: DATABASE_SOURCE,
   sources: [DATABASE_SOURCE, KILO_FLAVOR.writerSource, `${ID}.hook`],
   // `kilo [project] --session <id>`: run in the session's folder, the project is that folder.

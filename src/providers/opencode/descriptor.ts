@@ -2,6 +2,7 @@
 
 import { join } from 'node:path';
 import type { ProviderDescriptor } from '../descriptor';
+import { namedDatabase, namedDatabaseWatch } from './named-database';
 import { OPENCODE_HOOK_ENTRY, opencodePlugin, readOpencodeEvent } from './plugin';
 import { DATABASE_SOURCE, OpencodeProvider, hasDatabase } from './provider';
 
@@ -9,16 +10,18 @@ export const opencodeDescriptor: ProviderDescriptor = {
   id: 'opencode',
   name: 'opencode',
   shortName: 'opencode',
-  // OPENCODE_DATA_DIR, else $XDG_DATA_HOME/opencode, else ~/.local/share/opencode.
+  // OPENCODE_DATA_DIR (Lookout's own: opencode has none), else $XDG_DATA_HOME/opencode, else
+  // ~/.local/share/opencode; OPENCODE_DB, opencode's own, may name its database elsewhere.
   root: { env: 'OPENCODE_DATA_DIR', defaultFolder: '.local/share/opencode', xdgDataFolder: 'opencode' },
   // The database and its -wal (every step grows the -wal): the folder itself, no deeper. The JSON
   // storage of releases before 1.2 only where it is still the truth: its sessions and messages
   // (a folder each per session; part folders, one per message, are too many to watch).
   watch: (root) => [
     { path: root, depth: 0, files: /opencode[^/\\]*\.db(-wal)?$/ },
+    ...namedDatabaseWatch(namedDatabase(root, process.env.OPENCODE_DB)),
     ...(hasDatabase(root) ? [] : [{ path: join(root, 'storage', 'session'), depth: 1, files: /\.json$/ }, { path: join(root, 'storage', 'message'), depth: 1, files: /\.json$/ }]),
   ],
-  createSource: (root) => new OpencodeProvider(root),
+  createSource: (root) => new OpencodeProvider(root, undefined, namedDatabase(root, process.env.OPENCODE_DB)),
   transcriptSource: DATABASE_SOURCE,
   sources: [DATABASE_SOURCE, 'opencode.hook'],
   // `opencode [project] --session <id>`: run in the session's folder, the project is that folder.

@@ -45,6 +45,14 @@ export const OPENCODE_FLAVOR: OpencodeFlavor = {
   legacyStorage: true,
 };
 
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Whether the folder holds a database of this flavor (then any JSON storage beside it is a stale copy). */
 export function hasDatabase(root: string, flavor: OpencodeFlavor = OPENCODE_FLAVOR): boolean {
   try {
@@ -94,6 +102,8 @@ export class OpencodeProvider implements EvidenceSource {
   constructor(
     readonly root: string,
     private readonly flavor: OpencodeFlavor = OPENCODE_FLAVOR,
+    /** The database the agent's own variable names (OPENCODE_DB), read beside those of the folder. */
+    private readonly named: string | null = null,
   ) {
     this.name = flavor.provider;
     this.legacy = new LegacyStorage(root, this.problems);
@@ -102,9 +112,10 @@ export class OpencodeProvider implements EvidenceSource {
 
   /** The database files: a database and its -wal, by size and time (the -wal grows with every step). */
   private files(): string[] {
-    return listFolder(this.root, this.problems)
+    const found = listFolder(this.root, this.problems)
       .filter((entry: Dirent) => entry.isFile() && this.flavor.database.test(entry.name))
       .map((entry) => join(this.root, entry.name));
+    return this.named !== null && !found.includes(this.named) && isFile(this.named) ? [...found, this.named] : found;
   }
 
   private stampOf(path: string): string {

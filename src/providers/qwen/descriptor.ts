@@ -1,23 +1,29 @@
 // Qwen Code in the provider registry: where it lives, what to watch, how to resume, its hooks.
 // Verified against @qwen-code/qwen-code 0.24.4 in the live lab (issue 24).
-import { join } from 'node:path';
 import type { ProviderDescriptor } from '../descriptor';
+import { partFolder } from '../roots';
 import { QWEN_HOOK_ENTRY, qwenHooksEdit, readQwenHook } from './hooks';
 import { CHAT_SOURCE, QwenProvider } from './provider';
 import { RUNTIME_SOURCE } from './runtime';
 
 const ID = 'qwen';
 
+/** Where its sessions are: QWEN_RUNTIME_DIR's projects (Lookout's environment is the agent's), else the root's. */
+function qwenProjects(root: string): string {
+  return partFolder(qwenDescriptor.root, root, 'projects');
+}
+
 export const qwenDescriptor: ProviderDescriptor = {
   id: ID,
   name: 'Qwen Code',
   shortName: 'Qwen',
-  // QWEN_HOME names Qwen's own folder (settings, projects). QWEN_RUNTIME_DIR, which moves only the
-  // projects elsewhere, is not followed: choose that folder in Lookout's settings instead.
-  root: { env: 'QWEN_HOME', defaultFolder: '.qwen' },
+  // As 0.24.4 resolves it: QWEN_HOME (a leading ~ is the home), else ~/.qwen, for settings and
+  // hooks; its sessions are under the runtime folder's projects: QWEN_RUNTIME_DIR when set. Its
+  // settings' advanced.runtimeOutputDir is not followed (it may be relative to each project).
+  root: { env: 'QWEN_HOME', defaultFolder: '.qwen', expandsTilde: true, parts: [{ folder: 'projects', env: 'QWEN_RUNTIME_DIR', subfolder: 'projects' }] },
   // projects/<project>/chats/<session>.jsonl and .runtime.json; subagents/<session>/agent-<id>.jsonl and .meta.json.
-  watch: (root) => [{ path: join(root, 'projects'), depth: 3, files: /\.(jsonl|runtime\.json|meta\.json)$/ }],
-  createSource: (root, { index }) => new QwenProvider(root, undefined, index),
+  watch: (root) => [{ path: qwenProjects(root), depth: 3, files: /\.(jsonl|runtime\.json|meta\.json)$/ }],
+  createSource: (root, { index }) => new QwenProvider(root, undefined, index, qwenProjects(root)),
   transcriptSource: CHAT_SOURCE,
   sources: [CHAT_SOURCE, RUNTIME_SOURCE, `${ID}.hook`],
   // `--resume <id>` in the session's folder (Qwen keeps chats per project folder).

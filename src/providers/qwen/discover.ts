@@ -1,7 +1,7 @@
 // Finds Qwen Code's sessions: projects/<project>/chats/<session>.jsonl with <session>.runtime.json
 // beside it (the process that holds the session), and its subagents' transcripts under
 // projects/<project>/subagents/<session>/agent-<id>.jsonl (with agent-<id>.meta.json).
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 import { listFolder } from '../list-folder';
 import type { Problems } from '../problems';
 
@@ -30,9 +30,9 @@ export interface QwenFiles {
 const CHAT = /^(.+)\.jsonl$/;
 const AGENT = /^agent-(.+)\.jsonl$/;
 
-export function discoverQwen(root: string, problems: Problems): QwenFiles {
+/** `projects` is the agent's projects folder (<QWEN_HOME>/projects, or its runtime folder's). */
+export function discoverQwen(projects: string, problems: Problems): QwenFiles {
   const files: QwenFiles = { sessions: [], subagents: [] };
-  const projects = join(root, 'projects');
   // Symlinked folders are not followed (Dirent.isDirectory is false for links): no loops.
   for (const project of listFolder(projects, problems)) {
     if (!project.isDirectory()) continue;

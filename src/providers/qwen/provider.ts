@@ -1,5 +1,6 @@
 // Qwen Code as evidence: each session's chat file read incrementally, its liveness from the
 // runtime.json its process wrote, its subagents' transcripts (and their meta files) as children.
+import { join } from 'node:path';
 import type { ChildEvidence, Liveness, SessionEvidence } from '../../engine';
 import { FileIndex } from '../file-index';
 import { Problems } from '../problems';
@@ -41,13 +42,15 @@ export class QwenProvider implements EvidenceSource {
     readonly root: string,
     private readonly options: TailOptions = DEFAULT_TAIL_OPTIONS,
     index: SessionIndexPort = NO_INDEX,
+    /** Its projects folder: <root>/projects, or QWEN_RUNTIME_DIR's (the agent's runtime folder). */
+    private readonly projects: string = join(root, 'projects'),
   ) {
     this.headIndex = index === NO_INDEX ? null : new FileIndex(index, this.name, CHAT_HEAD);
   }
 
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
-    if (this.last !== null && !touchesRoot(changed, this.root)) return this.last.evidence;
-    const files = discoverQwen(this.root, this.problems);
+    if (this.last !== null && ![this.root, this.projects].some((folder) => touchesRoot(changed, folder))) return this.last.evidence;
+    const files = discoverQwen(this.projects, this.problems);
     const chatsTouched = syncFiles(this.chats, files.sessions.map((session) => session.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options, this.headIndex), changed, this.problems);
     const subagentsTouched = syncFiles(this.subagents, files.subagents.map((subagent) => subagent.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options), changed, this.problems);
     // Meta files and runtime files are rewritten whole, with no append to notice: their contents are

@@ -149,6 +149,8 @@ export class FakeModel {
         return json(res, reply.status, reply.quota === undefined ? errorBody(wire, reply.status, reply.message, reply.code) : quotaBody(wire, reply.status, reply.message, reply.quota), reply.headers);
       case 'limit':
         return answerLimit(res, wire, reply);
+      case 'quota':
+        return json(res, 429, limitBody(wire, reply.message), { 'retry-after': String(reply.retryAfter) });
       case 'text':
       case 'tool': {
         const stream = new SseStream(res, wire, model, this.nextId('msg'));
@@ -222,6 +224,19 @@ function quotaBody(wire: Wire, status: number, message: string, quota: { perDay:
   ];
   if (quota.retryDelay !== undefined) details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: quota.retryDelay });
   return { error: { code: status, message, status: 'RESOURCE_EXHAUSTED', details } };
+}
+
+/** A quota/usage-limit error as each provider spells it (Anthropic's rate_limit_error, OpenAI's insufficient_quota, Gemini's RESOURCE_EXHAUSTED). */
+function limitBody(wire: Wire, message: string): unknown {
+  switch (wire) {
+    case 'anthropic':
+      return { type: 'error', error: { type: 'rate_limit_error', message } };
+    case 'gemini':
+      return { error: { code: 429, message, status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [{ quotaMetric: 'generate_content_requests', quotaId: 'GenerateRequestsPerDayPerProjectPerModel' }] }] } };
+    case 'responses':
+    case 'chat':
+      return { error: { message, type: 'insufficient_quota', code: 'insufficient_quota' } };
+  }
 }
 
 function anthropicMessage(id: string, model: string, text: string): unknown {

@@ -36,7 +36,12 @@ export type Reply =
    * the Responses API's `usage_limit_reached`), resetting at `resetsAt` (epoch seconds); `plain`
    * leaves those out (a transient rate limit). Like an error it stays until `skip()`, or for `times` requests.
    */
-  | { kind: 'limit'; resetsAt: number; window?: string; plain?: boolean; times?: number };
+  | { kind: 'limit'; resetsAt: number; window?: string; plain?: boolean; times?: number }
+  /**
+   * A spent quota: HTTP 429 with `retry-after` (seconds) and a quota error in the wire's own
+   * words, to every request until the script moves on (as `error`), or to `times` requests.
+   */
+  | { kind: 'quota'; retryAfter: number; message: string; times?: number };
 
 /** The replies of one scenario, in order; once they run out, every turn ends with plain text. */
 export class Script {
@@ -59,7 +64,7 @@ export class Script {
   next(): Reply {
     const head = this.replies[0];
     if (head === undefined) return this.fallback;
-    if (head.kind === 'limit') {
+    if (head.kind === 'limit' || head.kind === 'quota') {
       this.limitServed += 1;
       if (head.times !== undefined && this.limitServed >= head.times) this.skip();
       return head;

@@ -1,9 +1,12 @@
 // Cline CLI, the real terminal UI against the lab's model: what Lookout says at each moment, read
 // from the CLI's own session status, its saved messages and its hub's event log (issue 24).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cline } from '../lab/agents/cline';
+import type { AgentLab } from '../lab/agents/agent';
+import { cline, clineData } from '../lab/agents/cline';
+import type { LabHome } from '../lab/home';
 import { failedAfterRetries, killedMidTurn, runningThenFinished } from '../lab/moments';
 import type { Scenario } from '../lab/scenario';
 import { LAB_MODULES } from '../lab/scenario';
@@ -27,8 +30,33 @@ async function restartTerminal(lab: Scenario): Promise<void> {
   await lab.tmux.waitForScreen('the prompt box', cline.ready);
 }
 
+
+/** Where the CLINE_DIR scenario keeps Cline's folder: not ~/.cline, so the default would miss it. */
+const elsewhere = (home: LabHome): string => join(home.home, 'cline-elsewhere');
+
+/** Cline with only CLINE_DIR set (the CLI then uses $CLINE_DIR/data), its seeds moved there. */
+const clineDirOnly: AgentLab = {
+  ...cline,
+  prepare(home, model) {
+    const { CLINE_DATA_DIR: _data, ...rest } = cline.prepare(home, model);
+    mkdirSync(elsewhere(home), { recursive: true });
+    renameSync(clineData(home), join(elsewhere(home), 'data'));
+    return { ...rest, CLINE_DIR: elsewhere(home) };
+  },
+  recorded: [],
+};
+
 describe.skipIf(!installed(cline))(suiteName(cline), () => {
   const start = scenarios(cline);
+  const startDirOnly = scenarios(clineDirOnly);
+
+  it('only CLINE_DIR set: the session in $CLINE_DIR/data is read, running then finished', async () => {
+    const lab = await startDirOnly({ name: 'cline-dir', replies: [{ kind: 'hold', text: 'Thinking…' }] });
+    expect(lab.agentEnv.CLINE_DATA_DIR).toBeUndefined();
+    await runningThenFinished(lab);
+    expect(existsSync(join(elsewhere(lab.home), 'data', 'db', 'sessions.db'))).toBe(true);
+    expect(existsSync(clineData(lab.home))).toBe(false);
+  });
 
   it('R1 running: a held model stream reads running (its own status, direct), then finished', async () => {
     await runningThenFinished(await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] }));
@@ -142,5 +170,16 @@ describe.skipIf(!installed(cline))(suiteName(cline), () => {
     expect(ended.observed.reason).toBe('process-gone');
     expect(ended.observed.source).toBe('cline.hub-events');
     expect(cline.daemonPids(lab.home).length).toBeGreaterThan(0);
+  });
+
+  it('R80 a usage limit (429, retry-after, insufficient_quota): running while Cline retries; then its saved error is the provider\'s words alone, so error/api-error, not limited', async () => {
+    const lab = await start({ name: 'limit', replies: [{ kind: 'quota', retryAfter: 3600, message: 'You exceeded your current quota, please check your plan and billing details.' }] });
+    await lab.prompt('this will hit the limit');
+    await waitFor('Cline retried', () => (lab.model.mainRequests.length >= 2 ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
+    await lab.expectRow('running while it retries', (row) => row.observed.state === 'running');
+    // 3.0.65 saves `{displayRole: "error"}` with the provider's message as its only text: no status, no kind.
+    const row = await lab.expectRow('error once it gives up', (row) => row.observed.state === 'error', 240_000);
+    expect(row.observed.reason).toBe('api-error');
+    expect(row.observed.detail ?? '').toContain('exceeded your current quota');
   });
 });

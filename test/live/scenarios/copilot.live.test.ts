@@ -1,11 +1,20 @@
 // GitHub Copilot CLI, the real TUI in its BYOK mode (no GitHub login) against the lab's model:
 // what Lookout says at each moment of each scenario, checked against what the scenario did.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Scenario } from '../lab/scenario';
 import { describe, expect, it } from 'vitest';
 import { copilot, taskComplete } from '../lab/agents/copilot';
 import { killedMidTurn, runningThenFinished, subagentAtWork, subagentReplies } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
+
+/** Every session's events.jsonl in the scenario's Copilot home, as one text. */
+function readEvents(lab: Scenario): string {
+  const state = join(lab.home.home, '.copilot', 'session-state');
+  if (!existsSync(state)) return '';
+  return readdirSync(state).map((id) => join(state, id, 'events.jsonl')).filter((path) => existsSync(path)).map((path) => readFileSync(path, 'utf8')).join('');
+}
 
 describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
   const start = scenarios(copilot);
@@ -90,5 +99,33 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
     expect(row.observed.reason).toBe('api-error');
     expect(row.claim?.kind).toBe('failed');
     lab.record('error', 'a turn that failed after five retries: turn_end, then session.error naming the prompt', row);
+  });
+
+  it('R80 a usage limit (429, retry-after an hour, insufficient_quota): Copilot gives up at once with session.error rate_limit; reads limited/usage-limit, not error', async () => {
+    const lab = await start({ name: 'limit', replies: [{ kind: 'quota', retryAfter: 3600, message: 'You exceeded your current quota, please check your plan and billing details.' }] });
+    await lab.prompt('this will hit the limit');
+    await waitFor('Copilot wrote its limit', () => (readEvents(lab).includes('"errorType":"rate_limit"') ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
+    const row = await lab.expectRow('limited', (row) => row.observed.state === 'limited', 30_000);
+    expect(row.observed.reason).toBe('usage-limit');
+    expect(row.observed.detail ?? '').toContain('exceeded your current quota');
+  });
+
+  it('R80 a transient 429 (retry-after 1 s) that Copilot retries by itself reads running, then finished', async () => {
+    const lab = await start({ name: 'limit-retry', replies: [{ kind: 'quota', retryAfter: 1, message: 'Rate limit reached, try again in 1s.' }, { kind: 'text', text: 'Done after the wait.' }] });
+    await lab.prompt('this will be slowed down');
+    await waitFor('Copilot retried', () => (lab.model.mainRequests.length >= 2 ? true : undefined), () => `${lab.model.mainRequests.length} requests; ${readEvents(lab).slice(-600)}`, { timeout: 120_000 });
+    await lab.expectRow('running while it retries', (row) => row.observed.state === 'running');
+    lab.model.script.skip();
+    await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+  });
+
+  it('R11 a subagent that fails (its request meets a usage limit: subagent.failed) does not keep the row running-subagents once the lead has answered', async () => {
+    const subagent = copilot.tools.subagent('Look around', 'List the files here.');
+    if (subagent === null) throw new Error('Copilot has subagents');
+    const lab = await start({ name: 'subagent-fails', replies: [{ kind: 'tool', call: subagent }, { kind: 'quota', retryAfter: 3600, message: 'You exceeded your current quota.', times: 1 }, { kind: 'text', text: 'The helper failed.' }] });
+    await lab.prompt('use a subagent');
+    await waitFor('the subagent failed', () => (readEvents(lab).includes('"subagent.failed"') ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
+    const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+    expect(row.children).toMatchObject({ live: 0 });
   });
 });

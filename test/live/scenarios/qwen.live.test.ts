@@ -1,14 +1,31 @@
 // Qwen Code, the real TUI against the lab's model (OpenAI chat completions), asking before each
 // tool as a careful user sets it: what Lookout says at each moment, against what the scenario did.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AgentLab } from '../lab/agents/agent';
 import { describe, expect, it } from 'vitest';
 import { qwen } from '../lab/agents/qwen';
 import { failedAfterRetries, killedMidTurn, runningThenFinished } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
 
+/** Qwen with QWEN_RUNTIME_DIR set: its sessions go to that folder's projects, its settings stay in QWEN_HOME. */
+const qwenRuntimeDir: AgentLab = {
+  ...qwen,
+  prepare: (home, model) => ({ ...qwen.prepare(home, model), QWEN_RUNTIME_DIR: join(home.home, 'qwen-runtime') }),
+  recorded: [],
+};
+
 describe.skipIf(!installed(qwen))(suiteName(qwen), () => {
   const start = scenarios(qwen);
+  const startRuntimeDir = scenarios(qwenRuntimeDir);
+
+  it('QWEN_RUNTIME_DIR set: the session under its projects is read, running then finished', async () => {
+    const lab = await startRuntimeDir({ name: 'runtime-dir', replies: [{ kind: 'hold', text: 'Thinking…' }] });
+    await runningThenFinished(lab);
+    expect(readdirSync(join(lab.home.home, 'qwen-runtime', 'projects')).length).toBeGreaterThan(0);
+    expect(existsSync(join(lab.home.home, '.qwen', 'projects'))).toBe(false);
+  });
 
   it('R1 running: a held model stream reads running, then finished', async () => {
     const lab = await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] });
