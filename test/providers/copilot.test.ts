@@ -165,6 +165,9 @@ describe('GitHub Copilot CLI, read from its files', () => {
     const ended = await rowOf(home(`${ID}j`, answered), 8);
     expect(ended.children.live).toBe(0);
     expect(ended.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
+    // A background task's child failing after the lead's turn ended keeps nothing working either.
+    const background = [START(`${ID}p`), PROMPT(1), TURN_START(2), event('subagent.started', 3, { toolCallId: 'call_b', agentName: 'general-purpose', executionMode: 'background' }, { agentId: 'agent-b' }), MESSAGE(3, 'Started it in the background.'), TURN_END(4), event('subagent.failed', 9, { toolCallId: 'call_b', agentName: 'general-purpose', agentDisplayName: 'helper', error: 'boom' }, { agentId: 'agent-b' })];
+    expect((await rowOf(home(`${ID}p`, background), 10)).observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
   });
 
   describe('autopilot (1.0.102, as the live lab recorded it)', () => {

@@ -1,5 +1,5 @@
-// A subagent's signal for the fold: a failed child is blocked while its lead turn is open, and is
-// over once the lead's turn has ended after the failure (the lead was told; nothing retries it).
+// A subagent's signal for the fold: a failed child is blocked while a lead turn is open, and is
+// over once none is (the CLI hands the failure to the lead; nothing retries the child).
 import type { TranscriptSignal, TurnEvidence } from '../../engine';
 import type { CopilotChild } from './events';
 
@@ -10,9 +10,11 @@ export function childSignal(child: CopilotChild): TranscriptSignal {
   return { kind: 'progress', at: child.lastAt };
 }
 
-/** A failed child whose lead turn ended at or after the failure: finished, so removed (§3, R10). */
+/**
+ * A failed child once no lead turn is open (ended after the failure, or before it, as a background
+ * task's can): finished, so removed (§3, R10). Blocked only while a lead turn is open.
+ */
 export function failureTaken(child: CopilotChild, leadTurn: TurnEvidence | null): boolean {
   if (child.done || child.failed === null) return false;
-  const endedAt = leadTurn?.endedAt ?? null;
-  return endedAt !== null && endedAt >= child.failed.at;
+  return leadTurn === null || leadTurn.endedAt !== null;
 }
