@@ -192,8 +192,8 @@ export class Scenario {
   }
 
   /** Waits until the agent's request is held open by the model (the turn is really under way). */
-  async held(count = 1): Promise<void> {
-    await waitFor(count === 1 ? 'a model stream held open' : `${count} model streams held open`, () => (this.model.openHolds >= count ? true : undefined), () => this.tmux.screen());
+  async held(count = 1, timeout?: number): Promise<void> {
+    await waitFor(count === 1 ? 'a model stream held open' : `${count} model streams held open`, () => (this.model.openHolds >= count ? true : undefined), () => this.tmux.screen(), timeout === undefined ? {} : { timeout });
   }
 
   /** Ends the held stream normally, once there is one. */

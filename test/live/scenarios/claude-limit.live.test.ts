@@ -48,11 +48,12 @@ describe.skipIf(!installed(claudeSubscription))(`${suiteName(claudeSubscription)
     await lab.tmux.waitForScreen('continuing automatically', (screen) => /continuing automatically/i.test(screen));
     await limitedUntil(lab, resetsAt, 0);
     // Its own retry at the reset is the evidence the limit lifted: the row reads running, not limit-reset.
-    await lab.held();
+    // The CLI goes on by its own timer, some time after the reset (50 s to over 90 s seen here).
+    await lab.held(1, 300_000);
     await lab.expectRow('running again by itself', (row) => row.observed.state === 'running');
     await lab.releaseHold();
     await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
-  });
+  }, 420_000);
 
   it('R80 signed in, a 429 without the unified headers that never clears is not a usage limit: error/api-error', async () => {
     const lab = await start({ name: 'rate-limit-gives-up', replies: [{ kind: 'limit', resetsAt: 0, plain: true }] });
