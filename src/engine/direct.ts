@@ -157,6 +157,10 @@ export function decideLead(
   liveness: Liveness,
   answeredAt: number | null = null,
 ): Observation | null {
+  // R80: a turn a usage limit stopped stays stopped by it when the agent is quit: the reset still comes.
+  if ((liveness.kind === 'dead' || liveness.kind === 'removed') && inferred?.state === 'limited' && signal?.kind === 'usage-limit') {
+    return { ...inferred, rule: `R80 the limit stopped the turn before the agent went (${liveness.kind === 'dead' ? deathRule(liveness.why) : '§11 registry entry removed'})` };
+  }
   if (liveness.kind === 'dead') {
     const why = deathRule(liveness.why);
     return observe('ended', 'process-gone', liveness.at, liveness.source, 'inferred', null, why);

@@ -53,6 +53,18 @@ describe('usage limits', () => {
     expect(visitedAfter.claim).toBeNull();
   });
 
+  it('R80 quitting the agent after its limit stopped the turn leaves it limited: at the reset it can go on (R84: open resumes it)', () => {
+    const dead = { ...limited(), liveness: { kind: 'dead', source: 'qwen.runtime', pid: 42, at: at(min(3)), why: 'no-process' } } as const;
+    const row = rowOf(dead, min(4));
+    expect(row.observed).toMatchObject({ state: 'limited', reason: 'usage-limit' });
+    expect(rowOf(dead, min(1) + HOUR + sec(1)).claim?.kind).toBe('limit-reset');
+    const removed = rowOf({ ...limited(), liveness: { kind: 'removed', source: 'claude.registry', at: at(min(3)) } }, min(4));
+    expect(removed.observed.state).toBe('limited');
+    // A turn that was not stopped by a limit still ends with its process.
+    const finished = session({ signal: { kind: 'assistant-text', at: at(min(1)), stop: 'end' }, liveness: { kind: 'dead', source: 'qwen.runtime', pid: 42, at: at(min(3)), why: 'no-process' } });
+    expect(rowOf(finished, min(4)).observed.state).toBe('ended');
+  });
+
   it('R81 a new turn clears both', () => {
     const resumed = session({ signal: { kind: 'prompt', at: at(min(1) + HOUR + sec(10)) } });
     const row = rowOf(resumed, min(1) + HOUR + sec(11));

@@ -7,8 +7,8 @@ import type { LabRow, LabSnapshot } from './lookout';
 import { lookout } from './lookout';
 import type { Scenario } from './scenario';
 
-/** A row as the engine of issue 46 gives it: the reset instant on each row (ISO, or null). */
-export type LimitRow = LabRow & { resetsAt?: string | null };
+/** A row at a usage limit: `resetsAt` is the instant it resets (ISO, or null). */
+export type LimitRow = LabRow;
 
 /** The lab model's reset a few hours ahead, in epoch seconds. */
 export function resetInHours(hours: number): number {
@@ -32,15 +32,17 @@ export function statusAt(lab: Scenario, at: Date): LimitRow[] {
 }
 
 /**
- * The limit hit: limited/usage-limit with the agent's words, the claim `limited` and the reset
- * (`slackMs` 0 where the record has the instant; 60 000 where the agent prints only a clock time).
+ * The limit hit: limited/usage-limit with the agent's words (`detail`), the claim `limited` and the
+ * reset (`slackMs` 0 where the record has the instant; 60 000 where the agent prints only a clock
+ * time). A `resetsAt` of null: the agent names no reset, so the row has none (never a guess).
  */
-export async function limitedUntil(lab: Scenario, resetsAt: number, slackMs: number): Promise<LimitRow> {
-  const row: LimitRow = await lab.expectRow('limited', (row) => row.observed.state === 'limited', 30_000);
+export async function limitedUntil(lab: Scenario, resetsAt: number | null, slackMs: number, detail: RegExp = /hit your/): Promise<LimitRow> {
+  const row: LimitRow = await lab.expectRow('limited', (row) => row.observed.state === 'limited', 240_000);
   expect(row.observed.reason).toBe('usage-limit');
-  expect(row.observed.detail ?? '').toMatch(/hit your/);
+  expect(row.observed.detail ?? '').toMatch(detail);
   expect(row.claim?.kind).toBe('limited');
-  expect(Math.abs(Date.parse(row.resetsAt ?? '') - resetsAt * 1000)).toBeLessThanOrEqual(slackMs);
+  if (resetsAt === null) expect(row.resetsAt ?? null).toBeNull();
+  else expect(Math.abs(Date.parse(row.resetsAt ?? '') - resetsAt * 1000)).toBeLessThanOrEqual(slackMs);
   return row;
 }
 
@@ -49,17 +51,39 @@ export function resetPassed(lab: Scenario, resetsAt: number): LimitRow {
   const rows = statusAt(lab, new Date(resetsAt * 1000 + 60_000));
   expect(rows).toHaveLength(1);
   const [row] = rows;
+  expect(row?.observed.state).toBe('limited');
   expect(row?.claim?.kind).toBe('limit-reset');
   return row as LimitRow;
 }
 
-/** A new prompt in the same session, the model answering again: running while held, then finished. */
-export async function goesOnAfterLimit(lab: Scenario): Promise<LabRow> {
+/** With no reset named, six hours later (past any 5-hour window) the row still says limited: no reset is made up (R80). */
+export function noResetGuessed(lab: Scenario): LimitRow {
+  const rows = statusAt(lab, new Date(Date.now() + 6 * 3600_000));
+  expect(rows).toHaveLength(1);
+  const [row] = rows;
+  expect(row?.observed.state).toBe('limited');
+  expect(row?.claim?.kind).toBe('limited');
+  expect(row?.resetsAt ?? null).toBeNull();
+  return row as LimitRow;
+}
+
+const finished = (row: LabRow): boolean => row.observed.state === 'idle' && row.observed.reason === 'turn-finished';
+
+/**
+ * A new prompt in the same session, the model answering again: running while held, then finished.
+ * `lift`: the limit was an error reply that stays until skipped; the model answers from now on.
+ * `ended`: how the agent's finished turn reads (Gemini without hooks: unknown, never finished).
+ */
+export async function goesOnAfterLimit(lab: Scenario, lift = false, ended: (row: LabRow) => boolean = finished): Promise<LabRow> {
+  if (lift) {
+    lab.model.script.skip();
+    lab.model.script.then({ kind: 'hold', text: 'Back at it…' });
+  }
   await lab.prompt('go on');
   await lab.held();
   await lab.expectRow('running again', (row) => row.observed.state === 'running');
   await lab.releaseHold();
-  const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+  const row = await lab.expectRow('the turn ended', ended);
   expect(row.claim?.kind ?? 'none').not.toMatch(/limit/);
   return row;
 }

@@ -13,6 +13,8 @@ export interface LabRow {
   cwd: string | null;
   observed: { state: string; reason: string; detail: string | null; source: string; confidence: string; at: string | null };
   claim: { kind: string; detail: string | null } | null;
+  /** R80: the instant a usage limit resets (ISO), where the agent named one. */
+  resetsAt?: string | null;
   children: unknown;
   /** §13: the prompt Lookout can answer, an answer awaiting the agent, or why not. */
   answer:

@@ -23,6 +23,22 @@ export function usageLimitReply(retryAfter = LIMIT_RESET_SECONDS): Reply {
 }
 
 /**
+ * A spent quota with no `retry-after`, only OpenAI's reset duration (`x-ratelimit-reset-requests`),
+ * `resetSeconds` ahead: the agent backs off on its own clock and, giving up, keeps the headers.
+ */
+export function quotaResetReply(resetSeconds: number): Reply {
+  const hours = Math.floor(resetSeconds / 3600);
+  const minutes = Math.floor((resetSeconds % 3600) / 60);
+  return {
+    kind: 'error',
+    status: 429,
+    message: QUOTA_MESSAGE,
+    code: 'insufficient_quota',
+    headers: { 'x-ratelimit-reset-requests': `${String(hours)}h${String(minutes)}m${String(resetSeconds % 60)}s`, 'x-ratelimit-remaining-requests': '0' },
+  };
+}
+
+/**
  * The model answers the limit until the agent gives up (opencode and Kilo heed a short retry-after:
  * six tries): running while it retries, then the row the agent's saved error gives.
  */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Scenario } from '../lab/scenario';
 import { describe, expect, it } from 'vitest';
 import { copilot, taskComplete } from '../lab/agents/copilot';
+import { goesOnAfterLimit, limitedUntil, noResetGuessed } from '../lab/limits';
 import { killedMidTurn, runningThenFinished, subagentAtWork, subagentReplies } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
@@ -101,13 +102,14 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
     lab.record('error', 'a turn that failed after five retries: turn_end, then session.error naming the prompt', row);
   });
 
-  it('R80 a usage limit (429, retry-after an hour, insufficient_quota): Copilot gives up at once with session.error rate_limit; reads limited/usage-limit, not error', async () => {
+  it('R80 a usage limit (429, retry-after an hour, insufficient_quota): Copilot gives up at once with session.error rate_limit; reads limited/usage-limit, not error, with no reset (none is written); a new prompt runs and finishes', async () => {
     const lab = await start({ name: 'limit', replies: [{ kind: 'quota', retryAfter: 3600, message: 'You exceeded your current quota, please check your plan and billing details.' }] });
     await lab.prompt('this will hit the limit');
     await waitFor('Copilot wrote its limit', () => (readEvents(lab).includes('"errorType":"rate_limit"') ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
-    const row = await lab.expectRow('limited', (row) => row.observed.state === 'limited', 30_000);
-    expect(row.observed.reason).toBe('usage-limit');
-    expect(row.observed.detail ?? '').toContain('exceeded your current quota');
+    const row = await limitedUntil(lab, null, 0, /exceeded your current quota/);
+    lab.record('usage-limit', 'a 429 with an hour\'s retry-after: assistant.turn_end, then session.error {errorType: "rate_limit", statusCode: 429}', row);
+    noResetGuessed(lab);
+    await goesOnAfterLimit(lab, true);
   });
 
   it('R80 a transient 429 (retry-after 1 s) that Copilot retries by itself reads running, then finished', async () => {

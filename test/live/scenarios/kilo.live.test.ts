@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { kilo } from '../lab/agents/kilo';
 import { failedAfterRetries, interruptedByEscapeTwice, killedMidTurn, runningThenFinished } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { QUOTA_MESSAGE, limitedAfterRetries, usageLimitReply, waitingOutTheLimit } from '../lab/usage-limit';
+import { goesOnAfterLimit, limitedUntil, resetPassed } from '../lab/limits';
+import { QUOTA_MESSAGE, limitedAfterRetries, quotaResetReply, usageLimitReply, waitingOutTheLimit } from '../lab/usage-limit';
 import { waitFor } from '../lab/wait';
 import { answerWhenDue } from '../lab/answering';
 
@@ -57,13 +58,17 @@ describe.skipIf(!installed(kilo))(suiteName(kilo), () => {
     lab.record('error', 'a turn that failed after Kilo gave up retrying', await failedAfterRetries(lab));
   });
 
-  it('R80 a usage limit (429 insufficient_quota, retry-after 2 s): running while Kilo retries (six tries), then limited/usage-limit from its saved APIError', async () => {
-    const lab = await start({ name: 'usage-limit', replies: [usageLimitReply(2)] });
-    const row = await limitedAfterRetries(lab);
-    expect(row.observed).toMatchObject({ state: 'limited', reason: 'usage-limit', detail: QUOTA_MESSAGE });
-    expect(row.claim?.kind).not.toBe('failed');
-    lab.record('usage-limit', 'a 429 insufficient_quota retried six times, then an APIError with statusCode 429, responseHeaders and responseBody', row);
-  });
+  it('R80 a usage limit (429 insufficient_quota, no retry-after, x-ratelimit-reset-requests 3h): running while Kilo backs off by itself (six tries), then limited/usage-limit until the saved header\'s reset; past it limit-reset; a new prompt runs and finishes', async () => {
+    const lab = await start({ name: 'usage-limit', replies: [quotaResetReply(3 * 3600)] });
+    const asked = Math.floor(Date.now() / 1000);
+    await limitedAfterRetries(lab, 240_000);
+    // The reset is the saved header's duration from the error's own time (between the prompt and now).
+    const row = await limitedUntil(lab, asked + 3 * 3600, Date.now() - asked * 1000 + 1_000, /exceeded your current quota/);
+    expect(row.observed.detail).toBe(QUOTA_MESSAGE);
+    lab.record('usage-limit', 'a 429 insufficient_quota with x-ratelimit-reset-requests 3h retried six times, then an APIError with statusCode 429, responseHeaders and responseBody', row);
+    resetPassed(lab, Date.parse(row.resetsAt ?? '') / 1000);
+    await goesOnAfterLimit(lab, true);
+  }, 420_000);
 
   it('R80 an hour\'s retry-after: Kilo waits it out (the screen counts down, nothing saved but the open reply), the row reads running', async () => {
     await waitingOutTheLimit(await start({ name: 'usage-limit-wait', replies: [usageLimitReply()] }));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AgentLab } from '../lab/agents/agent';
 import { describe, expect, it } from 'vitest';
 import { qwen } from '../lab/agents/qwen';
+import { goesOnAfterLimit, limitedUntil, resetInHours, resetPassed } from '../lab/limits';
 import { failedAfterRetries, killedMidTurn, runningThenFinished } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../lab/wait';
@@ -121,13 +122,17 @@ describe.skipIf(!installed(qwen))(suiteName(qwen), () => {
     lab.record('killed', 'kill -9 mid-turn: runtime.json left behind, its pid gone', row);
   });
 
-  it('R80 a quota spent until a reset (429, Qwen\'s "will reset at" words) fails at once: limited/usage-limit, in Qwen\'s words', async () => {
-    const lab = await start({ name: 'quota', replies: [{ kind: 'error', status: 429, message: 'Quota exceeded: your daily quota will reset at 2026-12-05T00:00:00Z.', quota: { perDay: true } }] });
+  it('R80 a quota spent until a reset (429, Qwen\'s "will reset at" words) fails at once: limited/usage-limit until that instant, in Qwen\'s words; past it limit-reset; a new prompt runs and finishes', async () => {
+    const resetsAt = resetInHours(3);
+    const words = `Quota exceeded: your daily quota will reset at ${new Date(resetsAt * 1000).toISOString()}.`;
+    const lab = await start({ name: 'quota', replies: [{ kind: 'error', status: 429, message: words, quota: { perDay: true } }] });
     await lab.prompt('hit the quota');
     await lab.tmux.waitForScreen('Qwen gave up', (screen) => screen.includes('Quota exhausted'));
-    const row = await lab.expectRow('limited', (row) => row.observed.state === 'limited');
-    expect(row.observed).toMatchObject({ reason: 'usage-limit', source: 'qwen.chat', detail: '429 Quota exceeded: your daily quota will reset at 2026-12-05T00:00:00Z.' });
+    const row = await limitedUntil(lab, resetsAt, 0, /will reset at/);
+    expect(row.observed).toMatchObject({ source: 'qwen.chat', detail: `429 ${words}` });
     lab.record('quota', 'one api_error 429 whose words name a reset: Qwen fails fast ("Quota exhausted: …") and writes nothing more', row);
+    resetPassed(lab, resetsAt);
+    await goesOnAfterLimit(lab, true);
   });
 
   it('R80 a quota 429 with no reset in its words (insufficient_quota) is retried by Qwen as a rate limit: running, never limited', async () => {
