@@ -88,17 +88,21 @@ export interface AnswerInput {
 export function answerView(input: AnswerInput): AnswerView | null {
   const { claim, now, timings } = input;
   const requests = newestFirst(input.requests);
+  const newestOpen = requests.find((request) => request.closed === null && now < request.deadline && stands(request, input));
   for (const request of requests) {
     const closed = request.closed;
+    // A newer prompt already waiting replaces the "answered" reading at once (issue 47): it is never hidden behind it.
+    if (newestOpen !== undefined && newestOpen.at > request.at) break;
     if (closed === null || now >= closed.at + timings.answeredHold) continue;
     if (closed.how === 'answered' && stands(request, input)) return { state: 'answered', request, at: closed.at, answer: closed.answer, from: closed.from };
     if (closed.how === 'elsewhere') return { state: 'elsewhere', request, at: closed.at };
   }
   if (claim === null || claim.kind !== 'needs-you') return null;
   if (claim.ambiguous) return { state: 'unavailable', why: 'Lookout cannot be sure this is a prompt: answer in the terminal' };
-  const open = requests.find((request) => request.closed === null && now < request.deadline && stands(request, input));
+  const open = newestOpen;
   const askedAt = open === undefined ? null : askAt(open, input);
-  if (open !== undefined && askedAt !== null) return { state: 'open', request: open, keysFrom: open.at + timings.answerGrace, askedAt };
+  // R72 counts from when the prompt could first be seen: the first evaluation that shows it, kept by the channel's owner.
+  if (open !== undefined && askedAt !== null) return { state: 'open', request: open, keysFrom: Math.max(open.at + timings.answerGrace, open.keysFrom ?? now + timings.answerGrace), askedAt };
   return { state: 'unavailable', why: input.hint ?? 'answer in the terminal' };
 }
 

@@ -37,6 +37,7 @@ const rowAnswerSchema = z.discriminatedUnion('state', [
     prompt: z.enum(['approval', 'question']),
     tool: z.string().check(z.maxLength(200)),
     text: z.string().check(z.maxLength(64_000)),
+    hidden: z._default(z.int().check(z.minimum(0)), 0),
     questions: z.array(questionSchema).check(z.maxLength(20)),
     since: time,
     keysFrom: time,

@@ -374,9 +374,9 @@ function notifiedSet(facts: UserFacts): ReadonlySet<string> {
   return set;
 }
 
-/** The approval a notification may offer to answer: open, an approval (a question is the popover's). */
+/** The approval a notification may offer to answer: open, an approval shown whole (a question is the popover's). */
 function openApproval(view: AnswerView | null): NotifyCandidate['answer'] {
-  return view?.state === 'open' && view.request.prompt === 'approval' ? { request: view.request.id, digest: view.request.digest, tool: view.request.tool, text: view.request.text } : null;
+  return view?.state === 'open' && view.request.prompt === 'approval' && view.request.hidden === 0 ? { request: view.request.id, digest: view.request.digest, tool: view.request.tool, text: view.request.text } : null;
 }
 
 /** A finish that depends on the working tree is told only once git was asked after it began. */

@@ -200,6 +200,8 @@ export interface AnswerRequest {
   tool: string;
   /** Exactly what is shown and answered: the command, the path and edit, the patch. */
   text: string;
+  /** Characters of the whole input's text not in `text`: answered only in the terminal when above 0. */
+  hidden: number;
   /** A digest of the tool and input as shown: an answer must carry the same (R71). */
   digest: string;
   questions: AnswerQuestion[];
@@ -207,6 +209,8 @@ export interface AnswerRequest {
   serial: boolean;
   /** When the waiting hook gives up by itself and the agent's own prompt decides. */
   deadline: number;
+  /** R72's end, fixed by the channel's owner when a row first showed it: the grace counts from when it could be seen (issue 47). */
+  keysFrom?: number | null;
   /** Closed: answered from Lookout, answered elsewhere first, let go to the terminal, or timed out. */
   closed: { at: number; how: 'answered' | 'elsewhere' | 'released' | 'expired'; answer: string | null; from: string | null } | null;
 }

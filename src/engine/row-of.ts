@@ -58,6 +58,7 @@ function rowAnswer(view: AnswerView | null): RowAnswer | null {
         prompt: request.prompt,
         tool: request.tool,
         text: request.text,
+        hidden: request.hidden,
         questions: request.questions,
         since: iso(request.at),
         keysFrom: iso(view.keysFrom),

@@ -26,8 +26,10 @@ export type RowAnswer =
       digest: string;
       prompt: 'approval' | 'question';
       tool: string;
-      /** The exact command, edit or patch, as the agent will run it. */
+      /** The exact command, edit or patch, as the agent will run it (cut where `hidden` says). */
       text: string;
+      /** Characters of the text not shown (issue 47): such a prompt is answered only in the terminal. */
+      hidden: number;
       questions: AnswerQuestion[];
       since: string;
       /** R72: key presses answer only from then on (a click on the card may before). */

@@ -8,6 +8,11 @@ export type OpenAnswer = Extract<RowAnswer, { state: 'open' }>;
 export type Answering = SettingsView['answering'];
 type AnswerCommand = Extract<PopoverCommand, { type: 'answer' | 'release' }>;
 
+/** Issue 47: a prompt not shown whole is never answered from Lookout, only in the agent's own prompt. */
+export function tooLongNotice(open: OpenAnswer): string | null {
+  return open.hidden > 0 ? `cut: ${open.hidden.toLocaleString('en-US')} more characters not shown — answer it in the terminal` : null;
+}
+
 /** R72, said on the card when a key would answer a prompt that has only just appeared. */
 export const GRACE_NOTICE = 'wait a moment: this prompt just appeared';
 
@@ -102,6 +107,8 @@ export function answerAction({ row, draft, intent, via, now, answering }: Answer
   if (current.pending) return null;
   const refuse = (text: string): AnswerAction => ({ type: 'answer-notice', request: open.request, text });
   if (!answering.allowed) return refuse(answering.why ?? 'this popover does not answer prompts');
+  const tooLong = tooLongNotice(open);
+  if (tooLong !== null) return refuse(tooLong);
   if (via === 'key' && !keysOpen(open, now)) return refuse(GRACE_NOTICE);
   const made = decisionFor(open, current, intent);
   if ('why' in made) return refuse(made.why);

@@ -1,6 +1,7 @@
 // How an agent lets an outside program answer its prompt (status-model.md §13): what Lookout
 // reads from the agent's request and what it prints back. The facts per agent are in
 // docs/answering.md; the channel that carries them is main's.
+import { createHash } from 'node:crypto';
 import type { AnswerQuestion } from '../engine';
 import type { HookEdit, HookPlaces } from './descriptor';
 import type { JsonRecord } from './jsonl/parse-record';
@@ -12,8 +13,12 @@ export interface AnswerDraft {
   agentId: string | null;
   prompt: 'approval' | 'question';
   tool: string;
-  /** The command, the path and edit, the patch: what is shown and what is answered. */
+  /** The command, the path and edit, the patch: what is shown (at most SHOWN_MAX characters). */
   text: string;
+  /** Characters of the whole text not in `text`: a prompt not shown whole is answered only in the terminal. */
+  hidden: number;
+  /** A digest of the whole input the agent will run (every field, uncut): the answer is bound to it. */
+  whole: string;
   questions: AnswerQuestion[];
   /** The agent's own id for the request, where it has one. */
   agentRequest: string | null;
@@ -50,16 +55,29 @@ export interface AnswerDescriptor {
   followsHook: boolean;
 }
 
+/** The most of a prompt's text a card, a notification or `explain` carries. */
+export const SHOWN_MAX = 64_000;
+
 /** A payload string, cut to what a prompt may show. */
-export function textOf(value: unknown, max = 64_000): string | null {
+export function textOf(value: unknown, max = SHOWN_MAX): string | null {
   return typeof value === 'string' ? value.slice(0, max) : null;
 }
 
-/** Any JSON as readable text, for a tool Lookout has no words of its own for. */
+/** Any JSON as readable text, whole, for a tool Lookout has no words of its own for. */
 export function inputText(input: unknown): string {
   try {
-    return (JSON.stringify(input, null, 2) ?? '').slice(0, 64_000);
+    return JSON.stringify(input, null, 2) ?? '';
   } catch {
     return '';
   }
+}
+
+/** What is shown of a whole text, and how much of it is not (issue 47: never a silent cut). */
+export function shownText(whole: string): { text: string; hidden: number } {
+  return whole.length <= SHOWN_MAX ? { text: whole, hidden: 0 } : { text: whole.slice(0, SHOWN_MAX), hidden: whole.length - SHOWN_MAX };
+}
+
+/** The digest of a tool's whole input: what the agent runs, every field, whatever is shown. */
+export function wholeDigest(tool: string, input: unknown): string {
+  return createHash('sha256').update(inputText([tool, input])).digest('hex');
 }

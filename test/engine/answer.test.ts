@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerRequest, DirectEvidence, NotifyCandidate } from '../../src/engine';
 import { DEFAULT_TIMINGS, buttonsFor, claimsToNotify, movedOnSince, planNotification, rowCounted } from '../../src/engine';
 import { NOTIFIED_COMMAND_MAX } from '../../src/engine/notify';
-import { at, registry, rowOf, sec, session, tool, toolCall } from './build';
+import { at, registry, rowOf, run, sec, session, tool, toolCall } from './build';
 
 const hook = (event: Extract<DirectEvidence, { kind: 'hook' }>['event'], offsetMs: number, detail: string | null = 'Bash: rm -rf build'): DirectEvidence => ({ kind: 'hook', source: 'claude.hook', at: at(offsetMs), event, detail });
 
@@ -17,6 +17,7 @@ function request(offsetMs: number, overrides: Partial<AnswerRequest> = {}): Answ
     prompt: 'approval',
     tool: 'Bash',
     text: 'rm -rf build',
+    hidden: 0,
     digest: 'd'.repeat(64),
     questions: [],
     serial: false,
@@ -30,10 +31,29 @@ const asking = (requests: AnswerRequest[], direct: DirectEvidence[] = [hook('per
 
 describe('R70 answerable rows', () => {
   it('R70 a prompt raised by a hook, with the request its answering hook brought, is open; keys wait for answerGrace (R72)', () => {
-    const row = rowOf(asking([request(sec(1) + 80)]), sec(3));
+    const row = rowOf(asking([request(sec(1) + 80)]), sec(1) + 80);
     expect(row.answer).toMatchObject({ state: 'open', tool: 'Bash', text: 'rm -rf build', prompt: 'approval', serial: false });
     if (row.answer?.state !== 'open') throw new Error('open');
     expect(Date.parse(row.answer.keysFrom) - Date.parse(row.answer.since)).toBe(DEFAULT_TIMINGS.answerGrace);
+    expect(row.claim?.kind).toBe('needs-you');
+  });
+
+  it('issue 47 item 5: R72\'s grace counts from when the prompt could first be seen (the first evaluation that shows it, then kept), never from an earlier request time', () => {
+    // First shown 4 s after its request came (the row was not yet asking, or another reading hid it).
+    const first = rowOf(asking([request(sec(1) + 80)]), sec(5));
+    if (first.answer?.state !== 'open') throw new Error('open');
+    expect(Date.parse(first.answer.keysFrom)).toBe(at(sec(5)) + DEFAULT_TIMINGS.answerGrace);
+    // The owner keeps that end: later evaluations give the same instant.
+    const kept = rowOf(asking([request(sec(1) + 80, { keysFrom: at(sec(5)) + DEFAULT_TIMINGS.answerGrace })]), sec(8));
+    if (kept.answer?.state !== 'open') throw new Error('open');
+    expect(Date.parse(kept.answer.keysFrom)).toBe(at(sec(5)) + DEFAULT_TIMINGS.answerGrace);
+  });
+
+  it('issue 47 item 5: a prompt answered in the terminal never hides the next one already waiting: the newer request is open at once', () => {
+    const answered = request(sec(1) + 80, { id: `req_${'1'.repeat(24)}`, closed: { at: at(sec(4)), how: 'elsewhere', answer: null, from: 'terminal' } });
+    const next = request(sec(5) + 80, { id: `req_${'2'.repeat(24)}` });
+    const row = rowOf(asking([answered, next], [hook('permission-request', sec(5))]), sec(6));
+    expect(row.answer).toMatchObject({ state: 'open', request: next.id });
     expect(row.claim?.kind).toBe('needs-you');
   });
 
@@ -99,6 +119,14 @@ describe('R73 after an answer', () => {
   it('R73 confirmed by the agent (a hook event after it): the evidence reads again at once', () => {
     const row = rowOf(asking([answered(sec(8))], [hook('mid-turn', sec(8) + 300)]), sec(9));
     expect(row.observed).toMatchObject({ state: 'running', reason: 'provider-busy' });
+  });
+
+  it('issue 47 item 1: a prompt not shown whole is open with how much is hidden, and its notification offers no Allow or Deny', () => {
+    const evaluation = run([asking([request(sec(1) + 80, { hidden: 6000 })])], sec(3));
+    expect(evaluation.snapshot.sessions[0]?.answer).toMatchObject({ state: 'open', hidden: 6000 });
+    expect(evaluation.notifyDue[0]?.answer).toBeNull();
+    const whole = run([asking([request(sec(1) + 80)])], sec(3));
+    expect(whole.notifyDue[0]?.answer).toMatchObject({ tool: 'Bash', text: 'rm -rf build' });
   });
 
   it('R73 answered in the terminal first: the row says so for answeredHold', () => {

@@ -37,7 +37,7 @@ function row(index: number, extra: Record<string, unknown> = {}): Row & Record<s
     idleStale: false,
     resetsAt: null,
     // The deepest a snapshot nests: a question's options (8 levels).
-    answer: { state: 'open', request: 'req_0123456789abcdef01234567', digest: 'a'.repeat(64), prompt: 'question', tool: 'AskUserQuestion', text: 'Which database?', questions: [{ question: 'Which database?', header: 'DB', multiple: false, options: [{ label: 'Postgres', description: null }, { label: 'SQLite', description: 'one file' }] }], since: at, keysFrom: at, serial: false, deadline: at },
+    answer: { state: 'open', request: 'req_0123456789abcdef01234567', digest: 'a'.repeat(64), prompt: 'question', tool: 'AskUserQuestion', text: 'Which database?', hidden: 0, questions: [{ question: 'Which database?', header: 'DB', multiple: false, options: [{ label: 'Postgres', description: null }, { label: 'SQLite', description: 'one file' }] }], since: at, keysFrom: at, serial: false, deadline: at },
     ...extra,
   };
 }

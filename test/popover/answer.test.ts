@@ -6,7 +6,7 @@ import type { PopoverState } from '../../src/engine/contract';
 import { admit, commandSchemaFor } from '../../src/engine/contract';
 import type { Row, RowAnswer } from '../../src/engine/row';
 import type { AnswerDraft, Answering } from '../../src/popover/answer';
-import { GRACE_NOTICE, answerAction, choose, decisionFor, digitAction, draftFor, emptyDraft, releaseAction, shortText } from '../../src/popover/answer';
+import { GRACE_NOTICE, tooLongNotice, answerAction, choose, decisionFor, digitAction, draftFor, emptyDraft, releaseAction, shortText } from '../../src/popover/answer';
 import type { KeyPress, KeyTarget } from '../../src/popover/keys';
 import { keyToAction } from '../../src/popover/keys';
 import { visibleGroups } from '../../src/popover/list-view';
@@ -22,7 +22,7 @@ const DIGEST = 'b'.repeat(64);
 const KEYS_FROM = T + 6000;
 
 type Open = Extract<RowAnswer, { state: 'open' }>;
-const APPROVAL: Open = { state: 'open', request: REQUEST, digest: DIGEST, prompt: 'approval', tool: 'Bash', text: 'rm -rf build', questions: [], since: iso(T), keysFrom: iso(KEYS_FROM), serial: false, deadline: iso(T + 570_000) };
+const APPROVAL: Open = { state: 'open', request: REQUEST, digest: DIGEST, prompt: 'approval', tool: 'Bash', text: 'rm -rf build', hidden: 0, questions: [], since: iso(T), keysFrom: iso(KEYS_FROM), serial: false, deadline: iso(T + 570_000) };
 const QUESTION: Open = {
   ...APPROVAL,
   prompt: 'question',
@@ -74,6 +74,17 @@ const selected = (key = 'claude:s1', ...events: UiEvent[]): PopoverUiState => ev
 const press = (key: string, now: number, mods: Partial<Pick<KeyPress, 'ctrl' | 'meta' | 'target'>> = {}): KeyPress => ({ key, ctrl: false, meta: false, target: page, now, ...mods });
 const keyOn = (answer: RowAnswer | null, key: KeyPress, ui = selected(), answering: Answering = ALLOWED) => keyToAction(key, ui, visibleGroups(ui, state([row(answer)], answering)));
 const schema = commandSchemaFor(['claude']);
+
+describe('issue 47 item 1: a prompt not shown whole', () => {
+  it('issue 47 item 1: the card says how much is not shown, and no click or key answers it (only the terminal)', () => {
+    const cut = { ...APPROVAL, hidden: 12_345 };
+    expect(tooLongNotice(cut)).toBe('cut: 12,345 more characters not shown — answer it in the terminal');
+    expect(tooLongNotice(APPROVAL)).toBeNull();
+    for (const intent of ['allow', 'deny'] as const) {
+      expect(answerAction({ row: row(cut), draft: null, intent, via: 'click', now: KEYS_FROM, answering: ALLOWED })).toEqual({ type: 'answer-notice', request: REQUEST, text: tooLongNotice(cut) });
+    }
+  });
+});
 
 describe('R72 keys answer only after the grace', () => {
   it('Ctrl+Enter (or ⌘Enter) within the grace is refused on the card, claimed, and sends nothing', () => {

@@ -31,6 +31,8 @@ export interface AnswerRecord {
   requestAt: number;
   tool: string;
   shown: string;
+  /** Characters of the whole text not in `shown` (issue 47: the audit says what no one saw). */
+  hidden: number;
   digest: string;
   answer: 'allow' | 'deny' | 'options' | 'released' | 'elsewhere' | 'expired';
   message: string | null;
@@ -52,9 +54,9 @@ export interface BrokerOptions {
 
 export type AnswerAttempt = { request: string; digest: string; decision: Decision; from: AnswerFrom; via: 'key' | 'click' | 'command' };
 
-/** What is shown and answered, digested: an answer carries the same or is refused (R71). */
-export function requestDigest(draft: Pick<RequestDraft, 'tool' | 'text' | 'questions'>): string {
-  return createHash('sha256').update(JSON.stringify([draft.tool, draft.text, draft.questions])).digest('hex');
+/** What is shown and the whole input it stands for, digested: an answer carries the same or is refused (R71). */
+export function requestDigest(draft: Pick<RequestDraft, 'tool' | 'text' | 'questions' | 'hidden' | 'whole'>): string {
+  return createHash('sha256').update(JSON.stringify([draft.tool, draft.text, draft.questions, draft.hidden, draft.whole])).digest('hex');
 }
 
 function decisionWords(decision: Decision): { answer: AnswerRecord['answer']; message: string | null; options: string[]; label: string } {
@@ -129,6 +131,7 @@ export class AnswerBroker {
       prompt: draft.prompt,
       tool: draft.tool,
       text: draft.text,
+      hidden: draft.hidden,
       digest: requestDigest(draft),
       questions: draft.questions,
       serial,
@@ -148,6 +151,8 @@ export class AnswerBroker {
     const { request } = held;
     if (request.closed !== null) return refused(request.closed.how === 'answered' ? 'this prompt was already answered from Lookout' : request.closed.how === 'elsewhere' ? 'this prompt was answered in the terminal' : 'this prompt is no longer waiting for Lookout');
     if (attempt.digest !== request.digest) return refused('the prompt changed since it was shown; nothing was sent');
+    // Never an answer to more than was shown (issue 47): a prompt too long to show whole is the terminal's.
+    if (request.hidden > 0) return refused(`the prompt is too long to show whole (${String(request.hidden)} characters not shown): answer it in the terminal`);
     const view = this.options.viewOf(held.key);
     if (view?.state !== 'open' || view.request.id !== request.id) return refused(view?.state === 'unavailable' ? view.why : 'this prompt is not the one the session shows now; nothing was sent');
     const now = this.options.clock();
@@ -202,6 +207,11 @@ export class AnswerBroker {
       const view = this.options.viewOf(held.key);
       if (view?.state === 'open' && view.request.id === request.id) {
         held.askedAt = view.askedAt;
+        // The grace ends where the first showing put it, whenever the next evaluation comes (issue 47).
+        if (request.keysFrom === undefined || request.keysFrom === null) {
+          held.request = { ...request, keysFrom: view.keysFrom };
+          changed = true;
+        }
         continue;
       }
       // Let go only on evidence that the prompt was answered: the session moved on, or a newer prompt came.
@@ -234,8 +244,8 @@ export class AnswerBroker {
     this.options.onChange();
   }
 
-  private recordBase(held: HeldRequest, now: number): Pick<AnswerRecord, 'key' | 'request' | 'requestAt' | 'tool' | 'shown' | 'digest' | 'at'> {
+  private recordBase(held: HeldRequest, now: number): Pick<AnswerRecord, 'key' | 'request' | 'requestAt' | 'tool' | 'shown' | 'hidden' | 'digest' | 'at'> {
     const { request } = held;
-    return { key: held.key, request: request.id, requestAt: request.at, tool: request.tool, shown: request.text, digest: request.digest, at: now };
+    return { key: held.key, request: request.id, requestAt: request.at, tool: request.tool, shown: request.text, hidden: request.hidden, digest: request.digest, at: now };
   }
 }

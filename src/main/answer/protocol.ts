@@ -29,6 +29,10 @@ export const draftSchema = z.object({
   prompt: z.enum(['approval', 'question']),
   tool: text(200),
   text: text(64_000),
+  /** Characters of the whole text not shown (issue 47): such a prompt is answered only in the terminal. */
+  hidden: z.int().check(z.minimum(0)),
+  /** The digest of the whole input the agent will run: what an answer is bound to. */
+  whole: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   questions: z.array(questionSchema).check(z.maxLength(20)),
   /** The agent's own request id, where it has one (a plugin's request). */
   agentRequest: z.nullable(text(200)),

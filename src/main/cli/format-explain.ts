@@ -40,11 +40,12 @@ export function formatExplain(row: Row, derived: DerivedSession, answers: readon
   return lines;
 }
 
-function answeringLine(row: Row): string {
+export function answeringLine(row: Pick<Row, 'answer'>): string {
   const answer = row.answer;
   if (answer === null) return 'nothing waits for an answer';
   switch (answer.state) {
     case 'open':
+      if (answer.hidden > 0) return `${answer.request} waits since ${answer.since} (${answer.prompt}, ${answer.tool}): too long to show whole (${String(answer.hidden)} characters not shown), so answered only in the terminal`;
       return `${answer.request} waits for an answer from Lookout since ${answer.since} (${answer.prompt}, ${answer.tool}; keys from ${answer.keysFrom}${answer.serial ? `; the agent's own prompt waits until ${answer.deadline}` : ''})`;
     case 'answered':
       return `${answer.request} answered from Lookout at ${answer.at} (${answer.answer ?? 'answered'}${answer.from === null ? '' : `, from ${answer.from}`}); waiting for the agent`;
@@ -55,9 +56,10 @@ function answeringLine(row: Row): string {
   }
 }
 
-function auditLine(entry: AnswerEntry): string {
+export function auditLine(entry: AnswerEntry): string {
   const shown = entry.shown.split('\n')[0] ?? '';
-  const what = `${entry.request} (${entry.tool}: ${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}; asked ${entry.requestAt})`;
+  const hidden = entry.hidden === undefined || entry.hidden === 0 ? '' : `; ${String(entry.hidden)} more characters not kept`;
+  const what = `${entry.request} (${entry.tool}: ${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}; asked ${entry.requestAt}${hidden})`;
   switch (entry.answer) {
     case 'allow':
       return `allowed from ${entry.from ?? '?'} — ${what}`;

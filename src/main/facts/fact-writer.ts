@@ -104,7 +104,8 @@ export class FactWriter {
   recordAnswer(record: AnswerRecord): void {
     this.tryWrite(record.at, (file) => {
       const answers = file.answers ?? [];
-      answers.push({ ...record, requestAt: iso(record.requestAt), at: iso(record.at), shown: record.shown.slice(0, SHOWN_KEPT) });
+      // What is kept of the text, and how much of it is not: never a silent cut (issue 47).
+      answers.push({ ...record, requestAt: iso(record.requestAt), at: iso(record.at), shown: record.shown.slice(0, SHOWN_KEPT), hidden: record.hidden + Math.max(0, record.shown.length - SHOWN_KEPT) });
       file.answers = answers.slice(-ANSWERS_KEPT);
     });
   }

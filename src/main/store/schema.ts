@@ -29,6 +29,8 @@ export const storeSchema = z.object({
         requestAt: isoTime,
         tool: z.string(),
         shown: z.string(),
+        // Characters of the prompt's text not kept in `shown` (issue 47); absent in older files.
+        hidden: z.optional(z.int()),
         digest: z.string(),
         answer: z.enum(['allow', 'deny', 'options', 'released', 'elsewhere', 'expired']),
         message: z.nullable(z.string()),

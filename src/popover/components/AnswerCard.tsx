@@ -2,7 +2,7 @@
 // never markup), Allow and Deny with an optional message, a question's options, and "Answer in
 // terminal" where the agent's own prompt waits for Lookout. It only renders; App.tsx acts.
 import type { AnswerDraft, AnswerIntent, Answering, OpenAnswer } from '../answer';
-import { shortText } from '../answer';
+import { shortText, tooLongNotice } from '../answer';
 
 interface Props {
   open: OpenAnswer;
@@ -24,6 +24,7 @@ export function AnswerCard({ open, draft, answering, mod, onIntent, onRelease, o
   const shown = shortText(open.text, draft.showAll);
   const busy = draft.pending;
   const approval = open.prompt === 'approval';
+  const tooLong = tooLongNotice(open);
   return (
     <section class="answer" aria-label="Answer the prompt" data-answer-request={open.request} data-answer-prompt={open.prompt} data-keys-from={open.keysFrom}>
       <div class="answer-head">{approval ? `Allow ${open.tool}?` : 'The agent asks:'}</div>
@@ -36,6 +37,11 @@ export function AnswerCard({ open, draft, answering, mod, onIntent, onRelease, o
             </button>
           )}
         </>
+      )}
+      {tooLong !== null && (
+        <div class="answer-why answer-cut" role="note">
+          {tooLong}
+        </div>
       )}
       {open.questions.map((question, index) => (
         <div class="answer-question" role="group" aria-label={question.question} key={`${index}:${question.question}`}>
@@ -61,7 +67,15 @@ export function AnswerCard({ open, draft, answering, mod, onIntent, onRelease, o
           </div>
         </div>
       ))}
-      {answering.allowed ? (
+      {tooLong !== null ? (
+        open.serial && (
+          <div class="answer-actions">
+            <button type="button" disabled={busy} onClick={onRelease}>
+              Answer in terminal
+            </button>
+          </div>
+        )
+      ) : answering.allowed ? (
         <>
           <div class="answer-actions">
             <button type="button" class="answer-primary" disabled={busy} onClick={(event) => onIntent(approval ? 'allow' : 'send', viaOf(event))}>

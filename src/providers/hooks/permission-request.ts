@@ -3,7 +3,7 @@
 // nothing leaves the decision to the agent's own prompt.
 import type { AnswerQuestion } from '../../engine';
 import type { AnswerDecision, AnswerDraft } from '../answer-hook';
-import { inputText, textOf } from '../answer-hook';
+import { inputText, shownText, textOf, wholeDigest } from '../answer-hook';
 import type { JsonRecord } from '../jsonl/parse-record';
 
 const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -22,23 +22,41 @@ export function askedQuestions(input: JsonRecord): AnswerQuestion[] | null {
   return read;
 }
 
-/** What a tool call does, in the words a person checks before allowing it. */
+/** A whole string of the input (a prompt's text is cut only where it is shown, and says so). */
+const whole = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** Fields that say nothing of what the call does (the model's own description of it) and so are not shown. */
+const NOT_SHOWN = new Set(['description']);
+
+/**
+ * What a tool call does, in the words a person checks before allowing it: its main field (the
+ * command, the path and edit, the URL), then every other field that changes what it does
+ * (`dangerouslyDisableSandbox`, `replace_all`, `edit_mode`, an MCP write's owner and branch), whole.
+ */
 export function toolText(tool: string, input: JsonRecord): string {
-  const command = textOf(input.command);
-  if (command !== null) return command;
-  const path = textOf(input.file_path) ?? textOf(input.path) ?? textOf(input.notebook_path);
-  if (path !== null) {
-    const content = textOf(input.content) ?? textOf(input.new_source);
-    if (content !== null) return `${path}\n\n${content}`;
-    const before = textOf(input.old_string);
-    const after = textOf(input.new_string);
-    if (before !== null && after !== null) return `${path}\n\n- ${before.split('\n').join('\n- ')}\n+ ${after.split('\n').join('\n+ ')}`;
-    if (Array.isArray(input.edits)) return `${path}\n\n${inputText(input.edits)}`;
-    return path;
+  const { main, used } = mainText(input);
+  if (main === null) return `${tool} ${inputText(input)}`;
+  const others = Object.keys(input).filter((key) => !used.includes(key) && !NOT_SHOWN.has(key) && input[key] !== undefined);
+  return others.length === 0 ? main : `${main}\n\n${others.map((key) => `${key}: ${inputText(input[key])}`).join('\n')}`;
+}
+
+/** The call's main field in a person's words, and which fields it used; null where there is none. */
+function mainText(input: JsonRecord): { main: string | null; used: string[] } {
+  const command = whole(input.command);
+  if (command !== null) return { main: command, used: ['command'] };
+  const pathKey = ['file_path', 'path', 'notebook_path'].find((key) => typeof input[key] === 'string');
+  const path = pathKey === undefined ? null : whole(input[pathKey]);
+  if (pathKey !== undefined && path !== null) {
+    const contentKey = ['content', 'new_source'].find((key) => typeof input[key] === 'string');
+    if (contentKey !== undefined) return { main: `${path}\n\n${String(input[contentKey])}`, used: [pathKey, contentKey] };
+    const before = whole(input.old_string);
+    const after = whole(input.new_string);
+    if (before !== null && after !== null) return { main: `${path}\n\n- ${before.split('\n').join('\n- ')}\n+ ${after.split('\n').join('\n+ ')}`, used: [pathKey, 'old_string', 'new_string'] };
+    if (Array.isArray(input.edits)) return { main: `${path}\n\n${inputText(input.edits)}`, used: [pathKey, 'edits'] };
+    return { main: path, used: [pathKey] };
   }
-  const url = textOf(input.url);
-  if (url !== null) return url;
-  return `${tool} ${inputText(input)}`;
+  const url = whole(input.url);
+  return url === null ? { main: null, used: [] } : { main: url, used: ['url'] };
 }
 
 /** Tools whose prompt is a person's own input, never a bare allow (Claude ignores one; Lookout offers none). */
@@ -55,12 +73,12 @@ export function readPermissionRequest(provider: string, payload: JsonRecord, que
   const input = payload.tool_input;
   if (sessionId === null || sessionId === '' || tool === null || tool === '' || !isRecord(input) || INTERACTIVE_TOOLS.has(tool)) return null;
   const agentId = textOf(payload.agent_id, 200);
-  const base = { provider, sessionId, agentId: agentId === '' ? null : agentId, tool, agentRequest: null };
+  const base = { provider, sessionId, agentId: agentId === '' ? null : agentId, tool, agentRequest: null, whole: wholeDigest(tool, input) };
   if (tool === 'AskUserQuestion') {
     const asked = questions ? askedQuestions(input) : null;
-    return asked === null ? null : { ...base, prompt: 'question', text: asked.map((item) => item.question).join('\n'), questions: asked };
+    return asked === null ? null : { ...base, prompt: 'question', ...shownText(asked.map((item) => item.question).join('\n')), questions: asked };
   }
-  return { ...base, prompt: 'approval', text: toolText(tool, input), questions: [] };
+  return { ...base, prompt: 'approval', ...shownText(toolText(tool, input)), questions: [] };
 }
 
 /**

@@ -34,18 +34,24 @@ function channel() {
   }
 }
 
-// What the person checks before allowing: the command, the file and its diff, else the patterns.
+// What the person checks before allowing, whole: the command, the file and its diff, else the patterns.
 function shown(p) {
   const meta = p.metadata && typeof p.metadata === "object" ? p.metadata : {};
-  if (typeof meta.command === "string") return cut(meta.command, 64000);
+  if (typeof meta.command === "string") return meta.command;
   const path = typeof meta.filepath === "string" ? meta.filepath : typeof meta.filePath === "string" ? meta.filePath : null;
-  if (path !== null) return cut(path + (typeof meta.diff === "string" ? "\\n\\n" + meta.diff : ""), 64000);
+  if (path !== null) return path + (typeof meta.diff === "string" ? "\\n\\n" + meta.diff : "");
   const patterns = Array.isArray(p.patterns) ? p.patterns.filter((item) => typeof item === "string") : [];
-  return cut(patterns.length > 0 ? patterns.join("\\n") : typeof p.title === "string" ? p.title : String(p.permission || "permission"), 64000);
+  return patterns.length > 0 ? patterns.join("\\n") : typeof p.title === "string" ? p.title : String(p.permission || "permission");
 }
 
+// Never a silent cut: the card says how much is hidden, and such a prompt is answered in the terminal.
+const SHOWN_MAX = 64000;
+const shownPart = (text) => ({ text: text.slice(0, SHOWN_MAX), hidden: Math.max(0, text.length - SHOWN_MAX) });
+// The answer is bound to the whole request, every field, whatever is shown.
+const wholeOf = (p) => createHash("sha256").update(JSON.stringify(p) || "").digest("hex");
+
 function draftOf(type, p) {
-  const base = { provider: ${literal(provider)}, sessionId: cut(p.sessionID, 200), agentId: null, agentRequest: cut(p.id, 200) };
+  const base = { provider: ${literal(provider)}, sessionId: cut(p.sessionID, 200), agentId: null, agentRequest: cut(p.id, 200), whole: wholeOf(p) };
   if (type === "question.asked") {
     const questions = (Array.isArray(p.questions) ? p.questions : []).slice(0, 20).map((q) => ({
       question: cut(q && q.question, 2000),
@@ -54,9 +60,9 @@ function draftOf(type, p) {
       options: (q && Array.isArray(q.options) ? q.options : []).slice(0, 50).filter((o) => o && typeof o.label === "string").map((o) => ({ label: cut(o.label, 500), description: typeof o.description === "string" ? cut(o.description, 2000) : null })),
     }));
     if (questions.length === 0 || questions.some((q) => q.options.length === 0)) return null;
-    return { ...base, prompt: "question", tool: "question", text: cut(questions.map((q) => q.question).join("\\n"), 64000), questions };
+    return { ...base, prompt: "question", tool: "question", ...shownPart(questions.map((q) => q.question).join("\\n")), questions };
   }
-  return { ...base, prompt: "approval", tool: cut(String(p.permission || "permission"), 200), text: shown(p), questions: [] };
+  return { ...base, prompt: "approval", tool: cut(String(p.permission || "permission"), 200), ...shownPart(shown(p)), questions: [] };
 }
 
 // opencode's own reply routes, through the client it handed the plugin (in-process in the TUI).

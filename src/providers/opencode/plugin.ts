@@ -50,6 +50,7 @@ export function pluginText(spoolFolder: string, runFolder: string, provider = OP
   return `// Lookout's opencode plugin (written by \`lookout hooks install\`; \`lookout hooks uninstall\` removes it).
 // It appends opencode's permission, question and session-status events to Lookout's spool, so the
 // menu bar can tell when a session waits for you. It changes nothing in opencode and never throws.
+import { createHash } from "node:crypto";
 import { appendFileSync, closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 
