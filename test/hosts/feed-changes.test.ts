@@ -12,7 +12,7 @@ import type { Row, Snapshot } from '../../src/engine';
 import { ChangeWriter, agreedProtocol, applyChanges, lineKind } from '../../src/main/hosts/feed-changes';
 import type { ChangeLine } from '../../src/main/hosts/feed-changes';
 import { HostLink } from '../../src/main/hosts/host-link';
-import { waitFor } from '../live/lab/wait';
+import { waitFor } from '../wait';
 import { claudeSession, finishedClaudeSessions, machine } from './machines';
 import { CLI, sshUnavailable, startSshd } from './sshd';
 import type { Sshd } from './sshd';

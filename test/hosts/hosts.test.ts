@@ -20,7 +20,7 @@ import { claudeSession } from './machines';
 import { findAnswerHook } from '../../src/providers';
 import { askLookout } from '../../src/main/answer/hook-client';
 import { writeSpool } from '../../src/main/hooks/spool-writer';
-import { waitFor } from '../live/lab/wait';
+import { waitFor } from '../wait';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-hosts-'));
 const unavailable = sshUnavailable();

@@ -13,7 +13,7 @@ import { AnswerChannel } from '../../src/main/answer/channel-server';
 import { askLookout } from '../../src/main/answer/hook-client';
 import { sendControl } from '../../src/main/answer/control-client';
 import { ownerPath, runFolder, socketPath, tokenPath } from '../../src/main/answer/paths';
-import { waitFor } from '../live/lab/wait';
+import { waitFor } from '../wait';
 
 const claudeHook = findAnswerHook('claude-answer')?.hook;
 if (claudeHook === undefined) throw new Error('the registry has Claude Code\'s answering hook');

@@ -10,7 +10,7 @@ import { writeSpool } from '../../src/main/hooks/spool-writer';
 import { spoolFolder } from '../../src/main/store/home';
 import { askLookout } from '../../src/main/answer/hook-client';
 import { fixtureHomes } from './fixture-home';
-import { waitFor } from '../live/lab/wait';
+import { waitFor } from '../wait';
 
 const { home } = fixtureHomes('lk-answer-notify-');
 const NOW = Date.parse('2026-11-29T12:00:03.000Z');

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../providers/fixture-roots';
-import { waitFor } from '../live/lab/wait';
+import { waitFor } from '../wait';
 import { CLI } from './cli-process';
 import { fixtureHomes } from './fixture-home';
 

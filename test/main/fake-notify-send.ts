@@ -35,10 +35,3 @@ export function fakeNotifySend(dir: string): FakeNotifySend {
 }
 
 /** Waits for `condition`, at most `timeoutMs` (a condition, never a fixed sleep). */
-export async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<boolean> {
-  for (let waited = 0; waited < timeoutMs; waited += 50) {
-    if (condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return condition();
-}

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withLock } from '../../src/providers/system/folder-lock';
-import { waitFor } from '../live/lab/wait';
+import { waitFor } from '../wait';
 
 const HOLDER = resolve(__dirname, '../../test-artifacts/helpers/lock-holder.cjs');
 const base = mkdtempSync(join(tmpdir(), 'lookout-folder-lock-'));

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { NotificationPlan } from '../../src/engine';
 import type { Notifier } from '../../src/main/notify/notifier';
 import { Runtime } from '../../src/main/runtime/runtime';
-import { waitFor } from '../live/lab/wait';
+import { waitFor } from '../wait';
 import { runCli } from './cli-process';
 
 const LIVE = resolve(__dirname, '../fixtures/live');

@@ -9,6 +9,7 @@ import type { Notifier } from '../../src/main/notify/notifier';
 import { Runtime } from '../../src/main/runtime/runtime';
 import { fixtures } from '../providers/fixture-roots';
 import { fixtureHomes } from './fixture-home';
+import { until } from '../wait';
 
 const { home } = fixtureHomes('lookout-actions-');
 const NOW = Date.parse('2026-11-29T12:02:00.000Z');
@@ -22,11 +23,6 @@ class Catcher implements Notifier {
     this.sent.push({ plan, act });
     return Promise.resolve();
   }
-}
-
-async function waitFor(check: () => boolean): Promise<void> {
-  for (let waited = 0; waited < 20_000 && !check(); waited += 20) await new Promise((done) => setTimeout(done, 20));
-  expect(check()).toBe(true);
 }
 
 async function started(names: string[]) {
@@ -54,7 +50,7 @@ describe('notification actions (issue 15)', () => {
     const { catcher, runtime, store } = await started(['question-pending', 'failed-turn']);
     expect(runtime.snapshot?.attention.count).toBe(2);
     catcher.sent[0]?.act('mute-1h');
-    await waitFor(() => runtime.snapshot?.attention.count === 0);
+    await until('the runtime to act', () => runtime.snapshot?.attention.count === 0);
     const mutes = store().mutes;
     expect(Object.keys(mutes).sort()).toEqual([key('failed-turn'), key('question-pending')].sort());
     expect(Object.values(mutes).map((mute) => mute.until)).toEqual([new Date(NOW + HOUR).toISOString(), new Date(NOW + HOUR).toISOString()]);
@@ -68,9 +64,9 @@ describe('notification actions (issue 15)', () => {
     const base = { isSidechain: false, userType: 'external', entrypoint: 'cli', cwd: '/home/me/app', sessionId: key('question-pending').slice('claude:'.length), version: '2.1.143', gitBranch: 'main' };
     appendFileSync(file, `${JSON.stringify({ ...base, parentUuid: 'f1000000-0000-4000-8000-000000000003', type: 'user', uuid: 'f1000000-0000-4000-8000-000000000004', timestamp: '2026-11-29T12:01:00.000Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_q2', content: 'Postgres' }] } })}\n`);
     await runtime.sync(undefined);
-    await waitFor(() => runtime.snapshot?.sessions[0]?.observed.reason !== 'question-pending');
+    await until('the runtime to act', () => runtime.snapshot?.sessions[0]?.observed.reason !== 'question-pending');
     catcher.sent[0]?.act('reviewed');
-    await waitFor(() => problems.length > 0);
+    await until('the runtime to act', () => problems.length > 0);
     expect(problems).toEqual([`lookout: "Mark reviewed" was not applied to ${key('question-pending')}: it has changed since the notification`]);
     expect(store().reviews[key('question-pending')]).toBeUndefined();
     await runtime.dispose();
@@ -79,7 +75,7 @@ describe('notification actions (issue 15)', () => {
   it('Mark reviewed on a session still as notified: reviewed', async () => {
     const { catcher, runtime, store } = await started(['question-pending']);
     catcher.sent[0]?.act('reviewed');
-    await waitFor(() => store().reviews[key('question-pending')]?.state === 'reviewed');
+    await until('the runtime to act', () => store().reviews[key('question-pending')]?.state === 'reviewed');
     await runtime.dispose();
   });
 

@@ -8,7 +8,8 @@ import type { NotificationPlan } from '../../src/engine';
 import type { Notifier } from '../../src/main/notify/notifier';
 import { LibnotifyNotifier } from '../../src/main/notify/libnotify';
 import { Runtime } from '../../src/main/runtime/runtime';
-import { fakeNotifySend, waitFor } from './fake-notify-send';
+import { fakeNotifySend } from './fake-notify-send';
+import { until } from '../wait';
 import { fixtureHomes } from './fixture-home';
 import { WatchProcess } from './watch-process';
 
@@ -31,7 +32,7 @@ describe('issue 25 item 2: long notification text', () => {
     const fake = fakeNotifySend(join(base, 'branch'));
     const watch = new WatchProcess(['--notify', '--now', NOW], { ...env, PATH: `${fake.bin}:${process.env.PATH ?? ''}` });
     running = watch;
-    await waitFor(() => fake.calls().length > 0 || watch.child.exitCode !== null);
+    await until('the notification', () => fake.calls().length > 0 || watch.child.exitCode !== null);
     expect(watch.child.exitCode, watch.stderr).toBeNull();
     const [call] = fake.calls();
     const text = call?.slice(call.indexOf('--') + 1) ?? [];
@@ -77,7 +78,7 @@ describe('issue 25 item 2: long notification text', () => {
     const runtime = new Runtime({ env: home(['question-pending', 'failed-turn']), clock: () => Date.parse(NOW), notifier, onProblem: (line) => problems.push(line) });
     await runtime.start();
     runtime.evaluateNow();
-    await waitFor(() => problems.some((line) => line.includes('notifications are unavailable')));
+    await until('the notification', () => problems.some((line) => line.includes('notifications are unavailable')));
     expect(notifier.sends).toBeGreaterThan(0);
     expect(problems.filter((line) => line.includes('notifications are unavailable (spawn E2BIG)'))).toHaveLength(1);
     expect(runtime.evaluation?.snapshot.sessions).toHaveLength(2);

@@ -4,7 +4,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Runtime } from '../../src/main/runtime/runtime';
-import { Shown, waitFor } from './shown-notifier';
+import { Shown } from './shown-notifier';
+import { until } from '../wait';
 import { fixtureHomes } from './fixture-home';
 
 const { home } = fixtureHomes('lookout-quiet-');
@@ -36,7 +37,7 @@ describe('quiet hours and the pause (issue 16)', () => {
     expect(shown.plans).toEqual([]);
     now = Date.parse('2026-11-29T12:05:00.000Z');
     // The beat sees the end by itself (nothing else changes).
-    await waitFor(() => shown.plans.length === 1);
+    await until('the notification', () => shown.plans.length === 1);
     expect(shown.plans[0]?.title).toBe('While quiet: 2 sessions wanted you');
     expect(shown.plans[0]?.body.split('\n')).toHaveLength(1);
     expect(shown.plans[0]?.body).toContain('2 sessions want you (1 need you)');

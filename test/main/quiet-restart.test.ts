@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Runtime } from '../../src/main/runtime/runtime';
-import { Shown, waitFor } from './shown-notifier';
+import { Shown } from './shown-notifier';
+import { until } from '../wait';
 import { heldPath } from '../../src/main/store/held-store';
 import { fixtureHomes } from './fixture-home';
 
@@ -48,7 +49,7 @@ describe('the quiet digest across a restart (issue 16)', () => {
     expect(shown.plans).toEqual([]);
     now = AT('12:05:00');
     // The beat sees the end by itself, and the digest names what the run before held.
-    await waitFor(() => shown.plans.length === 1);
+    await until('the notification', () => shown.plans.length === 1);
     expect(shown.plans[0]?.title).toBe('While quiet: 2 sessions wanted you');
     expect([...(shown.plans[0]?.keys ?? [])].sort()).toEqual([FAILED, QUESTION].sort());
     expect(shown.plans[0]?.body).toContain('2 sessions want you (1 need you)');
@@ -69,7 +70,7 @@ describe('the quiet digest across a restart (issue 16)', () => {
     const shown = new Shown();
     const runtime = new Runtime({ env, clock: () => now, notifier: shown, onProblem: () => undefined });
     await runtime.start();
-    await waitFor(() => shown.plans.length === 1);
+    await until('the notification', () => shown.plans.length === 1);
     expect(shown.plans[0]?.title).toBe('While quiet: 1 session wanted you');
     expect(shown.plans[0]?.keys).toEqual([QUESTION]);
     await runtime.dispose();

@@ -13,6 +13,7 @@ import { serve } from '../main/serve-process';
 import { FIXTURES, fixtures } from '../providers/fixture-roots';
 import { PROVIDERS } from '../../src/providers';
 import { CHROMIUM, launch } from './browser';
+import { until } from '../wait';
 
 if (CHROMIUM === null) console.log('popover browser tests skipped: Debian chromium is not installed (.ci/run installs it)');
 
@@ -72,14 +73,6 @@ async function countIs(count: number): Promise<void> {
     await new Promise((done) => setTimeout(done, 50));
   }
 }
-async function waitFor(check: () => boolean, timeout = 20_000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeout) throw new Error('condition not met in time');
-    await new Promise((done) => setTimeout(done, 50));
-  }
-}
-
 describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', () => {
   it('R31 rows come in triage order, each carrying its key, workflow and band', async () => {
     const status = JSON.parse(runCli(['status', '--json', '--now', NOW], env).stdout) as Snapshot;
@@ -95,7 +88,7 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
   it('R30 selecting a row records a visit', async () => {
     const failed = key('claude', 'failed-turn');
     await page.click(`${rowSelector(failed)} .row-main`);
-    await waitFor(() => {
+    await until('the page to show it', () => {
       try {
         return store().visits[failed] !== undefined;
       } catch {
@@ -109,7 +102,7 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.click(`${rowSelector(target)} .row-main`);
     await page.getByRole('button', { name: 'Review state' }).click();
     await page.getByRole('menuitemradio', { name: 'flagged' }).click();
-    await waitFor(() => store().reviews[target]?.state === 'flagged');
+    await until('the page to show it', () => store().reviews[target]?.state === 'flagged');
     // Still working: the workflow shows work until the turn ends (R20); the rank is flagged (R31).
     await page.waitForSelector(`${rowSelector(target)}[data-band="flagged"]`);
   });
@@ -121,7 +114,7 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.getByRole('button', { name: 'Mute', exact: true }).click();
     await page.getByRole('menuitem', { name: 'for 1 hour' }).click();
     await countIs(before - 1);
-    await waitFor(() => store().mutes[target] !== undefined);
+    await until('the page to show it', () => store().mutes[target] !== undefined);
     // Rows hold their place while the pointer is over the list; it moves once the pointer leaves.
     expect(await page.$(rowSelector(target))).not.toBeNull();
     await page.hover('h1');
@@ -275,14 +268,14 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.getByRole('button', { name: 'Mute', exact: true }).click();
     await page.getByRole('menuitem', { name: 'this project (a rule)' }).click();
     try {
-      await waitFor(() => mutes()[target] !== undefined);
+      await until('the page to show it', () => mutes()[target] !== undefined);
       const rule = settingsFile().rules?.find((item) => item.mute === true);
       expect(rule).toMatchObject({ id: 'mute-app', when: { folder: '/home/me/app/**' }, mute: true });
       await page.getByRole('button', { name: 'Settings' }).click();
       await page.getByRole('region', { name: 'Settings' }).waitFor();
       expect(await page.textContent('.settings')).toContain('mute-app v1: folder /home/me/app/** → mute');
       await page.getByRole('button', { name: 'Remove rule mute-app' }).click();
-      await waitFor(() => settingsFile().rules?.some((item) => item.id === 'mute-app') === false);
+      await until('the page to show it', () => settingsFile().rules?.some((item) => item.id === 'mute-app') === false);
       await page.waitForFunction(() => document.querySelector('.settings')?.textContent?.includes('mute-app') === false);
       // A rule of any folder, from the form; a folder that is not absolute is refused, and nothing is written.
       await page.getByRole('textbox', { name: 'Rule folder' }).fill('work/**');
@@ -291,7 +284,7 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
       await page.getByRole('textbox', { name: 'Rule folder' }).fill('/home/me/elsewhere/**');
       await page.getByRole('combobox', { name: 'Rule action' }).selectOption('notify-never');
       await page.getByRole('button', { name: 'Add rule' }).click();
-      await waitFor(() => settingsFile().rules?.some((item) => item.when.folder === '/home/me/elsewhere/**') === true);
+      await until('the page to show it', () => settingsFile().rules?.some((item) => item.when.folder === '/home/me/elsewhere/**') === true);
       expect(settingsFile().rules?.filter((item) => item.when.folder === 'work/**')).toEqual([]);
       await page.waitForFunction(() => document.querySelector('.settings')?.textContent?.includes('rule v1: folder /home/me/elsewhere/** → notify never') === true);
       await page.getByRole('button', { name: '← Back' }).click();
@@ -357,7 +350,7 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.keyboard.press('Control+A');
     await page.keyboard.type('06:45');
     await page.getByRole('button', { name: 'Save' }).click();
-    await waitFor(() => JSON.stringify(quietHours()) === JSON.stringify({ from: '22:30', to: '06:45', timeZone: null }));
+    await until('the page to show it', () => JSON.stringify(quietHours()) === JSON.stringify({ from: '22:30', to: '06:45', timeZone: null }));
     await page.getByRole('status').filter({ hasText: 'Saved.' }).first().waitFor();
     // The runtime refuses, through the contract, what the page would not send; nothing is written.
     for (const bad of [{ from: '7:30', to: '06:45' }, { from: '22:00', to: '22:00' }, { from: '22:00\n', to: '06:00' }, { from: '22:00', to: '06:00', timeZone: 'Mars/Olympus' }, 'at night']) {
@@ -369,7 +362,7 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     // Off again with the same switch: settings.json says none.
     await quietSwitch.uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
-    await waitFor(() => quietHours() === null);
+    await until('the page to show it', () => quietHours() === null);
     await page.getByRole('button', { name: '← Back' }).click();
   });
 

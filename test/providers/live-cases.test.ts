@@ -13,7 +13,7 @@ import { LockTable, writerLock } from '../../src/providers/codex/writer-lock';
 import { procHolders } from '../../src/providers/system/file-holders';
 import { WriterCheck } from '../../src/providers/open-turn';
 import { session } from '../engine/build';
-import { waitFor } from '../live/lab/wait';
+import { waitFor } from '../wait';
 
 const scratch = mkdtempSync(join(tmpdir(), 'lookout-live-cases-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { LabRow } from './lookout';
 import type { Scenario } from './scenario';
-import { waitFor } from './wait';
+import { waitFor } from '../../wait';
 
 /** R72: a command within the grace is refused with these words; any other refusal fails the test. */
 const GRACE = /a key or command answers it after/;

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { LabRow } from './lookout';
 import type { Scenario } from './scenario';
 import type { ToolCall } from './script';
-import { waitFor } from './wait';
+import { waitFor } from '../../wait';
 
 /** A turn the model holds open reads running; released, it reads finished. */
 export async function runningThenFinished(lab: Scenario): Promise<LabRow> {

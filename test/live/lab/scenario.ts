@@ -15,7 +15,7 @@ import { Script } from './script';
 import { Tmux } from './tmux';
 import { record } from './record';
 import { noteInventory } from './inventory';
-import { waitFor } from './wait';
+import { waitFor } from '../../wait';
 
 export { LAB_MODULES };
 

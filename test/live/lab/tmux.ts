@@ -1,7 +1,7 @@
 // One tmux server per scenario (`tmux -L <name>`): the agent runs in its real TUI, keys are sent
 // and the screen read back. Ending the server ends only what the scenario started.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { waitFor } from './wait';
+import { waitFor } from '../../wait';
 
 export class Tmux {
   constructor(

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { LabRow } from './lookout';
 import type { Scenario } from './scenario';
 import type { Reply } from './script';
-import { waitFor } from './wait';
+import { waitFor } from '../../wait';
 
 /** Seconds until the limit resets, as the 429's `retry-after` says. */
 export const LIMIT_RESET_SECONDS = 3_600;

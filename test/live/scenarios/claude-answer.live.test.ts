@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { claude } from '../lab/agents/claude';
 import { answerWhenDue, modelReceives, waitingHooks } from '../lab/answering';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 const ENTRY = 'claude-answer';
 

@@ -8,7 +8,7 @@ import { claude, claudeSubscription } from '../lab/agents/claude';
 import { goesOnAfterLimit, limitedUntil, resetInHours, resetPassed } from '../lab/limits';
 import type { Scenario } from '../lab/scenario';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 const LIMIT_ON_SCREEN = /You've hit your 5-hour limit/;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { claude } from '../lab/agents/claude';
 import { killedMidTurn, runningThenFinished, subagentAtWork, subagentReplies } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 describe.skipIf(!installed(claude))(suiteName(claude), () => {
   const start = scenarios(claude);

@@ -11,7 +11,7 @@ import { failedAfterRetries, killedMidTurn, runningThenFinished } from '../lab/m
 import type { Scenario } from '../lab/scenario';
 import { LAB_MODULES } from '../lab/scenario';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 /** Ctrl+C twice at an empty prompt: the terminal UI exits and prints how to continue. */
 async function quitTerminal(lab: Scenario): Promise<void> {

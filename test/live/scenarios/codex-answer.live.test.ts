@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { codex } from '../lab/agents/codex';
 import { answerWhenDue, modelReceives } from '../lab/answering';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 describe.skipIf(!installed(codex))(`${suiteName(codex)}: answering from Lookout (--answer codex)`, () => {
   const start = scenarios(codex);

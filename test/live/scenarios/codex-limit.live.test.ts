@@ -7,7 +7,7 @@ import { codex, codexHome } from '../lab/agents/codex';
 import { goesOnAfterLimit, limitedUntil, resetInHours, resetPassed, usageLimits } from '../lab/limits';
 import type { Scenario } from '../lab/scenario';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 function rollouts(folder: string): string[] {
   if (!existsSync(folder)) return [];

@@ -7,7 +7,7 @@ import { codex, codexHome } from '../lab/agents/codex';
 import type { Scenario } from '../lab/scenario';
 import { killedMidTurn, runningThenFinished, subagentAtWork } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 /** The rollout's text once it holds `marker` (the record a moment of the scenario writes). */
 async function rolloutWith(lab: Scenario, marker: string): Promise<string> {

@@ -8,7 +8,7 @@ import { copilot, taskComplete } from '../lab/agents/copilot';
 import { goesOnAfterLimit, limitedUntil, noResetGuessed } from '../lab/limits';
 import { killedMidTurn, runningThenFinished, subagentAtWork, subagentReplies } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 /** Every session's events.jsonl in the scenario's Copilot home, as one text. */
 function readEvents(lab: Scenario): string {

@@ -11,7 +11,7 @@ import { killedMidTurn, runningThenFinished } from '../lab/moments';
 import type { Scenario } from '../lab/scenario';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { QUOTA_MESSAGE, usageLimitReply } from '../lab/usage-limit';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 /** Ctrl-C in the terminal while the model holds the turn open: exec stops at once. */
 async function stoppedWithCtrlC(lab: Scenario): Promise<void> {

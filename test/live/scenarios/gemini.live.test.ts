@@ -9,7 +9,7 @@ import { goesOnAfterLimit, limitedUntil, noResetGuessed } from '../lab/limits';
 import type { LabRow } from '../lab/lookout';
 import { killedMidTurn } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 /** What the chat file says of a call it has not written yet (src/providers/gemini/chat.ts). */
 const UNNAMED = 'a tool call (its name is written once it finishes)';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { opencode } from '../lab/agents/opencode';
 import { answerWhenDue, modelReceives } from '../lab/answering';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 describe.skipIf(!installed(opencode))(`${suiteName(opencode)}: answering from Lookout`, () => {
   const start = scenarios(opencode);

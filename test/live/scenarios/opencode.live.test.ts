@@ -7,7 +7,7 @@ import { failedAfterRetries, interruptedByEscapeTwice, killedMidTurn, runningThe
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { goesOnAfterLimit, limitedUntil, resetPassed } from '../lab/limits';
 import { QUOTA_MESSAGE, limitedAfterRetries, quotaResetReply, usageLimitReply, waitingOutTheLimit } from '../lab/usage-limit';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
   const start = scenarios(opencode);

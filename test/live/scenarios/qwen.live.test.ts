@@ -8,7 +8,7 @@ import { qwen } from '../lab/agents/qwen';
 import { goesOnAfterLimit, limitedUntil, resetInHours, resetPassed } from '../lab/limits';
 import { failedAfterRetries, killedMidTurn, runningThenFinished } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { waitFor } from '../lab/wait';
+import { waitFor } from '../../wait';
 
 /** Qwen with QWEN_RUNTIME_DIR set: its sessions go to that folder's projects, its settings stay in QWEN_HOME. */
 const qwenRuntimeDir: AgentLab = {

@@ -1,4 +1,5 @@
-// Waiting for a condition, never for a fixed time: a loaded machine only makes it slower.
+// Waiting for a condition, never for a fixed time: a loaded machine only makes it slower. The one
+// wait every test uses (the live lab's, the fast suite's).
 
 export interface WaitOptions {
   /** How long before giving up, in ms (generous: agents start slowly on two busy cores). */
@@ -30,4 +31,9 @@ export async function waitFor<T>(what: string, check: () => T | undefined | Prom
     }
     await new Promise((resolve) => setTimeout(resolve, every));
   }
+}
+
+/** `waitFor` for a yes-or-no condition: looks until it holds (20 s by default, every 25 ms). */
+export async function until(what: string, condition: () => boolean, describe: () => string = () => '', options: WaitOptions = {}): Promise<void> {
+  await waitFor(what, () => (condition() ? true : undefined), describe, { timeout: 20_000, every: 25, ...options });
 }
