@@ -40,7 +40,10 @@ export function visibleText(text: string): string {
 }
 
 /** A run of plain text, or one hidden character's token and kind (for a page that styles tokens). */
-export type TextPiece = { text: string; hidden: null } | { text: string; hidden: HiddenKind; char: string };
+export interface TextPiece {
+  text: string;
+  hidden: HiddenKind | null;
+}
 
 /** The text as pieces: the same tokens as visibleText, each apart so a page can mark it. */
 export function visiblePieces(text: string): TextPiece[] {
@@ -49,7 +52,7 @@ export function visiblePieces(text: string): TextPiece[] {
   for (const match of text.matchAll(HIDDEN)) {
     const at = match.index ?? 0;
     if (at > from) pieces.push({ text: text.slice(from, at), hidden: null });
-    pieces.push({ text: hiddenToken(match[0]), hidden: hiddenKind(match[0]), char: match[0] });
+    pieces.push({ text: hiddenToken(match[0]), hidden: hiddenKind(match[0]) });
     from = at + match[0].length;
   }
   if (from < text.length) pieces.push({ text: text.slice(from), hidden: null });
