@@ -6,6 +6,7 @@ import { NOTIFY_LOOKBACK_MS } from './timings';
 import { projectName } from './row';
 import { cutLine } from './text-cut';
 import { resetWords } from './reset-words';
+import { hiddenCount } from './visible-text';
 
 export interface NotifyCandidate {
   key: string;
@@ -48,6 +49,15 @@ export interface NotificationPlan {
 
 /** A command longer than this, or on several lines, is not shown whole by a notification: no Allow there. */
 export const NOTIFIED_COMMAND_MAX = 200;
+
+/**
+ * Whether a notification's one line shows this text as it is, whole (issue 47 item 6): short, and
+ * nothing hidden or pushed out of sight: no control, bidi, invisible or unusual blank character
+ * (a line break too), and blanks only single spaces between words, never a run, leading or trailing.
+ */
+export function shownWhole(text: string, max: number): boolean {
+  return text.length <= max && hiddenCount(text) === 0 && !/ {2}|^ | $/.test(text);
+}
 /** A tool's name longer than this is no tool's: its approval is told without Allow and Deny. */
 const NOTIFIED_TOOL_MAX = 100;
 /** How much of a folder's name, a branch and a detail a notification shows (issue 25 item 2: a 200 KB branch). */
@@ -174,8 +184,8 @@ export function planNotification(due: readonly NotifyCandidate[]): NotificationP
   if (claims.length === 1) {
     const title = `${whereLabel(first.candidate)} ${verb(first.claim)}`;
     const answer = first.claim.kind === 'needs-you' ? first.candidate.answer : null;
-    // Allow and Deny only beside the exact command, whole (never a digest, never a shortened line).
-    if (answer !== null && answer !== undefined && answer.text.length <= NOTIFIED_COMMAND_MAX && !/[\r\n]/.test(answer.text) && answer.tool.length <= NOTIFIED_TOOL_MAX && !/[\r\n]/.test(answer.tool)) {
+    // Allow and Deny only beside the exact command, whole and read as it runs (never a digest, a shortened or padded line).
+    if (answer !== null && answer !== undefined && shownWhole(answer.text, NOTIFIED_COMMAND_MAX) && shownWhole(answer.tool, NOTIFIED_TOOL_MAX)) {
       return { claimIds, keys, title, body: `${answer.tool}: ${answer.text}`, answer: { key: first.candidate.key, request: answer.request, digest: answer.digest } };
     }
     return { claimIds, keys, title, body: detailOf(first.claim) };

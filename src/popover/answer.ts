@@ -3,6 +3,8 @@
 // App.tsx carries the actions out; AnswerCard.tsx renders them.
 import type { AnswerDecision, PopoverCommand, SettingsView } from '../engine/contract';
 import type { Row, RowAnswer } from '../engine/row';
+import type { TextPiece } from '../engine/visible-text';
+import { hiddenCount, visiblePieces } from '../engine/visible-text';
 
 export type OpenAnswer = Extract<RowAnswer, { state: 'open' }>;
 export type Answering = SettingsView['answering'];
@@ -141,6 +143,18 @@ export function shortText(text: string, showAll: boolean): { text: string; cut: 
   if (showAll || (lines.length <= SHORT_LINES && text.length <= SHORT_CHARS)) return { text, cut: false };
   const head = lines.slice(0, SHORT_LINES).join('\n');
   return { text: `${head.length > SHORT_CHARS ? head.slice(0, SHORT_CHARS) : head}…`, cut: true };
+}
+
+/** The card's command as pieces, each hidden character a token to mark (issue 47 item 2); line breaks stay breaks. */
+export function cardPieces(text: string): TextPiece[] {
+  return text.split('\n').flatMap((line, index) => (index === 0 ? visiblePieces(line) : [{ text: '\n', hidden: null }, ...visiblePieces(line)]));
+}
+
+/** The card's warning when the command holds a hidden character (line breaks aside), else null. */
+export function hiddenWarning(text: string): string | null {
+  const count = text.split('\n').reduce((sum, line) => sum + hiddenCount(line), 0);
+  if (count === 0) return null;
+  return `holds ${count} hidden or bidirectional character${count === 1 ? '' : 's'}, marked: it may not run as it reads`;
 }
 
 /** The row's words once its prompt left the card (R73), or null. */

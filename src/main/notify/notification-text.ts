@@ -1,8 +1,8 @@
 // The words a desktop notification shows (issue 25 items 2 and 13). They come from transcripts and
 // other machines: cut to a length no argv or daemon chokes on (the kernel takes 128 KB per
-// argument), every control and bidirectional character shown visibly as the terminal shows it,
-// and, for the daemons that read a body as markup (most on Linux), `&`, `<` and `>` escaped so the
-// text cannot make a link or mangle itself.
+// argument), every control, bidirectional, invisible and unusual blank character shown visibly as
+// the terminal shows it (issue 47), and, for the daemons that read a body as markup (most on
+// Linux), `&`, `<` and `>` escaped so the text cannot make a link or mangle itself.
 import type { NotificationPlan } from '../../engine';
 import { cutText } from '../../engine/text-cut';
 import { terminalLine } from '../cli/terminal-text';

@@ -2,7 +2,9 @@
 // never markup), Allow and Deny with an optional message, a question's options, and "Answer in
 // terminal" where the agent's own prompt waits for Lookout. It only renders; App.tsx acts.
 import type { AnswerDraft, AnswerIntent, Answering, OpenAnswer } from '../answer';
-import { shortText, tooLongNotice } from '../answer';
+import type { HiddenKind } from '../../engine/visible-text';
+import { visibleText } from '../../engine/visible-text';
+import { cardPieces, hiddenWarning, shortText, tooLongNotice } from '../answer';
 
 interface Props {
   open: OpenAnswer;
@@ -17,6 +19,9 @@ interface Props {
   onShowAll: (on: boolean) => void;
 }
 
+/** What a mark on the command says when pointed at. */
+const KIND_WORDS: Readonly<Record<HiddenKind, string>> = { control: 'control character', bidi: 'bidirectional control: reorders the text shown', invisible: 'invisible character', blank: 'unusual blank' };
+
 /** A button pressed with Enter or Space reports no pointer clicks (`detail` 0): that is a key (R72). */
 const viaOf = (event: MouseEvent): 'key' | 'click' => (event.detail === 0 ? 'key' : 'click');
 
@@ -25,12 +30,29 @@ export function AnswerCard({ open, draft, answering, mod, onIntent, onRelease, o
   const busy = draft.pending;
   const approval = open.prompt === 'approval';
   const tooLong = tooLongNotice(open);
+  const warning = hiddenWarning(open.text);
   return (
     <section class="answer" aria-label="Answer the prompt" data-answer-request={open.request} data-answer-prompt={open.prompt} data-keys-from={open.keysFrom}>
-      <div class="answer-head">{approval ? `Allow ${open.tool}?` : 'The agent asks:'}</div>
+      <div class="answer-head">{approval ? `Allow ${visibleText(open.tool)}?` : 'The agent asks:'}</div>
       {approval && (
         <>
-          <pre class="answer-text">{shown.text}</pre>
+          {warning !== null && (
+            <div class="answer-warning" role="alert">
+              {warning}
+            </div>
+          )}
+          {/* Every hidden character a marked token: the command reads as it runs (issue 47 item 2). */}
+          <pre class="answer-text" dir="ltr">
+            {cardPieces(shown.text).map((piece, index) =>
+              piece.hidden === null ? (
+                piece.text
+              ) : (
+                <mark class="answer-hidden" key={index} data-hidden={piece.hidden} title={KIND_WORDS[piece.hidden]}>
+                  {piece.text}
+                </mark>
+              ),
+            )}
+          </pre>
           {(shown.cut || draft.showAll) && (
             <button type="button" class="link" onClick={() => onShowAll(!draft.showAll)}>
               {draft.showAll ? 'show less' : 'show all'}
