@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BlockFinder } from '../../src/providers/claude/title-search';
-import { LINE_START, SEARCH_CHUNK, TITLE_MARKERS, blockFinder, markerHits, plainFinder } from '../../src/providers/claude/title-search';
+import { LINE_START, SEARCH_CHUNK, TITLE_MARKERS, blockFinder, markerHits, moduleBytes, plainFinder } from '../../src/providers/claude/title-search';
 
 /**
  * The reference: every occurrence of every marker wholly inside [from, to), by Buffer.indexOf;
@@ -42,6 +42,11 @@ describe('issue 27: finding title markers in a chunk', () => {
     expect(blockFinder().buffer.buffer.byteLength % 65536).toBe(0);
     expect(blockFinder().buffer.length).toBeGreaterThanOrEqual(SEARCH_CHUNK);
     expect(typeof WebAssembly).toBe('object');
+  });
+
+  it('issue 48: the module assembled from named opcodes (wasm-ops.ts) is valid WebAssembly', () => {
+    const pairs = TITLE_MARKERS.map(({ bytes, pairAt }): [number, number] => [bytes[pairAt] ?? 0, bytes[pairAt + 1] ?? 0]);
+    expect(WebAssembly.validate(moduleBytes(pairs, LINE_START + 64))).toBe(true);
   });
 
   it.each([

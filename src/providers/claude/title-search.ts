@@ -4,6 +4,8 @@
 // Node's Buffer.indexOf reads 1–4 GB/s on transcript text: over a gigabyte, several times a read.
 // A title record names its type first, so only the 64-byte group holding a newline and the next
 // are tested for the pairs; the other groups of a line are looked at only for a newline.
+import { EXPORT, OP, PREAMBLE, SECTION, SIMD, TYPE, name, section, sleb, uleb } from './wasm-ops';
+
 /** The markers of a title record's type ("custom-title", "ai-title"; "summary"), and where its pair is. */
 export const TITLE_MARKERS: readonly { bytes: Buffer; pairAt: number }[] = [
   { bytes: Buffer.from('-title"'), pairAt: 0 },
@@ -25,30 +27,6 @@ const LINE_WINDOW = LINE_START + 64;
 /** The largest chunk one search takes (the scan's read size). */
 export const SEARCH_CHUNK = 256 * 1024;
 
-const uleb = (value: number): number[] => {
-  const out: number[] = [];
-  do {
-    let byte = value & 0x7f;
-    value >>>= 7;
-    if (value !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (value !== 0);
-  return out;
-};
-
-const sleb = (value: number): number[] => {
-  const out: number[] = [];
-  for (;;) {
-    const byte = value & 0x7f;
-    value >>= 7;
-    if ((value === 0 && (byte & 0x40) === 0) || (value === -1 && (byte & 0x40) !== 0)) return [...out, byte];
-    out.push(byte | 0x80);
-  }
-};
-
-const section = (id: number, content: number[]): number[] => [id, ...uleb(content.length), ...content];
-const name = (text: string): number[] => [...uleb(text.length), ...Buffer.from(text)];
-
 /**
  * The module: memory of the chunk plus slack, and `find(from, to)`: the first 16-byte block start
  * in [from, to), stepping by 16, whose bytes at i and i+1 are one of the pairs, or -1. Four blocks
@@ -58,13 +36,15 @@ const name = (text: string): number[] => [...uleb(text.length), ...Buffer.from(t
  * passed over once it holds none: a pair there is too far into its line to be a title's. Past the
  * window, a tight loop looks only for the next group holding a newline (most of a line's groups).
  */
-function moduleBytes(pairs: readonly [number, number][], window: number): Uint8Array<ArrayBuffer> {
-  const SIMD = 0xfd;
-  const get = (local: number) => [0x20, local];
-  const set = (local: number) => [0x21, local];
-  const tee = (local: number) => [0x22, local];
-  const splat = (byte: number) => [0x41, ...sleb(byte), SIMD, 0x0f];
-  const load = (offset: number) => [SIMD, 0x00, 0, ...uleb(offset)];
+export function moduleBytes(pairs: readonly [number, number][], window: number): Uint8Array<ArrayBuffer> {
+  const get = (local: number) => [OP.localGet, local];
+  const set = (local: number) => [OP.localSet, local];
+  const tee = (local: number) => [OP.localTee, local];
+  const i32 = (value: number) => [OP.i32Const, ...sleb(value)];
+  const simd = (op: number) => [OP.simd, op];
+  const splat = (byte: number) => [...i32(byte), ...simd(SIMD.i8x16Splat)];
+  // v128.load, alignment 0, at the offset.
+  const load = (offset: number) => [...simd(SIMD.v128Load), 0, ...uleb(offset)];
   // Locals: 0 from, 1 to (params); v128s: 2 the block one byte on, then the pairs' splats, the
   // newline's splat, and the four blocks of a group as loaded; then `line` (i32): the start of the
   // last group seen to hold a newline.
@@ -76,8 +56,8 @@ function moduleBytes(pairs: readonly [number, number][], window: number): Uint8A
   const blockMask = (held: number, offset: number): number[] => {
     const code = [...get(0), ...load(offset + 1), ...set(next)];
     pairs.forEach((_pair, index) => {
-      code.push(...get(held), ...get(3 + index * 2), SIMD, 0x23, ...get(next), ...get(4 + index * 2), SIMD, 0x23, SIMD, 0x4e);
-      if (index > 0) code.push(SIMD, 0x50);
+      code.push(...get(held), ...get(3 + index * 2), ...simd(SIMD.i8x16Eq), ...get(next), ...get(4 + index * 2), ...simd(SIMD.i8x16Eq), ...simd(SIMD.v128And));
+      if (index > 0) code.push(...simd(SIMD.v128Or));
     });
     return code;
   };
@@ -85,50 +65,53 @@ function moduleBytes(pairs: readonly [number, number][], window: number): Uint8A
   const holdsNewline = (keep: boolean): number[] => {
     const code: number[] = [];
     for (let index = 0; index < 4; index += 1) {
-      code.push(...get(0), ...load(index * 16), ...(keep ? tee(block(index)) : []), ...get(newline), SIMD, 0x23);
-      if (index > 0) code.push(SIMD, 0x50);
+      code.push(...get(0), ...load(index * 16), ...(keep ? tee(block(index)) : []), ...get(newline), ...simd(SIMD.i8x16Eq));
+      if (index > 0) code.push(...simd(SIMD.v128Or));
     }
-    return [...code, SIMD, 0x53];
+    return [...code, ...simd(SIMD.v128AnyTrue)];
   };
   /** Leaves on the stack whether fewer than 64 bytes remain from `from`. */
-  const lastBytes = [...get(0), 0x41, ...sleb(64), 0x6a, ...get(1), 0x4b];
-  const step = (bytes: number) => [...get(0), 0x41, ...sleb(bytes), 0x6a, ...set(0)];
+  const lastBytes = [...get(0), ...i32(64), OP.i32Add, ...get(1), OP.i32GtU];
+  const step = (bytes: number) => [...get(0), ...i32(bytes), OP.i32Add, ...set(0)];
+  const blockLoop = [OP.block, TYPE.void, OP.loop, TYPE.void];
   const body: number[] = [];
   pairs.forEach(([first, second], index) => body.push(...splat(first), ...set(3 + index * 2), ...splat(second), ...set(4 + index * 2)));
   body.push(...splat(10), ...set(newline));
   // `from` is a line's start or within one: a line that starts before it is looked at too.
   body.push(...get(0), ...set(line));
-  body.push(0x02, 0x40, 0x03, 0x40); // block, loop: four blocks at a time
-  body.push(...lastBytes, 0x0d, 1); // to the one-block loop
+  body.push(...blockLoop); // four blocks at a time
+  body.push(...lastBytes, OP.brIf, 1); // to the one-block loop
   // A group holding a newline starts a line: the groups within `window` after it are looked at.
-  body.push(...holdsNewline(true), 0x04, 0x40, ...get(0), ...set(line), 0x0b); // line = from
+  body.push(...holdsNewline(true), OP.if, TYPE.void, ...get(0), ...set(line), OP.end); // line = from
   // Further than `window` past the last newline: no pair here is near enough a line's start to count.
-  body.push(...get(0), ...get(line), 0x6b, 0x41, ...sleb(window), 0x4b, 0x04, 0x40); // from - line > window: if
-  body.push(0x03, 0x40, ...step(64), ...lastBytes, 0x0d, 3, ...holdsNewline(false), 0x45, 0x0d, 0, 0x0b); // loop to the next newline
-  body.push(0x0c, 1, 0x0b); // that group again from the top; end if
+  body.push(...get(0), ...get(line), OP.i32Sub, ...i32(window), OP.i32GtU, OP.if, TYPE.void); // from - line > window: if
+  body.push(OP.loop, TYPE.void, ...step(64), ...lastBytes, OP.brIf, 3, ...holdsNewline(false), OP.i32Eqz, OP.brIf, 0, OP.end); // loop to the next newline
+  body.push(OP.br, 1, OP.end); // that group again from the top; end if
   for (let index = 0; index < 4; index += 1) {
     body.push(...blockMask(block(index), index * 16));
-    if (index > 0) body.push(SIMD, 0x50);
+    if (index > 0) body.push(...simd(SIMD.v128Or));
   }
-  body.push(SIMD, 0x53, 0x0d, 1); // any_true: to the one-block loop, which finds which
-  body.push(...step(64), 0x0c, 0); // again
-  body.push(0x0b, 0x0b);
-  body.push(0x02, 0x40, 0x03, 0x40); // block, loop: one block at a time
-  body.push(...get(0), ...get(1), 0x4f, 0x0d, 1); // from >= to: leave the block
+  body.push(...simd(SIMD.v128AnyTrue), OP.brIf, 1); // any_true: to the one-block loop, which finds which
+  body.push(...step(64), OP.br, 0); // again
+  body.push(OP.end, OP.end);
+  body.push(...blockLoop); // one block at a time
+  body.push(...get(0), ...get(1), OP.i32GeU, OP.brIf, 1); // from >= to: leave the block
   body.push(...get(0), ...load(0), ...set(block(0)), ...blockMask(block(0), 0));
-  body.push(SIMD, 0x53, 0x04, 0x40, ...get(0), 0x0f, 0x0b); // any_true: return from
-  body.push(...step(16), 0x0c, 0); // again
-  body.push(0x0b, 0x0b, 0x41, ...sleb(-1), 0x0b); // end loop, end block; -1
-  const locals = [2, ...uleb(6 + pairs.length * 2), 0x7b, 1, 0x7f];
+  body.push(...simd(SIMD.v128AnyTrue), OP.if, TYPE.void, ...get(0), OP.return, OP.end); // any_true: return from
+  body.push(...step(16), OP.br, 0); // again
+  body.push(OP.end, OP.end, ...i32(-1), OP.end); // end loop, end block; -1; end of the function
+  // Two runs of locals: the v128s, then one i32 (`line`).
+  const locals = [2, ...uleb(6 + pairs.length * 2), TYPE.v128, 1, TYPE.i32];
   const code = [...locals, ...body];
   const pages = Math.ceil((SEARCH_CHUNK + 64) / 65536);
   return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, [1, 0x60, 2, 0x7f, 0x7f, 1, 0x7f]),
-    ...section(3, [1, 0]),
-    ...section(5, [1, 0, ...uleb(pages)]),
-    ...section(7, [2, ...name('memory'), 2, 0, ...name('find'), 0, 0]),
-    ...section(10, [1, ...uleb(code.length), ...code]),
+    ...PREAMBLE,
+    // One type, (func (param i32 i32) (result i32)); one function of it; one memory; two exports.
+    ...section(SECTION.type, [1, TYPE.func, 2, TYPE.i32, TYPE.i32, 1, TYPE.i32]),
+    ...section(SECTION.function, [1, 0]),
+    ...section(SECTION.memory, [1, 0, ...uleb(pages)]),
+    ...section(SECTION.export, [2, ...name('memory'), EXPORT.memory, 0, ...name('find'), EXPORT.func, 0]),
+    ...section(SECTION.code, [1, ...uleb(code.length), ...code]),
   ]);
 }
 
