@@ -14,13 +14,13 @@ const at = (path) => join(root, path);
 export const NODE_ALIASES = { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' };
 // A native module is loaded from node_modules at run time (its binary is found beside its own files).
 export const NODE_EXTERNALS = ['@photostructure/sqlite'];
-// The version every bundle reports (src/main/cli/version.ts): package.json's, one source.
+// The version every bundle reports (src/main/text/version.ts): package.json's, one source.
 const version = JSON.parse(readFileSync(at('package.json'), 'utf8')).version;
 const node = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'warning', alias: NODE_ALIASES, external: NODE_EXTERNALS, define: { LOOKOUT_VERSION_BUILT: JSON.stringify(version) } };
 const entries = [
   // The executable is a small loader; the command line runs from cli-main.cjs and its code cache.
-  { entry: 'src/main/cli/cli-entry.ts', out: 'dist/cli.cjs', options: { ...node, banner: { js: '#!/usr/bin/env node' } } },
-  { entry: 'src/main/cli/cli.ts', out: 'dist/cli-main.cjs', options: node },
+  { entry: 'src/main/commands/cli-entry.ts', out: 'dist/cli.cjs', options: { ...node, banner: { js: '#!/usr/bin/env node' } } },
+  { entry: 'src/main/commands/cli.ts', out: 'dist/cli-main.cjs', options: node },
   { entry: 'scripts/bench/bench.ts', out: 'dist/bench.cjs', options: node },
   // Electron's main process: electron itself is provided at run time; node-notifier finds its vendor binaries by __dirname.
   { entry: 'src/tray/main.ts', out: 'dist/tray.cjs', options: { ...node, external: ['electron', 'node-notifier', ...NODE_EXTERNALS] } },

@@ -23,6 +23,29 @@ export const PACKAGES: Record<Layer, (name: string) => boolean> = {
   popover: (name) => name === 'preact' || name === 'preact/hooks' || name === 'zod/mini',
 };
 
+/**
+ * The rooms of src/main, bottom first: a room imports only rooms below it (no cycle, no upward
+ * import). A new room takes its place here, or the layers test names it.
+ */
+export const MAIN_ROOMS = ['text', 'store', 'git', 'answer', 'facts', 'hooks', 'hosts', 'notify', 'pipeline', 'cli', 'runtime', 'doctor', 'open', 'popover', 'serve', 'commands'] as const;
+
+/** The room of a file in src/main (its first folder there), or null for a file elsewhere. */
+export function mainRoomOf(srcRoot: string, file: string): string | null {
+  const parts = relative(join(srcRoot, 'main'), file).split(sep);
+  return parts.length < 2 || parts[0] === '..' ? null : (parts[0] ?? null);
+}
+
+/** Why an import from one file in src/main to another breaks the rooms' order, or null. */
+function roomProblem(srcRoot: string, file: string, target: string): string | null {
+  const from = mainRoomOf(srcRoot, file);
+  const to = mainRoomOf(srcRoot, target);
+  if (from === null || to === null || from === to) return null;
+  const rooms: readonly string[] = MAIN_ROOMS;
+  if (!rooms.includes(from)) return `main/${from} is not in MAIN_ROOMS: give it its place`;
+  if (!rooms.includes(to)) return `main/${to} is not in MAIN_ROOMS: give it its place`;
+  return rooms.indexOf(to) < rooms.indexOf(from) ? null : `main/${from} may not import main/${to} (a room above it)`;
+}
+
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 export function importsOf(source: string): string[] {
@@ -59,7 +82,10 @@ export function checkFile(srcRoot: string, file: string, source: string): Violat
   const violations: Violation[] = [];
   for (const spec of importsOf(source)) {
     if (spec.startsWith('.')) {
-      const target = layerOf(srcRoot, resolve(dirname(file), spec));
+      const resolved = resolve(dirname(file), spec);
+      const target = layerOf(srcRoot, resolved);
+      const room = layer === 'main' && target === 'main' ? roomProblem(srcRoot, file, resolved) : null;
+      if (room !== null) violations.push({ file, spec, why: room });
       if (target === null || target === layer) continue;
       if (!ALLOWED[layer].includes(target)) violations.push({ file, spec, why: `${layer} may not import ${target}` });
     } else {

@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NODE_MINIMUM, nodeAtLeast } from '../../src/main/cli/version';
+import { NODE_MINIMUM, nodeAtLeast } from '../../src/main/text/version';
 
 const ROOT = resolve(__dirname, '../..');
 const CLINE = join(ROOT, 'test/fixtures/live/cline-3.0.65/approval/home/.cline/data');

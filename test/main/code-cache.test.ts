@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cachePathFor } from '../../src/main/cli/code-cache';
+import { cachePathFor } from '../../src/main/commands/code-cache';
 
 // runBundle is exercised in child processes (it runs a bundle and writes its cache at exit), so
 // it is built to plain CommonJS first.
@@ -15,7 +15,7 @@ let dir: string;
 beforeAll(() => {
   built = mkdtempSync(join(tmpdir(), 'lookout-code-cache-loader-'));
   LOADER = join(built, 'code-cache.cjs');
-  buildSync({ entryPoints: [resolve(__dirname, '../../src/main/cli/code-cache.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: LOADER, logLevel: 'warning' });
+  buildSync({ entryPoints: [resolve(__dirname, '../../src/main/commands/code-cache.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: LOADER, logLevel: 'warning' });
 });
 afterAll(() => rmSync(built, { recursive: true, force: true }));
 beforeEach(() => {

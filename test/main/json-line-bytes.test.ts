@@ -1,7 +1,7 @@
 // Issue 27: a large JSON line is made safe by a byte search; its bytes are exactly jsonLine's.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonLine, jsonLineBytes } from '../../src/main/cli/terminal-text';
+import { jsonLine, jsonLineBytes } from '../../src/main/text/terminal-text';
 
 const plain = (value: unknown): Buffer => Buffer.from(`${jsonLine(value)}\n`);
 

@@ -1,7 +1,7 @@
 // A one-shot command reads the working trees a finish may need before it derives anything, so
 // each session is derived once (issue 27), and a long turn that left changes reads as ready for review.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { evaluateFromDisk } from '../../src/main/pipeline/one-shot';
+import { evaluateFromDisk } from '../../src/main/commands/one-shot';
 import { Pipeline } from '../../src/main/pipeline/pipeline';
 import { fixtureHomes, fixturesInRepo } from './fixture-home';
 
@@ -37,7 +37,7 @@ describe('issue 27: a one-shot evaluation and the working trees', () => {
     const first = await evaluateFromDisk(AT);
     const row = first.evaluation.snapshot.sessions[0];
     await first.writer.visit(row?.key ?? '', row?.cwd ?? null, AT);
-    const trees = vi.spyOn((await import('../../src/main/pipeline/tree-cache')).TreeCache.prototype, 'readAhead');
+    const trees = vi.spyOn((await import('../../src/main/git/tree-cache')).TreeCache.prototype, 'readAhead');
     const { evaluation } = await evaluateFromDisk(AT + 1000);
     expect(reads).toHaveBeenCalledTimes(2);
     expect(trees.mock.calls[0]?.[0]).toEqual(new Set());
@@ -46,7 +46,7 @@ describe('issue 27: a one-shot evaluation and the working trees', () => {
 
   it('a turn still running reads no tree ahead (a git status per command would cost more than it saves)', async () => {
     for (const [name, value] of Object.entries(longFinishInRepo('fresh-tool'))) vi.stubEnv(name, value);
-    const trees = vi.spyOn((await import('../../src/main/pipeline/tree-cache')).TreeCache.prototype, 'readAhead');
+    const trees = vi.spyOn((await import('../../src/main/git/tree-cache')).TreeCache.prototype, 'readAhead');
     const { evaluation } = await evaluateFromDisk(Date.parse('2026-11-29T12:00:03.000Z'));
     expect(evaluation.snapshot.sessions[0]?.observed.state).toBe('running');
     expect(trees.mock.calls.map(([folders]) => [...folders])).toEqual([[]]);

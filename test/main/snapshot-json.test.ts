@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SnapshotLines, snapshotJsonBytes } from '../../src/main/cli/snapshot-json';
 import { SnapshotOutput } from '../../src/main/commands/watch-output';
 import type { Snapshot } from '../../src/engine';
-import { jsonLine } from '../../src/main/cli/terminal-text';
+import { jsonLine } from '../../src/main/text/terminal-text';
 
 /** What the plain rendering writes: the line and a newline, in UTF-8. */
 const plain = (snapshot: object): string => `${jsonLine(snapshot)}\n`;

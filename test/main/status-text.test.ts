@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tableLayout } from '../../src/main/cli/format-status';
-import { textWidth } from '../../src/main/cli/text-width';
+import { textWidth } from '../../src/main/text/text-width';
 import { runCli } from './cli-process';
 import { FIXTURES } from '../providers/fixture-roots';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/engine';
-import { jsonLine, terminalLine } from '../../src/main/cli/terminal-text';
+import { jsonLine, terminalLine } from '../../src/main/text/terminal-text';
 import { shownText } from '../../src/main/notify/notification-text';
 import { FIXTURES } from '../providers/fixture-roots';
 import { runCli } from './cli-process';

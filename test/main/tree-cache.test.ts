@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkingTree } from '../../src/engine';
 import { defaultSettings, emptyFacts, evaluate } from '../../src/engine';
-import { TreeCache } from '../../src/main/pipeline/tree-cache';
+import { TreeCache } from '../../src/main/git/tree-cache';
 import { T0, min, sec, session } from '../engine/build';
 
 const REFRESH = defaultSettings().timings.gitRefresh;

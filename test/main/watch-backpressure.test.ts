@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Row, Snapshot } from '../../src/engine';
 import { SnapshotOutput } from '../../src/main/commands/watch-output';
-import { jsonLine } from '../../src/main/cli/terminal-text';
+import { jsonLine } from '../../src/main/text/terminal-text';
 
 /** A large snapshot (about 200 KB), numbered by its `now`. */
 function snapshot(index: number): Snapshot {

@@ -2,8 +2,8 @@
 import type { Band, Row, Snapshot } from '../../engine';
 import { formatDuration, projectName, resetWords } from '../../engine';
 import { PROVIDERS } from '../../providers';
-import { terminalLine } from './terminal-text';
-import { cut, fit, textWidth } from './text-width';
+import { terminalLine } from '../text/terminal-text';
+import { cut, fit, textWidth } from '../text/text-width';
 
 /** One mark per band, so a row's place in triage reads at a glance. */
 const MARKS: Record<Band, string> = {

@@ -2,7 +2,7 @@
 // the very same row object while its derivation holds, so a change to one row of 2,000 encodes one
 // row afresh, and the line is a copy of kept bytes, not a 1.2 MB string to build and encode again.
 // The bytes are exactly jsonLine(snapshot) followed by a newline, in UTF-8.
-import { jsonLine, jsonLineBytes } from './terminal-text';
+import { jsonLine, jsonLineBytes } from '../text/terminal-text';
 
 const rowBytes = new WeakMap<object, Buffer>();
 /** Stands for the rows in the snapshot's frame; its JSON cannot occur anywhere else in that frame but once. */

@@ -6,9 +6,9 @@ import type { Shell } from '../cli/completion';
 import { completionScript } from '../cli/completion';
 import { SHELLS } from '../cli/command-table';
 import { UsageError } from '../cli/usage-error';
-import { terminalLine } from '../cli/terminal-text';
+import { terminalLine } from '../text/terminal-text';
 import { resolveNow } from '../cli/now-option';
-import { evaluateFromDisk } from '../pipeline/one-shot';
+import { evaluateFromDisk } from './one-shot';
 import { safeSessionId } from '../open/plan';
 
 const isShell = (name: string): name is Shell => (SHELLS as readonly string[]).includes(name);

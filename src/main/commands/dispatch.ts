@@ -94,7 +94,7 @@ Folders: {folders}, LOOKOUT_HOME (Lookout's state).`;
 
 export async function runCommand(name: string | undefined, args: string[]): Promise<number> {
   if (name === '--version' || name === 'version') {
-    const { LOOKOUT_VERSION } = await import('../cli/version');
+    const { LOOKOUT_VERSION } = await import('../text/version');
     if (args.length > 0) throw new UsageError(`${name} takes no argument (got "${args.join(' ')}")`);
     process.stdout.write(`lookout ${LOOKOUT_VERSION}\n`);
     return 0;

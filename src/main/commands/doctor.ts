@@ -3,8 +3,8 @@
 // problem, 1 with any (docs/cli.md, "doctor"), 2 for a bad argument.
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../cli/now-option';
-import { jsonLine, printLines } from '../cli/terminal-text';
-import { LOOKOUT_VERSION } from '../cli/version';
+import { jsonLine, printLines } from '../text/terminal-text';
+import { LOOKOUT_VERSION } from '../text/version';
 import { resolveRoots } from '../../providers';
 import { agentReports } from '../doctor/agents';
 import { notificationProgram, sendTest, trayReport } from '../doctor/desktop';

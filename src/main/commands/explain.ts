@@ -2,9 +2,9 @@
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../cli/now-option';
 import { formatExplain } from '../cli/format-explain';
-import { printLines } from '../cli/terminal-text';
+import { printLines } from '../text/terminal-text';
 import { UsageError } from '../cli/usage-error';
-import { evaluateFromDisk, findSession, remoteTarget } from '../pipeline/one-shot';
+import { evaluateFromDisk, findSession, remoteTarget } from './one-shot';
 import { spawn } from 'node:child_process';
 import type { HostConfig } from '../store/schema';
 import { remoteLookout, sshArgv } from '../hosts/ssh-command';

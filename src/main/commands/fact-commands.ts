@@ -4,9 +4,9 @@ import type { Row } from '../../engine';
 import { REVIEW_STATES, isOneOf, iso, parseDuration } from '../../engine';
 import { resolveNow } from '../cli/now-option';
 import { UsageError } from '../cli/usage-error';
-import { printLines } from '../cli/terminal-text';
-import type { CommandEvaluation } from '../pipeline/one-shot';
-import { evaluateFromDisk, findSession, remoteTarget, reportProblems } from '../pipeline/one-shot';
+import { printLines } from '../text/terminal-text';
+import type { CommandEvaluation } from './one-shot';
+import { evaluateFromDisk, findSession, remoteTarget, reportProblems } from './one-shot';
 import { probeHost } from '../hosts/probe';
 import type { FeedCommand } from '../../engine/contract';
 

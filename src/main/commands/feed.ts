@@ -11,9 +11,9 @@ import { admit, feedCommandSchema, feedHelloSchema } from '../../engine/contract
 import type { FeedProtocol } from '../hosts/feed-changes';
 import { ChangeWriter, agreedProtocol } from '../hosts/feed-changes';
 import { forOlderLookout } from '../hosts/older-feed';
-import { LOOKOUT_VERSION } from '../cli/version';
+import { LOOKOUT_VERSION } from '../text/version';
 import { resolveNow } from '../cli/now-option';
-import { jsonLineBytes, printLines } from '../cli/terminal-text';
+import { jsonLineBytes, printLines } from '../text/terminal-text';
 import { flowingClock } from '../pipeline/clock';
 import { Runtime } from '../runtime/runtime';
 import { untilInterrupted } from './interrupted';

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { hookProviders } from '../../providers';
 import { resolveNow } from '../cli/now-option';
 import { UsageError } from '../cli/usage-error';
-import { printError, printLines } from '../cli/terminal-text';
+import { printError, printLines } from '../text/terminal-text';
 import { install, status, uninstall } from '../hooks/installer';
 import { HooksFileError } from '../hooks/json-hooks';
 import { loadState } from '../pipeline/state';

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { providerIds } from '../../providers';
 import { resolveNow } from '../cli/now-option';
 import { UsageError } from '../cli/usage-error';
-import { printLines } from '../cli/terminal-text';
+import { printLines } from '../text/terminal-text';
 import { lookoutHome } from '../store/home';
 import type { HostConfig } from '../store/schema';
 import { HOST_NAME, SSH_DESTINATION } from '../store/schema';
@@ -12,7 +12,7 @@ import { loadSettings, updateSettings } from '../store/settings-store';
 import { probeHost, probeHosts } from '../hosts/probe';
 import type { HostView } from '../../engine';
 import { hostState } from '../../engine';
-import { LOOKOUT_VERSION } from '../cli/version';
+import { LOOKOUT_VERSION } from '../text/version';
 import { PLAIN_WORD } from '../hosts/ssh-command';
 import { PLAIN_PATH, installRemote, probeRemoteNode, remoteVersion } from '../hosts/remote-install';
 

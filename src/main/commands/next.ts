@@ -4,8 +4,8 @@ import { parseArgs } from 'node:util';
 import { SCHEMA_VERSION, rowCounted } from '../../engine';
 import { resolveNow } from '../cli/now-option';
 import { formatStatus, tableLayout } from '../cli/format-status';
-import { jsonLine, printLines, printMadeSafe } from '../cli/terminal-text';
-import { evaluateFromDisk, withHosts } from '../pipeline/one-shot';
+import { jsonLine, printLines, printMadeSafe } from '../text/terminal-text';
+import { evaluateFromDisk, withHosts } from './one-shot';
 import { UsageError } from '../cli/usage-error';
 import { openRow } from './open';
 

@@ -1,6 +1,6 @@
 // A notification's Open (or a click on it) from the command line's runtimes (`watch --notify`,
 // `serve --notify`): the first session it named, opened as `lookout open` would.
-import { printLines } from '../cli/terminal-text';
+import { printLines } from '../text/terminal-text';
 import { openLocal } from '../open/open-local';
 import type { Runtime } from '../runtime/runtime';
 

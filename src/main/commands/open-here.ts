@@ -7,12 +7,12 @@ import { parseArgs } from 'node:util';
 import { constants } from 'node:os';
 import { resolveNow } from '../cli/now-option';
 import { UsageError } from '../cli/usage-error';
-import { jsonLine, printError } from '../cli/terminal-text';
+import { jsonLine, printError } from '../text/terminal-text';
 import { PLAIN_WORD } from '../hosts/ssh-command';
 import { planHere } from '../open/here-plan';
 import { systemProbes } from '../open/probes';
 import { openTarget } from '../open/session-process';
-import { evaluateFromDisk } from '../pipeline/one-shot';
+import { evaluateFromDisk } from './one-shot';
 
 /** Signals the terminal sends its whole foreground group: the program run here answers them, not Lookout. */
 const LEFT_TO_THE_PROGRAM = ['SIGINT', 'SIGQUIT', 'SIGTSTP'] as const;

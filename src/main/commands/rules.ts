@@ -7,7 +7,7 @@ import { FOLDER_GLOB_MAX, REVIEW_STATES, defaultSettings, ruleLine } from '../..
 import { providerIds } from '../../providers';
 import { resolveNow } from '../cli/now-option';
 import { UsageError } from '../cli/usage-error';
-import { printLines } from '../cli/terminal-text';
+import { printLines } from '../text/terminal-text';
 import { lookoutHome } from '../store/home';
 import { NOTIFY_LEVELS, settingsSchema } from '../store/schema';
 import { readSettingsFile, updateSettings } from '../store/settings-store';

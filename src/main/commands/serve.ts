@@ -9,7 +9,7 @@ import { PopoverHost } from '../popover/popover-host';
 import { Runtime } from '../runtime/runtime';
 import { startServer } from '../serve/server';
 import { UsageError } from '../cli/usage-error';
-import { printLines } from '../cli/terminal-text';
+import { printLines } from '../text/terminal-text';
 import { commandLineNotifier } from '../notify/notifier';
 import { openFromNotification } from './notification-open';
 

@@ -2,8 +2,8 @@
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../cli/now-option';
 import { formatStatus, tableLayout } from '../cli/format-status';
-import { jsonLineBytes, printMadeSafe } from '../cli/terminal-text';
-import { evaluateFromDisk, withHosts } from '../pipeline/one-shot';
+import { jsonLineBytes, printMadeSafe } from '../text/terminal-text';
+import { evaluateFromDisk, withHosts } from './one-shot';
 
 export async function statusCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({

@@ -5,7 +5,7 @@ import { resolveNow } from '../cli/now-option';
 import { untilInterrupted } from './interrupted';
 import { flowingClock } from '../pipeline/clock';
 import { formatStatus, tableLayout } from '../cli/format-status';
-import { printLines } from '../cli/terminal-text';
+import { printLines } from '../text/terminal-text';
 import { SnapshotLines } from '../cli/snapshot-json';
 import { commandLineNotifier } from '../notify/notifier';
 import { Runtime } from '../runtime/runtime';

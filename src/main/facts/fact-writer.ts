@@ -3,7 +3,7 @@
 // and the tray menu all write through it; none of them builds a store record.
 import type { ReviewState, RuleApplication, UserFacts } from '../../engine';
 import { iso, isoOrNull } from '../../engine';
-import { readWorkingTree } from '../pipeline/working-tree';
+import { readWorkingTree } from '../git/working-tree';
 import type { FactStore } from '../store/facts-store';
 import { toFacts } from '../store/facts-store';
 import type { StoreFile } from '../store/schema';

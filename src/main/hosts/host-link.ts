@@ -2,14 +2,14 @@
 // keeps the host's last good snapshot, says how the link stands, reconnects with backoff (1 s
 // doubling to 60 s), sends fact commands, and cuts off a host that sends anything but snapshots:
 // a malformed or oversized line is one reported problem, and nothing of it is shown.
-import { UNSAFE } from '../cli/terminal-text';
+import { UNSAFE } from '../text/terminal-text';
 import { oneLine } from '../../providers/jsonl/parse-record';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { HostStatus, HostView, Snapshot } from '../../engine';
 import type { FeedCommand } from '../../engine/contract';
 import { admit, feedSelfSchema, snapshotSchema } from '../../engine/contract';
 import type { FeedSelf } from '../../engine/contract';
-import { LOOKOUT_VERSION } from '../cli/version';
+import { LOOKOUT_VERSION } from '../text/version';
 import type { HostConfig } from '../store/schema';
 import { remoteLookout, sshArgv } from './ssh-command';
 import { refuseShape } from './line-shape';

@@ -2,8 +2,8 @@
 // another machine over the same ssh the feed uses — no scp, git or npm there, only its Node —
 // installed under that user's data folder (never system-wide, never with sudo), and checked.
 import type { HostConfig } from '../store/schema';
-import { LOOKOUT_VERSION, NODE_MINIMUM, nodeAtLeast } from '../cli/version';
-import { UNSAFE } from '../cli/terminal-text';
+import { LOOKOUT_VERSION, NODE_MINIMUM, nodeAtLeast } from '../text/version';
+import { UNSAFE } from '../text/terminal-text';
 import type { RemotePlatform } from './install-payload';
 import { installPayload } from './install-payload';
 import { INSTALL_MARKER, PROBE_MARKER, installProgram, probeProgram } from './remote-programs';

@@ -5,7 +5,7 @@
 // Linux), `&`, `<` and `>` escaped so the text cannot make a link or mangle itself.
 import type { NotificationPlan } from '../../engine';
 import { cutText } from '../../engine/text-cut';
-import { terminalLine } from '../cli/terminal-text';
+import { terminalLine } from '../text/terminal-text';
 
 /** A title longer than this is cut (the engine's own are shorter: a folder, a branch, a verb). */
 export const TITLE_MAX = 300;

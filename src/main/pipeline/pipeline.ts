@@ -15,7 +15,7 @@ import { NO_INDEX } from '../../providers/session-index';
 import { SameEvidence } from './keep-same';
 import type { FactWriter } from '../facts/fact-writer';
 import { spoolFolder } from '../store/home';
-import { TreeCache } from './tree-cache';
+import { TreeCache } from '../git/tree-cache';
 import { FirstSeen } from './first-seen';
 import type { RequestsBySession } from '../answer/requests-file';
 import { RequestsReader } from '../answer/requests-file';

@@ -1,7 +1,7 @@
 // The `lookout` command line: parses arguments and dispatches; exit 2 on usage errors (cli.md).
-import { runCommand } from '../commands/dispatch';
-import { printError } from './terminal-text';
-import { UsageError } from './usage-error';
+import { runCommand } from './dispatch';
+import { printError } from '../text/terminal-text';
+import { UsageError } from '../cli/usage-error';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -5,12 +5,12 @@ import { mergeHosts, splitHostKey } from '../../engine';
 import { NoSessionMatch, matchSession } from '../cli/session-match';
 import { UsageError } from '../cli/usage-error';
 import type { HostConfig } from '../store/schema';
-import { printLines } from '../cli/terminal-text';
+import { printLines } from '../text/terminal-text';
 import { FactWriter } from '../facts/fact-writer';
-import { Pipeline } from './pipeline';
+import { Pipeline } from '../pipeline/pipeline';
 import { SessionIndexStore } from '../store/session-index-store';
-import type { RuntimeState } from './state';
-import { loadState } from './state';
+import type { RuntimeState } from '../pipeline/state';
+import { loadState } from '../pipeline/state';
 
 export interface CommandEvaluation {
   state: RuntimeState;
