@@ -1,7 +1,7 @@
 // Answering from a popover (§13): which popover may answer (the app's always; `lookout serve`'s
 // page only when settings.json allows it), what an answer from it is recorded as, and a refusal
 // turned into the command's error.
-import type { Runtime } from '../runtime/runtime';
+import type { Settings } from '../../engine';
 import { answerFromBrowser } from '../store/settings-store';
 import type { AnswerFrom } from '../answer/protocol';
 
@@ -10,11 +10,12 @@ export const BROWSER_ANSWERS_OFF = 'answering from the browser page is off (sett
 
 export class AnswerGate {
   /** settings.json's `answerFromBrowser`, read again only when the runtime's settings were reloaded. */
-  private browserAnswers: { settings: Runtime['settings']; allowed: boolean } | null = null;
+  private browserAnswers: { settings: Settings; allowed: boolean } | null = null;
 
   /** `app`: the app's own window (always answers); else `lookout serve`'s page. */
   constructor(
-    private readonly runtime: Runtime,
+    /** The running Lookout's settings (a new object when reloaded) and home. */
+    private readonly runtime: { readonly settings: Settings; readonly home: string },
     private readonly app: boolean,
   ) {}
 
