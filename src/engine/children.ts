@@ -1,4 +1,4 @@
-// Children's states and their liveness summary (status-model.md §3, R10, R12).
+// Children's states and their liveness summary (docs/status-model.md §2, R10, R12).
 import type { ChildEvidence, TranscriptSignal, TurnEvidence } from './evidence';
 import type { ChildLiveness, ChildState } from './vocabulary';
 import type { Timings } from './timings';

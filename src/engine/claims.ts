@@ -1,4 +1,4 @@
-// Attention claims and when they stand or decay (status-model.md §5, R29).
+// Attention claims and when they stand or decay (docs/status-model.md §4, R29).
 import type { AttentionCall, VisitFact } from './facts';
 import type { ProgramNotice, TranscriptSignal, TurnEvidence, WorkingTree } from './evidence';
 import type { ChildView } from './children';

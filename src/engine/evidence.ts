@@ -82,7 +82,7 @@ export type DirectEvidence =
       restates?: boolean;
     };
 
-/** Hook events, normalised by the provider (status-model.md §11, issue 6). */
+/** Hook events, normalised by the provider (docs/providers.md, issue 6). */
 export type HookEvent =
   | 'permission-request' // awaiting approval until any later event or an answering record
   | 'input-request' // an elicitation or question raised through a hook
@@ -185,7 +185,7 @@ export interface AnswerQuestion {
 
 /**
  * A prompt waiting on an answer channel the agent itself offers (a blocking hook, a plugin's
- * request), held by a running Lookout (status-model.md §13, R70). The provider reads it from the
+ * request), held by a running Lookout (docs/answering.md, R70). The provider reads it from the
  * channel; the engine decides whether it is the prompt the row shows.
  */
 export interface AnswerRequest {

@@ -1,4 +1,4 @@
-// The user's facts (status-model.md §10): the only things Lookout persists. Times are epoch ms.
+// The user's facts (docs/runtime.md): the only things Lookout persists. Times are epoch ms.
 import type { QuietHours } from './quiet';
 import type { ReviewState } from './vocabulary';
 import type { Timings } from './timings';

@@ -1,4 +1,4 @@
-// An observation (status-model.md §2) with the rule that produced it, kept for `explain`.
+// An observation (docs/status-model.md §1) with the rule that produced it, kept for `explain`.
 import type { Confidence, Reason, State } from './vocabulary';
 
 export interface Observation {

@@ -1,4 +1,4 @@
-// Review state, automation rules and workflow status (status-model.md §4, R20–R23).
+// Review state, automation rules and workflow status (docs/status-model.md §3, R20–R23).
 import type { AutomationRule, RuleApplication, UserFacts } from './facts';
 import type { ReviewState, State, Workflow } from './vocabulary';
 import type { Observation } from './observation';

@@ -1,4 +1,4 @@
-// Every timing of status-model.md §9, in milliseconds, defined once. The settings file may
+// Every timing of docs/status-model.md §6, in milliseconds, defined once. The settings file may
 // override the ones that are settings; the constants below it are fixed facts of the model.
 
 export interface Timings {

@@ -1,4 +1,4 @@
-// Reads a transcript signal as an observation (status-model.md §11, R3, R4). Same rules for a
+// Reads a transcript signal as an observation (docs/providers.md, R3, R4). Same rules for a
 // lead and for a child: one interpretation, so the fold cannot diverge between them (R13).
 import type { PendingTool, TranscriptSignal } from './evidence';
 import type { Timings } from './timings';

@@ -1,4 +1,4 @@
-// The closed vocabularies of the status model (status-model.md §2–§5). Each is a const tuple so
+// The closed vocabularies of the status model (docs/status-model.md §1–§4). Each is a const tuple so
 // that schemas, switches and docs all read the same list.
 
 /**

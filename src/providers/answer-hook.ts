@@ -1,4 +1,4 @@
-// How an agent lets an outside program answer its prompt (status-model.md §13): what Lookout
+// How an agent lets an outside program answer its prompt (docs/answering.md): what Lookout
 // reads from the agent's request and what it prints back. The facts per agent are in
 // docs/answering.md; the channel that carries them is main's.
 import { createHash } from 'node:crypto';

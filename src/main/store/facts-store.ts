@@ -1,5 +1,5 @@
 // The user-fact store (store.json): lowdb for atomic writes, zod on every load, a lock across
-// processes, migrations between schema versions, bad files kept aside (status-model.md §10).
+// processes, migrations between schema versions, bad files kept aside (docs/runtime.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SyncAdapter } from 'lowdb';
