@@ -17,6 +17,7 @@ export function writeRssWrapper(folder: string): string {
     [
       "const target = process.argv[2];",
       "process.argv.splice(1, 2, target);",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the code of a template literal, run in the measured process
       "process.on('exit', () => process.stderr.write(`\\nLOOKOUT_MAXRSS_KB ${process.resourceUsage().maxRSS}\\n`));",
       'require(target);',
     ].join('\n'),

@@ -117,7 +117,7 @@ export class TailedFile<A extends Accumulator> {
     const { firstWindow, maxWindow, maxLineBytes } = this.options;
     const first = readWindow(file, firstWindow, maxLineBytes);
     const recent = this.parseLastTurn(first.lines, first.reachedStart);
-    if (recent !== null && recent.tail.settled) {
+    if (recent?.tail.settled) {
       this.finishLoad(file, first, recent.tail, recent.malformed, first.oversized, first.reachedStart, first.from);
       return;
     }

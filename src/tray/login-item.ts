@@ -23,7 +23,7 @@ export interface ElectronLoginItems {
 const MARK = 'X-Lookout-Autostart=true';
 
 export function autostartPath(env: NodeJS.ProcessEnv): string {
-  const config = env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(env.HOME ?? homedir(), '.config');
+  const config = env.XDG_CONFIG_HOME?.startsWith('/') ? env.XDG_CONFIG_HOME : join(env.HOME ?? homedir(), '.config');
   return join(config, 'autostart', 'lookout.desktop');
 }
 
@@ -35,7 +35,7 @@ export function desktopEntry(command: readonly string[]): string {
 
 /** The command that starts this app again: the AppImage itself, else Electron with the app's script when run unpackaged. */
 export function launchCommand(env: NodeJS.ProcessEnv, execPath: string, argv: readonly string[], unpackaged: boolean): string[] {
-  if (env.APPIMAGE !== undefined && env.APPIMAGE.startsWith('/')) return [env.APPIMAGE];
+  if (env.APPIMAGE?.startsWith('/')) return [env.APPIMAGE];
   const script = argv[1];
   return unpackaged && script !== undefined ? [execPath, script] : [execPath];
 }

@@ -7,7 +7,9 @@ import { LayeredMap } from '../../src/engine/layered-map';
 /** Everything a reader can see of a map, in order. */
 function seen(map: ReadonlyMap<string, number>, probe: readonly string[]): unknown {
   const each: [string, number][] = [];
-  map.forEach((value, key) => each.push([key, value]));
+  map.forEach((value, key) => {
+    each.push([key, value]);
+  });
   return { size: map.size, entries: [...map], keys: [...map.keys()], values: [...map.values()], each, got: probe.map((key) => [map.get(key), map.has(key)]) };
 }
 

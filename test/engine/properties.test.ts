@@ -81,9 +81,9 @@ describe('engine properties', () => {
     fc.assert(
       fc.property(world, ({ sessions, reviews, mutedMask }) => {
         const rows = evaluate({ sessions, facts: factsFor(sessions, reviews, mutedMask), settings, now: T0, onScreen: null }).snapshot.sessions;
-        for (let index = 1; index < rows.length; index += 1) {
-          const before = rows[index - 1]!;
-          const after = rows[index]!;
+        for (const [index, after] of rows.entries()) {
+          const before = rows[index - 1];
+          if (before === undefined) continue;
           expect(before.muted !== null && after.muted === null).toBe(false);
           if ((before.muted === null) === (after.muted === null)) expect(before.triageRank).toBeLessThanOrEqual(after.triageRank);
         }

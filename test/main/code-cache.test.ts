@@ -33,6 +33,7 @@ function run(bundle: string, write: boolean, nodeArgs: string[] = []): { use: st
 describe('the command line runs from a code cache made for its very bundle', () => {
   it('runs without a cache, writes one, then runs from it', () => {
     const bundle = join(dir, 'bundle.cjs');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a bundle's code, with its own template literal
     writeFileSync(bundle, "process.stdout.write(`${__filename.endsWith('bundle.cjs')} ${typeof require('node:path').join} ${module.exports !== undefined}`);\n");
     expect(run(bundle, false)).toEqual({ use: 'absent', out: 'true function true' });
     expect(run(bundle, true).use).toBe('absent');

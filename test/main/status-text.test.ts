@@ -49,7 +49,7 @@ describe('status text fits the terminal (issue 16)', () => {
     for (const line of lines) expect(textWidth(line), line).toBeLessThanOrEqual(width);
     const rows = lines.filter((line) => /^[●✕◆⚑◐✓▶?·] /.test(line));
     expect(rows).toHaveLength(7);
-    for (const row of rows) expect(row).toMatch(/^. (claude|codex)\s+\w{8} +(\d+[dhms]( \d+[hms])?)  /);
+    for (const row of rows) expect(row).toMatch(/^. (claude|codex)\s+\w{8} +(\d+[dhms]( \d+[hms])?) {2}/);
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
 

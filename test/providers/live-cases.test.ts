@@ -20,7 +20,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function spoolWith(provider: string, lines: { at: number; channel: 'hook' | 'notify'; payload: Record<string, unknown> }[]): string {
   const folder = mkdtempSync(join(scratch, 'spool-'));
-  writeFileSync(join(folder, `${provider}.jsonl`), lines.map((line) => JSON.stringify({ payload: line.payload, provider, at: line.at, precision: 'ms', channel: line.channel })).join('\n') + '\n');
+  writeFileSync(join(folder, `${provider}.jsonl`), `${lines.map((line) => JSON.stringify({ payload: line.payload, provider, at: line.at, precision: 'ms', channel: line.channel })).join('\n')}\n`);
   return folder;
 }
 
@@ -162,7 +162,7 @@ describe('hooks as the agents fire them (issue 22)', () => {
     expect(await childOf('a-late-start-stop', [{ hook_event_name: 'SubagentStop', agent_id: 'agent-7' }, start])).toMatchObject({ name: 'builder', startedAt: 1000, stoppedAt: 1000 });
     // A child across the rotated spool and the live one: its name and start from the older file, its latest word from the newer.
     const folder = mkdtempSync(join(scratch, 'spool-'));
-    const write = (name: string, payloads: Record<string, unknown>[], from: number) => writeFileSync(join(folder, name), payloads.map((payload, index) => JSON.stringify({ payload: { ...payload, session_id: 'rot' }, provider: 'claude', at: from + index * 10, precision: 'ms', channel: 'hook' })).join('\n') + '\n');
+    const write = (name: string, payloads: Record<string, unknown>[], from: number) => writeFileSync(join(folder, name), `${payloads.map((payload, index) => JSON.stringify({ payload: { ...payload, session_id: 'rot' }, provider: 'claude', at: from + index * 10, precision: 'ms', channel: 'hook' })).join('\n')}\n`);
     write('claude.jsonl.1', [start, ...inside], 1000);
     write('claude.jsonl', [{ ...inside[0], hook_event_name: 'PostToolUse' }], 2000);
     const rotated = (await new HookSpool(folder, spoolReaders(['claude'])).sync()).get('claude:rot')?.subagents.get('agent-7');
@@ -174,7 +174,7 @@ describe('hooks as the agents fire them (issue 22)', () => {
 
   it('R8 R1 the rules for hooks written late reach across the rotated spool and the live one', async () => {
     const folder = mkdtempSync(join(scratch, 'spool-'));
-    const write = (name: string, payloads: Record<string, unknown>[], from: number) => writeFileSync(join(folder, name), payloads.map((payload, index) => JSON.stringify({ payload: { ...payload, session_id: 'rot' }, provider: 'claude', at: from + index * 10, precision: 'ms', channel: 'hook' })).join('\n') + '\n');
+    const write = (name: string, payloads: Record<string, unknown>[], from: number) => writeFileSync(join(folder, name), `${payloads.map((payload, index) => JSON.stringify({ payload: { ...payload, session_id: 'rot' }, provider: 'claude', at: from + index * 10, precision: 'ms', channel: 'hook' })).join('\n')}\n`);
     const hooks = promptHooks('Bash', { command: 'rm -rf dist' });
     // The request at the end of the rotated file, its own PreToolUse first in the live one.
     write('claude.jsonl.1', [{ hook_event_name: 'UserPromptSubmit', prompt_id: 'p1' }, hooks[1] ?? {}], 1000);

@@ -157,7 +157,7 @@ describe('Qwen Code chat records (hand-made in the CLI\'s shapes)', () => {
   it('R11 an `agent` call pending with no subagent yet may be waiting (Qwen asks first); once its subagent runs, the lead reads running; a finished subagent leaves the turn to the lead', async () => {
     const lead = lines(...started, api(1), call(1.1, 'call_2', 'agent', { description: 'Look around', prompt: 'List the files.', subagent_type: 'general-purpose' }));
     expect((await rowOf(root(lead), at(30))).observed).toMatchObject({ state: 'unknown', reason: 'tool-pending', detail: 'agent: Look around' });
-    const child = 'subagents/' + SESSION + '/agent-general-purpose-call_2';
+    const child = `subagents/${SESSION}/agent-general-purpose-call_2`;
     const meta = (status: string) => JSON.stringify({ agentId: 'general-purpose-call_2', agentType: 'general-purpose', description: 'Look around', parentSessionId: SESSION, toolUseId: 'call_2', createdAt: iso(3), status, lastUpdatedAt: iso(status === 'running' ? 3 : 20) });
     const childLines = lines(JSON.stringify({ uuid: 'u1', sessionId: SESSION, timestamp: iso(3), type: 'user', message: { role: 'user', parts: [{ text: 'List the files.' }] }, agentId: 'general-purpose-call_2', isSidechain: true }));
     const running = await rowOf(root(lead, { files: { [`${child}.jsonl`]: childLines, [`${child}.meta.json`]: meta('running') } }), at(30));

@@ -29,7 +29,7 @@ function mayName(file: string): boolean {
 /** Comments out, so the names a comment gives as an example do not count; ids count everywhere. */
 const code = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
-export function namings(files: readonly { path: string; text: string }[], providers = PROVIDERS): string[] {
+function namings(files: readonly { path: string; text: string }[], providers = PROVIDERS): string[] {
   const found: string[] = [];
   for (const { path, text } of files) {
     for (const provider of providers) {

@@ -110,7 +110,7 @@ describe('Claude Code: its own API-error record for a usage limit', () => {
       { at: 1100, payload: { hook_event_name: 'StopFailure', session_id: 's1', error: 'rate_limit' } },
       { at: 61100, payload: { hook_event_name: 'Notification', notification_type: 'idle_prompt', session_id: 's1', message: 'Claude is waiting for your input' } },
     ];
-    writeFileSync(join(folder, 'claude.jsonl'), lines.map((line) => JSON.stringify({ ...line, provider: 'claude', precision: 'ms', channel: 'hook' })).join('\n') + '\n');
+    writeFileSync(join(folder, 'claude.jsonl'), `${lines.map((line) => JSON.stringify({ ...line, provider: 'claude', precision: 'ms', channel: 'hook' })).join('\n')}\n`);
     const sessions = await new HookSpool(folder, spoolReaders(['claude'])).sync();
     expect(sessions.get('claude:s1')?.last).toMatchObject({ event: 'stop-failure', at: 1100 });
   });

@@ -52,7 +52,7 @@ spool=${shellQuote(spoolFolder)}
 # open must not keep its hook running. dd passes on each block as it reads it (head would hold it
 # in a buffer the watchdog's kill throws away), so a payload already read is kept. At most 256 KB
 # and one block: a longer payload is dropped below, like the Node hook does. The watchdog's output
-# goes nowhere, so \$( ) never waits on it.
+# goes nowhere, so $( ) never waits on it.
 read_stdin() {
   # A command run in the background reads /dev/null unless told otherwise: stdin goes in as fd 3.
   exec 3<&0

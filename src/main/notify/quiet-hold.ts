@@ -44,7 +44,7 @@ export class QuietHold {
     if (plans.length === 0) return null;
     // One claim per session, its newest: an action pairs keys and claim ids by position.
     const newest = new Map<string, string>();
-    for (const plan of plans) plan.keys.forEach((key, index) => newest.set(key, plan.claimIds[index] ?? ''));
+    for (const plan of plans) for (const [index, key] of plan.keys.entries()) newest.set(key, plan.claimIds[index] ?? '');
     const keys = [...newest.keys()];
     const lines = plans.map((plan) => plan.line);
     const shown = lines.length <= DIGEST_LINES ? lines : [...lines.slice(0, DIGEST_LINES - 1), `and ${lines.length - DIGEST_LINES + 1} more`];

@@ -10,7 +10,7 @@ export type HerePlan = { kind: 'run'; argv: string[]; cwd: string | null } | { k
 
 /** The login shell to give a live session's folder: $SHELL when it is an absolute path, else sh. */
 function loginShell(shell: string | undefined): string {
-  return shell !== undefined && shell.startsWith('/') && !/[\0\n]/.test(shell) ? shell : '/bin/sh';
+  return shell?.startsWith('/') && !/[\0\n]/.test(shell) ? shell : '/bin/sh';
 }
 
 export function planHere(target: OpenTarget, probes: Probes, shell: string | undefined): HerePlan {

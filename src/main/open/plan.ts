@@ -62,7 +62,7 @@ function pickTerminal(probes: Probes): string | null {
 
 export function planOpen(target: OpenTarget, template: readonly string[] | null, probes: Probes): OpenPlan {
   const idOk = safeSessionId(target.sessionId);
-  const cwd = target.cwd !== null && target.cwd.startsWith('/') && probes.isFolder(target.cwd) ? target.cwd : null;
+  const cwd = target.cwd?.startsWith('/') && probes.isFolder(target.cwd) ? target.cwd : null;
   if (template !== null) {
     if (!idOk) return { kind: 'none', reason: `the session id "${target.sessionId}" is not safe to pass on` };
     if (cwd === null) return { kind: 'none', reason: 'the session has no folder that exists here' };

@@ -66,6 +66,7 @@ export function AnswerCard({ open, draft, answering, mod, onIntent, onRelease, o
         </div>
       )}
       {open.questions.map((question, index) => (
+        // biome-ignore lint/a11y/useSemanticElements: a row of option buttons, not a form (a fieldset would bring its border and legend)
         <div class="answer-question" role="group" aria-label={question.question} key={`${index}:${question.question}`}>
           <div class="answer-ask">
             {question.header !== null && <span class="answer-header">{question.header}</span>}

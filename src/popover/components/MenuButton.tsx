@@ -46,6 +46,7 @@ export function MenuButton({ name, label, items, onChoose, buttonRef }: Props) {
     }
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the keys of the button and its open menu, caught where both sit
     <span class="menu-button" onKeyDown={onKey}>
       <button
         type="button"
@@ -65,8 +66,7 @@ export function MenuButton({ name, label, items, onChoose, buttonRef }: Props) {
           {items.map((item) => (
             <button
               type="button"
-              role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
-              aria-checked={item.checked}
+              {...(item.checked === undefined ? { role: 'menuitem' } : { role: 'menuitemradio', 'aria-checked': item.checked })}
               key={item.value}
               onClick={() => {
                 setOpen(false);

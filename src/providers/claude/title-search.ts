@@ -75,7 +75,7 @@ export function moduleBytes(pairs: readonly [number, number][], window: number):
   const step = (bytes: number) => [...get(0), ...i32(bytes), OP.i32Add, ...set(0)];
   const blockLoop = [OP.block, TYPE.void, OP.loop, TYPE.void];
   const body: number[] = [];
-  pairs.forEach(([first, second], index) => body.push(...splat(first), ...set(3 + index * 2), ...splat(second), ...set(4 + index * 2)));
+  for (const [index, [first, second]] of pairs.entries()) body.push(...splat(first), ...set(3 + index * 2), ...splat(second), ...set(4 + index * 2));
   body.push(...splat(10), ...set(newline));
   // `from` is a line's start or within one: a line that starts before it is looked at too.
   body.push(...get(0), ...set(line));

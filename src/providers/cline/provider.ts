@@ -119,7 +119,7 @@ export class ClineProvider implements EvidenceSource {
    * folder of their own (CLINE_SESSION_DATA_DIR). The folder may have moved since (a copy, a backup).
    */
   private messagesPath(row: SessionRow): string {
-    const named = row.messagesPath !== null && row.messagesPath.endsWith('.messages.json') ? row.messagesPath : null;
+    const named = row.messagesPath?.endsWith('.messages.json') ? row.messagesPath : null;
     const here = join(this.folders.sessions, row.parentId ?? row.id, named === null ? `${row.id}.messages.json` : basename(named));
     return named === null || exists(here) ? here : named;
   }

@@ -184,7 +184,7 @@ function notedStep(step: TurnStep, call: ToolCall | undefined, session: HookThre
   const id = step.toolUseId;
   const key = step.step === 'tool-start' ? (call?.key ?? null) : null;
   const turn = session.turn;
-  if (turn !== null && turn.earlier.includes(step.turn)) return { ...turn, fresh: false, earlier: true, seen: false, finished: false };
+  if (turn?.earlier.includes(step.turn)) return { ...turn, fresh: false, earlier: true, seen: false, finished: false };
   if (turn === null || turn.id !== step.turn) {
     const earlier = turn === null ? [] : [...turn.earlier.slice(1 - EARLIER_TURNS), turn.id];
     const fresh = { id: step.turn, calls: new Map<string, string | null>(id === null ? [] : [[id, key]]), done: new Set<string>(step.step === 'tool-end' && id !== null ? [id] : []), ended: step.step === 'end', earlier };

@@ -77,7 +77,7 @@ const finished = (row: LabRow): boolean => row.observed.state === 'idle' && row.
 export async function goesOnAfterLimit(lab: Scenario, lift = false, ended: (row: LabRow) => boolean = finished): Promise<LabRow> {
   if (lift) {
     lab.model.script.skip();
-    lab.model.script.then({ kind: 'hold', text: 'Back at it…' });
+    lab.model.script.queue({ kind: 'hold', text: 'Back at it…' });
   }
   await lab.prompt('go on');
   await lab.held();

@@ -55,7 +55,7 @@ export class Script {
   }
 
   /** Adds replies for the turns to come. */
-  then(...replies: Reply[]): this {
+  queue(...replies: Reply[]): this {
     this.replies.push(...replies);
     return this;
   }

@@ -64,7 +64,7 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
     const edit = claude.tools.fileEdit?.(lab.projectFile('notes.txt'), 'written by the lab\n');
     if (edit === undefined) throw new Error('Claude edits files');
     // The path is the scenario's own: the replies are given once its home exists.
-    lab.model.script.then({ kind: 'tool', call: edit }, { kind: 'text', text: 'Written.' });
+    lab.model.script.queue({ kind: 'tool', call: edit }, { kind: 'text', text: 'Written.' });
     await lab.prompt('write the notes file');
     await lab.tmux.waitForScreen('the edit prompt', (screen) => /Do you want to (create|make this edit|proceed)/.test(screen));
     const asking = await lab.expectRow('awaiting approval, naming the file', (row) => row.observed.state === 'awaiting-approval' && (row.observed.detail ?? '').includes('notes.txt'));
