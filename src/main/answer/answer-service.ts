@@ -70,6 +70,18 @@ export class AnswerService {
     if (this.channel.state.kind === 'owner') this.broker.reconcile(answeredHold);
   }
 
+  /** On every beat: take the channel over when its owner is gone. */
+  beat(): void {
+    if (this.channel.state.kind === 'elsewhere') void this.takeOver();
+  }
+
+  /** The owner exited (a short `lookout feed`, a terminal `watch`): this Lookout answers from now on. */
+  private async takeOver(): Promise<void> {
+    const state = await this.channel.takeOver();
+    // The rows read the requests file: an empty one from the new owner, and an evaluation now.
+    if (state.kind === 'owner') this.written();
+  }
+
   async stop(): Promise<void> {
     const owner = this.channel.state.kind === 'owner';
     this.broker.releaseAll();

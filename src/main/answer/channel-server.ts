@@ -1,7 +1,8 @@
 // The answer channel's listening end, in the running Lookout (tray app, `watch`, `serve`, a feed):
 // a Unix socket in LOOKOUT_HOME/run (folder 0700, socket 0600), a fresh token each start (file
 // 0600), and the owner's pid for the hook's cheap check. One Lookout owns it; another one that
-// starts while it runs leaves it alone and answers through it.
+// starts while it runs leaves it alone and answers through it, and takes it over on a later beat
+// once that owner is gone (takeOver).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server, Socket } from 'node:net';
 import { createConnection, createServer } from 'node:net';
@@ -10,6 +11,7 @@ import { privateFolder, writePrivate } from '../../providers/system/private-file
 import { errorCode } from '../../providers/problems';
 import { folderProblem, processIsOurs, socketAt } from './channel-checks';
 import { readLines, sendLine } from './lines';
+import { dropLock, takeLock } from './take-lock';
 import { ownerPath, runFolder, socketPath, socketPathProblem, tokenPath } from './paths';
 import type { ClientMessage } from './protocol';
 import { clientMessageSchema } from './protocol';
@@ -40,6 +42,7 @@ export class AnswerChannel {
   private token = '';
   private readonly sockets = new Set<Socket>();
   state: ChannelState = { kind: 'off', why: 'not started' };
+  private taking = false;
 
   constructor(
     private readonly home: string,
@@ -48,8 +51,43 @@ export class AnswerChannel {
 
   /** Listens when no other Lookout does; says why not otherwise (never throws). */
   async start(): Promise<ChannelState> {
-    this.state = await this.listen();
+    this.state = await this.listenLocked();
     return this.state;
+  }
+
+  /** While another Lookout owns the channel: takes it once that one is gone (a live owner keeps it). */
+  async takeOver(): Promise<ChannelState> {
+    if (this.state.kind !== 'elsewhere' || this.taking) return this.state;
+    this.taking = true;
+    try {
+      const state = await this.listenLocked();
+      // Stopped meanwhile: what was taken is let go at once.
+      if (this.state.kind !== 'elsewhere') {
+        if (state.kind === 'owner') await this.stop();
+        return this.state;
+      }
+      this.state = state;
+      return state;
+    } finally {
+      this.taking = false;
+    }
+  }
+
+  /** Listens under the take lock; another Lookout taking it right now leaves this one elsewhere, to try again. */
+  private async listenLocked(): Promise<ChannelState> {
+    try {
+      privateFolder(runFolder(this.home));
+    } catch (error) {
+      return { kind: 'off', why: `${runFolder(this.home)} cannot be made (${errorCode(error) ?? String(error)})` };
+    }
+    const folder = folderProblem(runFolder(this.home));
+    if (folder !== null) return { kind: 'off', why: folder };
+    if (!takeLock(this.home)) return { kind: 'elsewhere' };
+    try {
+      return await this.listen();
+    } finally {
+      dropLock(this.home);
+    }
   }
 
   private async listen(): Promise<ChannelState> {
@@ -132,7 +170,11 @@ export class AnswerChannel {
     const server = this.server;
     this.server = null;
     for (const socket of this.sockets) socket.destroy();
-    if (server === null) return;
+    // Stopped also when it did not own the channel: a take-over still under way lets go of it.
+    if (server === null) {
+      this.state = { kind: 'off', why: 'stopped' };
+      return;
+    }
     await new Promise<void>((resolve) => server.close(() => resolve()));
     if (this.ownsPidFile()) {
       rmSync(socketPath(this.home), { force: true });

@@ -30,8 +30,8 @@ const ROWS_MAX = 20_000;
 /** ssh's own exit status for its failures; 127 is the remote shell's "command not found". */
 const SSH_FAILED = 255;
 const NOT_FOUND = 127;
-/** Change lines that failed to validate in a row before the link is cut as for any bad line. */
-const RESYNCS_MAX = 3;
+/** Change lines in a row that fail to validate, with no good line between: the last of them cuts the link as any bad line does. */
+const INVALID_CHANGES_MAX = 3;
 
 export interface HostLinkOptions {
   clock: () => number;
@@ -91,7 +91,8 @@ export class HostLink {
   /** Protocol 2: the number of the last line applied (null: full snapshots only), and the asks for a full one. */
   private seq: number | null = null;
   private resyncing = false;
-  private resyncs = 0;
+  /** Change lines that did not validate since the last line applied (each one, not each resync asked). */
+  private invalidChanges = 0;
   private resyncsTotal = 0;
   private linesRead = 0;
   private bytesRead = 0;
@@ -146,6 +147,7 @@ export class HostLink {
     child.stdin.write(`${JSON.stringify({ type: 'hello', lookout: LOOKOUT_VERSION, id: this.hello, protocols: this.options.protocols ?? FEED_PROTOCOLS })}\n`);
     this.seq = null;
     this.resyncing = false;
+    this.invalidChanges = 0;
     child.on('error', (error) => {
       if (this.child === child) this.ended(null, `ssh could not start (${error.message})`);
     });
@@ -253,8 +255,13 @@ export class HostLink {
     }
     const kind = lineKind(raw);
     const admitted = admit(snapshotSchema, raw);
-    // A change line that does not validate costs a full snapshot, not the link (protocol 2).
-    if (!admitted.ok && kind.kind === 'change' && this.resyncs < RESYNCS_MAX) return this.resync();
+    // A change line that does not validate costs a full snapshot, not the link (protocol 2), up to the third in a row.
+    if (!admitted.ok && kind.kind === 'change') {
+      this.invalidChanges += 1;
+      if (this.invalidChanges < INVALID_CHANGES_MAX) return this.resync();
+      this.cut(`${this.config.name} sent a line that is not a snapshot (${INVALID_CHANGES_MAX} change lines in a row that do not validate: ${plain(admitted.error, 120)}); cut off`);
+      return false;
+    }
     if (!admitted.ok || kind.kind === 'bad') {
       this.cut(`${this.config.name} sent a line that is not a snapshot (${admitted.ok ? 'a change line without its number' : plain(admitted.error, 120)}); cut off`);
       return false;
@@ -283,12 +290,13 @@ export class HostLink {
       if (this.snapshot === null || this.seq === null || kind.seq !== this.seq + 1) return this.resync();
       whole = applyChanges(this.snapshot, { ...admitted.value, seq: kind.seq, delta: true, removed: kind.removed });
       this.seq = kind.seq;
-      this.resyncs = 0;
     } else {
       whole = admitted.value;
       this.seq = kind.seq;
       this.resyncing = false;
     }
+    // A good line applied: the run of change lines that did not validate is over.
+    this.invalidChanges = 0;
     this.snapshot = this.ownRows(whole);
     this.receivedAt = this.options.clock();
     // The backoff and the problem said start afresh only after a connection proved healthy (ended()).
@@ -313,7 +321,6 @@ export class HostLink {
   private resync(): boolean {
     if (!this.resyncing) {
       this.resyncing = true;
-      this.resyncs += 1;
       this.resyncsTotal += 1;
       this.child?.stdin.write(`${JSON.stringify({ type: 'resync' })}\n`);
     }

@@ -351,6 +351,8 @@ export class Runtime {
   /** The beat: re-derive only when a timed transition may have happened (nextChangeAt). */
   private beat(): void {
     this.notices?.releaseQuiet(this.options.clock());
+    // The answer channel's owner may have exited (a short `lookout feed`): this one takes it over.
+    this.answering?.beat();
     const next = this.last?.nextChangeAt;
     if (this.last === null || (next !== null && next !== undefined && this.options.clock() >= next)) {
       this.evaluateNow();
