@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HostLink } from '../../src/main/hosts/host-link';
-import { waitFor } from '../live/lab/wait';
+import { waitFor } from '../wait';
 
 const base = mkdtempSync(join(tmpdir(), 'lookout-invalid-changes-'));
 

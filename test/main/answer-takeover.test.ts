@@ -14,7 +14,7 @@ import { askLookout } from '../../src/main/answer/hook-client';
 import { AnswerChannel } from '../../src/main/answer/channel-server';
 import { socketPath, tokenPath } from '../../src/main/answer/paths';
 import { fixtureHomes } from './fixture-home';
-import { waitFor } from '../live/lab/wait';
+import { waitFor } from '../wait';
 
 const { home } = fixtureHomes('lk-answer-take-');
 const NOW = Date.parse('2026-11-29T12:00:03.000Z');
