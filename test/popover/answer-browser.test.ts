@@ -183,7 +183,9 @@ describe.skipIf(CHROMIUM === null)('the page of lookout serve with answerFromBro
       await page.keyboard.press('Control+Enter');
       await card.locator('.answer-notice').filter({ hasText: 'answering from the browser page is off' }).waitFor();
       expect(ended()).toBe(false);
-      // Lookout stopping lets the hook go: the agent's own prompt decides (R74).
+      // Lookout stopping lets the hook go: the agent's own prompt decides (R74). The page goes first:
+      // a poll it sends to a stopped server would be its own "connection refused", not this test's.
+      await page.close();
       await at.served.stop();
       expect(await hook).toBe('');
     } finally {
