@@ -38,17 +38,21 @@ export class RequestsReader {
     const { stamp } = found;
     // The owner gone (a crash): nothing it held waits any more.
     if (stamp === this.stamp) return this.owner !== 0 && !pidAlive(this.owner) ? this.settle(stamp, NONE, 0) : this.last;
-    // The schemas (and the answer protocol's, and the contract's they build on) load only when
-    // a channel holds requests: a plain status does not build them (issue 27).
-    const { requestsFileSchema } = await import('./requests-schema');
-    const parsed = requestsFileSchema.safeParse(found.value);
-    if (!parsed.success || !pidAlive(parsed.data.owner)) return this.settle(stamp, NONE, 0);
-    const map = new Map<string, AnswerRequest[]>();
-    for (const { provider, sessionId, request } of parsed.data.requests) {
-      const key = sessionKey(provider, sessionId);
-      map.set(key, [...(map.get(key) ?? []), request]);
+    try {
+      // The schemas (and the answer protocol's, and the contract's they build on) load only when
+      // a channel holds requests: a plain status does not build them (issue 27).
+      const { requestsFileSchema } = await import('./requests-schema');
+      const parsed = requestsFileSchema.safeParse(found.value);
+      if (!parsed.success || !pidAlive(parsed.data.owner)) return this.settle(stamp, NONE, 0);
+      const map = new Map<string, AnswerRequest[]>();
+      for (const { provider, sessionId, request } of parsed.data.requests) {
+        const key = sessionKey(provider, sessionId);
+        map.set(key, [...(map.get(key) ?? []), request]);
+      }
+      return this.settle(stamp, map, parsed.data.owner);
+    } catch {
+      return this.settle(stamp, NONE, 0);
     }
-    return this.settle(stamp, map, parsed.data.owner);
   }
 
   private settle(stamp: string, map: RequestsBySession, owner: number): RequestsBySession {
@@ -60,6 +64,7 @@ export class RequestsReader {
   }
 }
 
+/** The text as JSON; null when it is not (caught mid-write): the schema refuses it. */
 function jsonOrNull(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
