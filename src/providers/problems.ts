@@ -19,6 +19,11 @@ export class Problems {
     this.fresh.push(problem);
   }
 
+  /** A file that could not be read; one simply not there (written later, or removed) is no problem. */
+  unreadableUnlessGone(path: string, error: unknown): void {
+    if (errorCode(error) !== 'ENOENT') this.add({ kind: 'unreadable', path, detail: errorCode(error) ?? String(error) });
+  }
+
   /** Problems not yet reported; each is handed out once. */
   drain(): Problem[] {
     return this.fresh.splice(0, this.fresh.length);

@@ -4,11 +4,12 @@
 // file on disk before each write, so two Lookouts sharing a home (app and CLI) lose nothing and
 // never corrupt it. Holds what heads say (ids, folders, branches, titles, first prompts) and
 // titles from middles: never user facts or other transcript text.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileEntry, SessionIndexPort } from '../../providers/session-index';
 import { privateFolder, writePrivate } from '../../providers/system/private-files';
 import { withLock } from '../../providers/system/folder-lock';
+import { fileStamp } from '../../providers/system/file-stamp';
 import { errorCode } from '../../providers/problems';
 import { keepAside } from './quarantine';
 import { hasShape } from '../../providers/plain-shape';
@@ -52,16 +53,6 @@ function entryOf(value: unknown): FileEntry | undefined {
   if (!hasShape(identity, IDENTITY) || !(middle === null || hasShape(middle, MIDDLE)) || head === undefined) return undefined;
   if (!(tail === undefined || tail === null || hasShape(tail, TAIL))) return undefined;
   return value as FileEntry;
-}
-
-/** A file's inode, size and time, or null when it is not there. */
-function fileStamp(path: string): string | null {
-  try {
-    const info = statSync(path);
-    return `${info.ino}:${info.size}:${info.mtimeMs}`;
-  } catch {
-    return null;
-  }
 }
 
 export function indexPath(home: string): string {

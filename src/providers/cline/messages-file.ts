@@ -3,15 +3,14 @@
 // file said is kept in the session index (issue 14) while it stays the same file, same size and
 // time: a cold status then parses only the files that changed since.
 import type { Stats } from 'node:fs';
-import { lstatSync } from 'node:fs';
 import type { Problems } from '../problems';
-import { errorCode } from '../problems';
 import { obj } from '../jsonl/parse-record';
 import { hasShape } from '../plain-shape';
 import { signalFrom, storableSignal, turnFrom } from '../reading-shape';
 import type { SessionIndexPort } from '../session-index';
 import { NO_INDEX } from '../session-index';
-import { readRegularText } from '../system/safe-read';
+import type { Settled } from '../system/whole-file';
+import { WholeFiles } from '../system/whole-file';
 import type { MessagesFacts } from './messages';
 import { NO_MESSAGES, foldMessages } from './messages';
 
@@ -40,14 +39,24 @@ function restoredFacts(head: unknown, tail: unknown): MessagesFacts | null {
 export const MESSAGES_CAP = 64 * 1024 * 1024;
 
 interface Kept {
-  stamp: string;
   facts: MessagesFacts;
   /** The file could not be parsed (caught mid-write, or broken): shown as a skipped record. */
   skipped: number;
 }
 
 export class MessagesFiles {
-  private readonly kept = new Map<string, Kept>();
+  // lstat: a link is not followed to a file elsewhere; its stamp only says when to read again (R2).
+  private readonly files = new WholeFiles<Kept>({
+    cap: MESSAGES_CAP,
+    links: 'own',
+    parse: (text, previous) => parseMessages(text, previous),
+    // Not read whole: the last good reading stands.
+    unreadable: (error, path, previous) => {
+      this.problems.unreadableUnlessGone(path, error);
+      return { value: { facts: previous?.facts ?? NO_MESSAGES, skipped: 0 } };
+    },
+    recall: (path, info) => this.recall(path, info),
+  });
 
   constructor(
     private readonly problems: Problems,
@@ -56,32 +65,20 @@ export class MessagesFiles {
 
   /** The file's facts; the previous ones while it cannot be read whole. */
   read(path: string): { facts: MessagesFacts; skipped: number; stamp: string } {
-    let stamp: string;
-    let info: Stats;
-    try {
-      // lstat: a link is not followed to a file elsewhere; size and time only say when to read again (R2).
-      info = lstatSync(path);
-      stamp = `${info.ino}:${info.size}:${info.mtimeMs}`;
-    } catch {
-      this.kept.delete(path);
-      return { facts: NO_MESSAGES, skipped: 0, stamp: '-' };
-    }
-    const kept = this.kept.get(path);
-    if (kept?.stamp === stamp) return kept;
-    const fresh = this.recall(path, info, stamp) ?? this.parse(path, stamp, kept);
-    this.kept.set(path, fresh);
-    if (fresh.skipped === 0 && !fresh.stamp.endsWith(':retry')) this.remember(path, info, fresh.facts);
-    return fresh;
+    const found = this.files.read(path);
+    if (found.kind === 'gone') return { facts: NO_MESSAGES, skipped: 0, stamp: '-' };
+    if (found.fresh && !found.again) this.remember(path, found.info, found.value.facts);
+    return { ...found.value, stamp: found.again ? `${found.stamp}:retry` : found.stamp };
   }
 
   /** What the index kept of this very file, unchanged since (same device, inode, size and time). */
-  private recall(path: string, info: Stats, stamp: string): Kept | null {
+  private recall(path: string, info: Stats): Settled<Kept> | null {
     if (!info.isFile() || !this.index.has(PROVIDER, path)) return null;
     const entry = this.index.get(PROVIDER, path, info.dev, info.ino);
     const identity = entry?.identity;
     if (entry === undefined || identity === undefined || identity.dev !== info.dev || identity.ino !== info.ino || identity.size !== info.size || identity.mtimeMs !== info.mtimeMs) return null;
     const facts = restoredFacts(entry.head, entry.tail?.facts);
-    return facts === null ? null : { stamp, facts, skipped: 0 };
+    return facts === null ? null : { value: { facts, skipped: 0 } };
   }
 
   private remember(path: string, info: Stats, facts: MessagesFacts): void {
@@ -91,27 +88,20 @@ export class MessagesFiles {
     this.index.put(PROVIDER, path, { identity: { dev: info.dev, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, head: '' }, head: kept.head, middle: null, tail: { facts: kept.tail, malformed: 0, oversized: 0, tailFrom: 0 } });
   }
 
-  private parse(path: string, stamp: string, kept: Kept | undefined): Kept {
-    let text: string;
-    try {
-      text = readRegularText(path, MESSAGES_CAP);
-    } catch (error) {
-      if (errorCode(error) !== 'ENOENT') this.problems.add({ kind: 'unreadable', path, detail: errorCode(error) ?? String(error) });
-      return { stamp, facts: kept?.facts ?? NO_MESSAGES, skipped: 0 };
-    }
-    let file: ReturnType<typeof obj> = null;
-    try {
-      file = obj(JSON.parse(text));
-    } catch {
-      file = null;
-    }
-    // Half-written or broken: the last good reading stands, and the stamp is not kept (read again next time).
-    if (file === null) return { stamp: `${stamp}:retry`, facts: kept?.facts ?? NO_MESSAGES, skipped: 1 };
-    return { stamp, facts: foldMessages(file), skipped: 0 };
-  }
-
   /** Forgets files no session names any more. */
   keepOnly(paths: ReadonlySet<string>): void {
-    for (const path of this.kept.keys()) if (!paths.has(path)) this.kept.delete(path);
+    this.files.keep(paths);
   }
+}
+
+/** The facts of the file's text; half-written or broken: the last good reading stands, read again next time. */
+function parseMessages(text: string, previous: Kept | undefined): Settled<Kept> {
+  let file: ReturnType<typeof obj> = null;
+  try {
+    file = obj(JSON.parse(text));
+  } catch {
+    file = null;
+  }
+  if (file === null) return { value: { facts: previous?.facts ?? NO_MESSAGES, skipped: 1 }, again: true };
+  return { value: { facts: foldMessages(file), skipped: 0 } };
 }

@@ -1,8 +1,9 @@
-// Compressed rollouts (.jsonl.zst) are idle files: decompressed whole, once per size and time.
+// Compressed rollouts (.jsonl.zst) are idle files: decompressed whole, once per stamp.
 import { Decompress } from 'fzstd';
 import { LineSplitter } from '../jsonl/line-splitter';
 import { parseRecord } from '../jsonl/parse-record';
 import { CodexRollout } from './rollout';
+import { stampOf } from '../system/file-stamp';
 import { readRegularFile } from '../system/safe-read';
 
 /** Larger compressed files are skipped and reported: they are archives, not live sessions. */
@@ -21,7 +22,7 @@ export async function readCompressed(path: string, maxLineBytes: number, previou
   // Loaded on first use: few machines keep compressed rollouts, and fs/promises costs start-up.
   const { stat } = process.getBuiltinModule('node:fs/promises');
   const info = await stat(path);
-  const stamp = `${info.size}:${info.mtimeMs}`;
+  const stamp = stampOf(info);
   if (previous?.stamp === stamp) return previous;
   if (info.size > MAX_COMPRESSED_BYTES) throw Object.assign(new Error(`compressed rollout over ${MAX_COMPRESSED_BYTES} bytes`), { code: 'EFBIG' });
   const rollout = new CodexRollout();

@@ -5,6 +5,7 @@ import type { ChildEvidence, DirectEvidence, Liveness, SessionEvidence } from '.
 import { Problems } from '../problems';
 import type { EvidenceSource } from '../source';
 import { syncFiles } from '../source';
+import { stampOf } from '../system/file-stamp';
 import { readRegularHead } from '../system/safe-read';
 import { pidAlive, processStartedAt } from '../system/process';
 import type { TailOptions } from '../tailed-file';
@@ -96,12 +97,11 @@ export class CopilotProvider implements EvidenceSource {
     return evidence;
   }
 
-  /** workspace.yaml's summary (the session's title), folder and branch; cached by size and time. */
+  /** workspace.yaml's summary (the session's title), folder and branch; read again only when its stamp changes. */
   private workspace(path: string | null): Workspace | null {
     if (path === null) return null;
     try {
-      const info = statSync(path);
-      const stamp = `${info.size}:${info.mtimeMs}`;
+      const stamp = stampOf(statSync(path));
       const cached = this.workspaces.get(path);
       if (cached?.stamp === stamp) return cached;
       let fields: Record<string, string> = {};

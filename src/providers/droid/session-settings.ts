@@ -1,11 +1,11 @@
 // What a session's <uuid>.settings.json says of how it runs: started by `droid exec` (tag "exec":
 // nobody is there to approve, so a pending call is running), or a subagent's session (tag
-// "subagent" naming the session that called it). Read safely, cached by size and time.
-import { statSync } from 'node:fs';
+// "subagent" naming the session that called it). Read safely, again only when its stamp changes.
 import { arr, obj, str } from '../jsonl/parse-record';
 import type { Problems } from '../problems';
 import { errorCode } from '../problems';
-import { READ_CAPS, readRegularText } from '../system/safe-read';
+import { READ_CAPS } from '../system/safe-read';
+import { WholeFiles } from '../system/whole-file';
 
 export interface SessionMode {
   /** Run by `droid exec`: it never asks for approval (a call it may not run fails at once). */
@@ -30,33 +30,26 @@ export function sessionMode(text: string): SessionMode {
 }
 
 export class SessionSettings {
-  private readonly cache = new Map<string, { stamp: string; mode: SessionMode }>();
+  // An unreadable file is said and kept as unknown until it changes.
+  private readonly files = new WholeFiles<SessionMode>({
+    cap: READ_CAPS.smallJson,
+    parse: (text) => ({ value: sessionMode(text) }),
+    unreadable: (error, path) => {
+      this.problems.add({ kind: 'unreadable', path, detail: errorCode(error) ?? String(error) });
+      return { value: UNKNOWN };
+    },
+  });
 
   constructor(private readonly problems: Problems) {}
 
   /** The session's mode; not there yet (it is written a moment after the transcript), or unreadable: unknown. */
   read(path: string): SessionMode {
-    let stamp: string;
-    try {
-      const info = statSync(path);
-      stamp = `${info.ino}:${info.size}:${info.mtimeMs}`;
-    } catch {
-      return UNKNOWN;
-    }
-    const cached = this.cache.get(path);
-    if (cached?.stamp === stamp) return cached.mode;
-    let mode = UNKNOWN;
-    try {
-      mode = sessionMode(readRegularText(path, READ_CAPS.smallJson));
-    } catch (error) {
-      this.problems.add({ kind: 'unreadable', path, detail: errorCode(error) ?? String(error) });
-    }
-    this.cache.set(path, { stamp, mode });
-    return mode;
+    const found = this.files.read(path);
+    return found.kind === 'read' ? found.value : UNKNOWN;
   }
 
   /** Forgets files no longer listed. */
   keep(paths: ReadonlySet<string>): void {
-    for (const path of this.cache.keys()) if (!paths.has(path)) this.cache.delete(path);
+    this.files.keep(paths);
   }
 }

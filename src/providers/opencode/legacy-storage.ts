@@ -5,12 +5,12 @@
 // part/<ses>/<msg>/<prt>.json}) is read the same way. opencode 1.2 copied this into opencode.db
 // once and never deleted it, so it is read only where no database exists (the database is the truth).
 // Message ids ascend with time: a session's newest messages are its last file names.
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { listFolder } from '../list-folder';
 import type { Problems } from '../problems';
-import { errorCode } from '../problems';
+import { fileStamp } from '../system/file-stamp';
 import { READ_CAPS, readRegularText } from '../system/safe-read';
+import { WholeFiles } from '../system/whole-file';
 import type { MessageRow, PartRow, SessionRow, Snapshot } from './database';
 import { messageData } from './messages';
 import type { JsonRecord } from '../jsonl/parse-record';
@@ -60,20 +60,38 @@ interface Cached {
   parts: PartRow[];
 }
 
-/** A file's size and time, or "-" when it cannot be seen: what tells an unchanged file without reading it. */
-function fileStamp(path: string): string {
-  try {
-    const info = statSync(path);
-    return `${info.size}:${info.mtimeMs}`;
-  } catch {
-    return '-';
-  }
+/** A session file's row; null when it is not one. */
+function sessionRow(info: JsonRecord | null): SessionRow | null {
+  const id = str(info?.id);
+  if (info === null || id === null) return null;
+  const time = obj(info.time);
+  return {
+    id,
+    parentId: str(info.parentID),
+    directory: str(info.directory),
+    title: str(info.title),
+    created: num(time?.created) ?? 0,
+    updated: num(time?.updated) ?? num(time?.created) ?? 0,
+    archived: num(time?.archived) !== null,
+  };
+}
+
+/** A file's stamp, or "-" when it cannot be seen: what tells an unchanged file without reading it. */
+function stampOrDash(path: string): string {
+  return fileStamp(path) ?? '-';
 }
 
 export class LegacyStorage {
   private readonly sessions = new Map<string, Cached>();
   /** Session files as last read, by path: an unchanged one is not read again. */
-  private readonly infos = new Map<string, { stamp: string; session: SessionRow | null }>();
+  private readonly infos = new WholeFiles<SessionRow | null>({
+    cap: READ_CAPS.smallJson,
+    parse: (text) => ({ value: sessionRow(messageData(text)) }),
+    unreadable: (error, path) => {
+      this.problems.unreadableUnlessGone(path, error);
+      return { value: null };
+    },
+  });
 
   constructor(
     private readonly root: string,
@@ -84,7 +102,7 @@ export class LegacyStorage {
     try {
       return messageData(readRegularText(path, READ_CAPS.smallJson));
     } catch (error) {
-      if (errorCode(error) !== 'ENOENT') this.problems.add({ kind: 'unreadable', path, detail: errorCode(error) ?? String(error) });
+      this.problems.unreadableUnlessGone(path, error);
       return null;
     }
   }
@@ -96,7 +114,7 @@ export class LegacyStorage {
       .map((entry) => entry.name)
       .sort();
     const last = names.at(-1);
-    return { names, stamp: last === undefined ? '0' : `${names.length}:${last}:${fileStamp(join(folder, last))}` };
+    return { names, stamp: last === undefined ? '0' : `${names.length}:${last}:${stampOrDash(join(folder, last))}` };
   }
 
   private row(path: string, sessionId: string, data: JsonRecord): MessageRow {
@@ -142,32 +160,14 @@ export class LegacyStorage {
   /** An open message's parts change in place (a tool's state): their names, sizes and times. */
   private partsStamp(folder: string): string {
     return this.partFiles(folder)
-      .map((name) => `${name}:${fileStamp(join(folder, name))}`)
+      .map((name) => `${name}:${stampOrDash(join(folder, name))}`)
       .join(',');
   }
 
-  /** A session file's row, read again only when its size or time changed. */
+  /** A session file's row, read again only when its stamp changed. */
   private session(path: string): SessionRow | null {
-    const stamp = fileStamp(path);
-    const known = this.infos.get(path);
-    if (known !== undefined && known.stamp === stamp) return known.session;
-    const info = this.readJson(path);
-    const id = str(info?.id);
-    const time = obj(info?.time);
-    const session: SessionRow | null =
-      info === null || id === null
-        ? null
-        : {
-            id,
-            parentId: str(info.parentID),
-            directory: str(info.directory),
-            title: str(info.title),
-            created: num(time?.created) ?? 0,
-            updated: num(time?.updated) ?? num(time?.created) ?? 0,
-            archived: num(time?.archived) !== null,
-          };
-    this.infos.set(path, { stamp, session });
-    return session;
+    const found = this.infos.read(path);
+    return found.kind === 'read' ? found.value : null;
   }
 
   /** Everything the provider needs, as the database reader gives it; unchanged sessions are not read again. */
@@ -198,7 +198,7 @@ export class LegacyStorage {
         }
       }
     }
-    for (const path of this.infos.keys()) if (!seenFiles.has(path)) this.infos.delete(path);
+    this.infos.keep(seenFiles);
     for (const id of this.sessions.keys()) if (!seen.has(id)) this.sessions.delete(id);
     return snapshot;
   }

@@ -6,6 +6,8 @@ import { FileIndex } from '../file-index';
 import { Problems } from '../problems';
 import type { SessionIndexPort } from '../session-index';
 import { NO_INDEX } from '../session-index';
+import { READ_CAPS } from '../system/safe-read';
+import { WholeFiles } from '../system/whole-file';
 import type { EvidenceSource } from '../source';
 import { syncFiles, touchesRoot } from '../source';
 import type { TailOptions } from '../tailed-file';
@@ -17,7 +19,6 @@ import { CHAT_HEAD } from './head-facts';
 import { parseRuntime, runtimeLiveness } from './runtime';
 import type { SubagentMeta } from './subagents';
 import { childSignal, parseSubagentMeta, withStartedSubagents } from './subagents';
-import { WholeFiles } from './whole-files';
 
 export const CHAT_SOURCE = 'qwen.chat';
 const PROVIDER = 'qwen';
@@ -33,8 +34,8 @@ export class QwenProvider implements EvidenceSource {
   readonly problems = new Problems();
   private readonly chats = new Map<string, TailedFile<QwenChat>>();
   private readonly subagents = new Map<string, TailedFile<QwenChat>>();
-  private readonly metas = new WholeFiles(parseSubagentMeta);
-  private readonly runtimes = new WholeFiles(parseRuntime);
+  private readonly metas = this.smallJsonFiles(parseSubagentMeta);
+  private readonly runtimes = this.smallJsonFiles(parseRuntime);
   private readonly headIndex: FileIndex<QwenChat> | null;
   private last: { evidence: SessionEvidence[]; signature: string } | null = null;
 
@@ -48,6 +49,27 @@ export class QwenProvider implements EvidenceSource {
     this.headIndex = index === NO_INDEX ? null : new FileIndex(index, this.name, CHAT_HEAD);
   }
 
+  /** runtime.json, a subagent's meta file: rewritten whole; one that cannot be read is said once and read again next time. */
+  private smallJsonFiles<T>(parse: (text: string) => T | null): WholeFiles<T | null> {
+    return new WholeFiles<T | null>({
+      cap: READ_CAPS.smallJson,
+      parse: (text) => ({ value: parse(text) }),
+      unreadable: (error, path) => {
+        this.problems.unreadableUnlessGone(path, error);
+        return { value: null, again: true };
+      },
+    });
+  }
+
+  /** The file's fields, or null when it is not there (usual: written later, or removed) or not readable (said once). */
+  private readWhole<T>(files: WholeFiles<T | null>, path: string | null): T | null {
+    if (path === null) return null;
+    const found = files.read(path);
+    if (found.kind === 'read') return found.value;
+    this.problems.unreadableUnlessGone(path, found.error);
+    return null;
+  }
+
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     if (this.last !== null && ![this.root, this.projects].some((folder) => touchesRoot(changed, folder))) return this.last.evidence;
     const files = discoverQwen(this.projects, this.problems);
@@ -55,11 +77,11 @@ export class QwenProvider implements EvidenceSource {
     const subagentsTouched = syncFiles(this.subagents, files.subagents.map((subagent) => subagent.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options), changed, this.problems);
     // Meta files and runtime files are rewritten whole, with no append to notice: their contents are
     // part of the signature, as is whether each runtime's process still runs.
-    const metas = files.subagents.map((subagent) => this.metas.read(subagent.meta, this.problems));
+    const metas = files.subagents.map((subagent) => this.readWhole(this.metas, subagent.meta));
     this.metas.keep(new Set(files.subagents.flatMap((subagent) => (subagent.meta === null ? [] : [subagent.meta]))));
     const livenesses = files.sessions.map((session) => {
       const file = this.chats.get(session.chat);
-      return runtimeLiveness(this.runtimes.read(session.runtime, this.problems), file?.tail.lastRecordAt ?? file?.head?.lastRecordAt ?? null, now);
+      return runtimeLiveness(this.readWhole(this.runtimes, session.runtime), file?.tail.lastRecordAt ?? file?.head?.lastRecordAt ?? null, now);
     });
     this.runtimes.keep(new Set(files.sessions.flatMap((session) => (session.runtime === null ? [] : [session.runtime]))));
     const signature = JSON.stringify([livenesses, metas]);

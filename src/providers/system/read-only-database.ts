@@ -3,9 +3,10 @@
 // statements by its callers (no read transaction left open to hold back the writer's checkpoints).
 // Rows still in the -wal are read. A folder Lookout cannot write lacks a -shm to share: the files
 // are copied aside and read there.
-import { copyFileSync, existsSync, lstatSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { fileStamp } from './file-stamp';
 
 export type Row = Record<string, unknown>;
 
@@ -29,16 +30,9 @@ function loadSqlite(): typeof import('@photostructure/sqlite') {
   return createRequire(from)('@photostructure/sqlite') as typeof import('@photostructure/sqlite');
 }
 
-/** A database and its -wal by identity, size and time (every write grows the -wal): only when to read again (R2). */
+/** A database and its -wal by their stamps, links not followed (every write grows the -wal): only when to read again (R2). */
 export function databaseStamp(path: string): string {
-  return ['', '-wal'].map((suffix) => {
-    try {
-      const info = lstatSync(`${path}${suffix}`);
-      return `${info.ino}:${info.size}:${info.mtimeMs}`;
-    } catch {
-      return '-';
-    }
-  }).join('|');
+  return ['', '-wal'].map((suffix) => fileStamp(`${path}${suffix}`, 'own') ?? '-').join('|');
 }
 
 export class ReadOnlyDatabase {
