@@ -42,7 +42,7 @@ function counted(again = false): { files: WholeFiles<number | null>; reads: () =
   return { files, reads: () => reads, errors };
 }
 
-function valueOf(read: ReturnType<WholeFiles<number | null>['read']>): number | null | 'gone' {
+function readValue(read: ReturnType<WholeFiles<number | null>['read']>): number | null | 'gone' {
   return read.kind === 'read' ? read.value : 'gone';
 }
 
@@ -91,25 +91,25 @@ describe('issue 48: WholeFiles', () => {
     const file = path();
     const { files, reads } = counted();
     writeFileSync(file, '{"n":1}');
-    expect(valueOf(files.read(file))).toBe(1);
+    expect(readValue(files.read(file))).toBe(1);
     expect(files.read(file)).toMatchObject({ kind: 'read', value: 1, fresh: false });
     expect(reads()).toBe(1);
     await pause(TICK);
     writeFileSync(file, '{"n":2}');
-    expect(valueOf(files.read(file))).toBe(2);
+    expect(readValue(files.read(file))).toBe(2);
     expect(reads()).toBe(2);
     rmSync(file);
     expect(files.read(file)).toMatchObject({ kind: 'gone', error: { code: 'ENOENT' } });
     writeFileSync(file, '{"n":3}');
-    expect(valueOf(files.read(file))).toBe(3);
+    expect(readValue(files.read(file))).toBe(3);
   });
 
   it('keeps a corrupt reading until the file changes, or reads it again when the caller says so', () => {
     const file = path();
     writeFileSync(file, '{"n":');
     const kept = counted(false);
-    expect(valueOf(kept.files.read(file))).toBeNull();
-    expect(valueOf(kept.files.read(file))).toBeNull();
+    expect(readValue(kept.files.read(file))).toBeNull();
+    expect(readValue(kept.files.read(file))).toBeNull();
     expect(kept.reads()).toBe(1);
     const retried = counted(true);
     expect(retried.files.read(file)).toMatchObject({ value: null, again: true, fresh: true });
@@ -121,10 +121,10 @@ describe('issue 48: WholeFiles', () => {
     const { files, errors } = counted();
     const big = path();
     writeFileSync(big, `{"n":${'1'.repeat(100)}}`);
-    expect(valueOf(files.read(big))).toBeNull();
+    expect(readValue(files.read(big))).toBeNull();
     const fifo = join(base, 'fifo');
     execFileSync('mkfifo', [fifo]);
-    expect(valueOf(files.read(fifo))).toBeNull();
+    expect(readValue(files.read(fifo))).toBeNull();
     expect(errors.map((error) => (error as { code?: string }).code)).toEqual(['EFBIG', 'ENOTREG']);
   });
 
