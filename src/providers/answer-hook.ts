@@ -3,6 +3,7 @@
 // docs/answering.md; the channel that carries them is main's.
 import { createHash } from 'node:crypto';
 import type { AnswerQuestion } from '../engine';
+import { ANSWER_TEXT_MAX } from '../engine/answer-caps';
 import type { HookEdit, HookPlaces } from './descriptor';
 import type { JsonRecord } from './jsonl/parse-record';
 
@@ -56,7 +57,7 @@ export interface AnswerDescriptor {
 }
 
 /** The most of a prompt's text a card, a notification or `explain` carries. */
-export const SHOWN_MAX = 64_000;
+export const SHOWN_MAX = ANSWER_TEXT_MAX;
 
 /** A payload string, cut to what a prompt may show. */
 export function textOf(value: unknown, max = SHOWN_MAX): string | null {

@@ -6,7 +6,7 @@
 import { createConnection } from 'node:net';
 import type { AnswerHook } from '../../providers/answer-hook';
 import type { JsonRecord } from '../../providers/jsonl/parse-record';
-import { folderProblem, readToken, socketAt } from './channel-checks';
+import { folderProblem, readToken, socketAt } from '../../providers/system/channel-checks';
 import { readLines, sendLine } from './lines';
 import { runFolder, socketPath, tokenPath } from './paths';
 import type { Decision } from './protocol';
