@@ -75,6 +75,3 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 /** An answer's or a let-go's result as the channel sends it. */
 export type ResultMessage = Extract<ServerMessage, { type: 'result' }>;
-
-/** A line longer than this is not a message: the connection is closed. */
-export const LINE_MAX_BYTES = 256 * 1024;
