@@ -75,7 +75,7 @@ const openRequest = (lab: Lab) => waitFor('the request held', () => lab.broker.r
 
 describe('the opencode plugin, bundled from TypeScript (issue 48)', () => {
   it('issue 48: the generated plugin module is its source as the build bundles it (npm run build regenerates it)', async () => {
-    expect(readFileSync(PLUGIN_GENERATED, 'utf8')).toBe(generatedModule(await bundlePlugin()));
+    expect(readFileSync(PLUGIN_GENERATED, 'utf8'), `${PLUGIN_GENERATED} is not its source bundled: run npm run build`).toBe(generatedModule(await bundlePlugin()));
   });
 
   it('issue 48: permission.asked brings its draft to a real channel; the answer comes back through the client\'s reply route', async () => {
