@@ -1,4 +1,5 @@
-// Builds every bundle with esbuild: the command line, the tray app, its preload, the popover.
+// Builds every bundle with esbuild: the opencode plugin's text, the command line, the tray app,
+// its preload, the popover.
 // Entries that do not exist yet are skipped, so a partial tree still builds.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -6,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PLUGIN_GENERATED, writePluginModule } from './plugin-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = (path) => join(root, path);
@@ -40,6 +42,9 @@ function oneByte(file) {
   const ascii = text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) writeFileSync(file, ascii);
 }
+
+// The opencode plugin's text first: the command line's bundle carries it (plugin-bundle.mjs).
+if (await writePluginModule()) console.log(`build: ${PLUGIN_GENERATED} regenerated from its source`);
 
 // A cache is never left beside a bundle it was not made from, even when a later step fails.
 rmSync(at('dist/cli-main.cjs.cache'), { force: true });

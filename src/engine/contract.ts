@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { BANDS, CHILD_LIVENESS, CLAIM_KINDS, CONFIDENCES, LEVELS, REASONS, REVIEW_STATES, STATES, WORKFLOWS } from './vocabulary';
 import { cutText } from './text-cut';
 import { HHMM } from './quiet';
+import { ANSWER_LABEL_MAX, ANSWER_OPTIONS_MAX, ANSWER_QUESTIONS_MAX, ANSWER_QUESTION_MAX, ANSWER_TEXT_MAX, ANSWER_WORD_MAX } from './answer-caps';
 
 /** A time is ISO-8601: anything longer is no time. */
 const time = z.string().check(z.maxLength(64));
@@ -21,12 +22,12 @@ export const ROW_FOLDER_MAX = 4096;
 const cut = (max: number) => z.string().check(z.overwrite((text: string) => cutText(text, max)));
 const folder = z.nullable(z.string()).check(z.overwrite((path: string | null) => (path !== null && path.length > ROW_FOLDER_MAX ? null : path)));
 
-// The answer channel's own caps (src/main/answer/protocol.ts): a row of this machine always fits.
-const questionSchema = z.object({
-  question: z.string().check(z.maxLength(2000)),
-  header: z.nullable(z.string().check(z.maxLength(200))),
+/** A question as the answer channel carries it (its protocol takes this one; issue 48). */
+export const questionSchema = z.object({
+  question: z.string().check(z.maxLength(ANSWER_QUESTION_MAX)),
+  header: z.nullable(z.string().check(z.maxLength(ANSWER_WORD_MAX))),
   multiple: z.boolean(),
-  options: z.array(z.object({ label: z.string().check(z.maxLength(500)), description: z.nullable(z.string().check(z.maxLength(2000))) })).check(z.maxLength(50)),
+  options: z.array(z.object({ label: z.string().check(z.maxLength(ANSWER_LABEL_MAX)), description: z.nullable(z.string().check(z.maxLength(ANSWER_QUESTION_MAX))) })).check(z.maxLength(ANSWER_OPTIONS_MAX)),
 });
 
 const rowAnswerSchema = z.discriminatedUnion('state', [
@@ -35,10 +36,10 @@ const rowAnswerSchema = z.discriminatedUnion('state', [
     request: z.string().check(z.maxLength(100)),
     digest: z.string().check(z.maxLength(100)),
     prompt: z.enum(['approval', 'question']),
-    tool: z.string().check(z.maxLength(200)),
-    text: z.string().check(z.maxLength(64_000)),
+    tool: z.string().check(z.maxLength(ANSWER_WORD_MAX)),
+    text: z.string().check(z.maxLength(ANSWER_TEXT_MAX)),
     hidden: z._default(z.int().check(z.minimum(0)), 0),
-    questions: z.array(questionSchema).check(z.maxLength(20)),
+    questions: z.array(questionSchema).check(z.maxLength(ANSWER_QUESTIONS_MAX)),
     since: time,
     keysFrom: time,
     serial: z.boolean(),
@@ -51,12 +52,12 @@ const rowAnswerSchema = z.discriminatedUnion('state', [
 
 const answerRequestId = z.string().check(z.regex(/^req_[0-9a-f]{24}$/));
 const answerDigest = z.string().check(z.regex(/^[0-9a-f]{64}$/));
-const answerLabel = z.string().check(z.maxLength(500));
+const answerLabel = z.string().check(z.maxLength(ANSWER_LABEL_MAX));
 /** An answer: allow, deny with words for the agent, or one list of chosen labels per question. */
 export const answerDecisionSchema = z.discriminatedUnion('behavior', [
   z.object({ behavior: z.literal('allow') }),
-  z.object({ behavior: z.literal('deny'), message: z.nullable(z.string().check(z.maxLength(2000))) }),
-  z.object({ behavior: z.literal('answers'), answers: z.array(z.array(answerLabel).check(z.maxLength(50))).check(z.minLength(1), z.maxLength(20)) }),
+  z.object({ behavior: z.literal('deny'), message: z.nullable(z.string().check(z.maxLength(ANSWER_QUESTION_MAX))) }),
+  z.object({ behavior: z.literal('answers'), answers: z.array(z.array(answerLabel).check(z.maxLength(ANSWER_OPTIONS_MAX))).check(z.minLength(1), z.maxLength(ANSWER_QUESTIONS_MAX)) }),
 ]);
 export type AnswerDecision = z.infer<typeof answerDecisionSchema>;
 
@@ -264,6 +265,7 @@ export const explanationSchema = z.object({
 });
 export type Explanation = z.infer<typeof explanationSchema>;
 
+/** What a command, an answer or a let-go came to: done, or refused and why (one shape wherever it travels; issue 48). */
 export const commandResultSchema = z.object({ ok: z.boolean(), error: z.optional(z.string()) });
 export type CommandResult = z.infer<typeof commandResultSchema>;
 

@@ -3,6 +3,8 @@
 // docs/answering.md; the channel that carries them is main's.
 import { createHash } from 'node:crypto';
 import type { AnswerQuestion } from '../engine';
+import { ANSWER_TEXT_MAX } from '../engine/answer-caps';
+import type { AnswerDecision } from '../engine/contract';
 import type { HookEdit, HookPlaces } from './descriptor';
 import type { JsonRecord } from './jsonl/parse-record';
 
@@ -24,8 +26,8 @@ export interface AnswerDraft {
   agentRequest: string | null;
 }
 
-/** A person's answer: allow, deny with words for the agent, or a label list per question. */
-export type AnswerDecision = { behavior: 'allow' } | { behavior: 'deny'; message: string | null } | { behavior: 'answers'; answers: string[][] };
+/** A person's answer: the contract's (issue 48: one definition wherever an answer travels). */
+export type { AnswerDecision };
 
 export interface AnswerHook {
   /** The hook entry the agent runs for it (the sh shim's word), its payload on stdin. */
@@ -56,7 +58,7 @@ export interface AnswerDescriptor {
 }
 
 /** The most of a prompt's text a card, a notification or `explain` carries. */
-export const SHOWN_MAX = 64_000;
+export const SHOWN_MAX = ANSWER_TEXT_MAX;
 
 /** A payload string, cut to what a prompt may show. */
 export function textOf(value: unknown, max = SHOWN_MAX): string | null {

@@ -21,7 +21,8 @@ describe("Lookout's plugin for Kilo CLI (issue 24)", () => {
     const text = readFileSync(path, 'utf8');
     expect(text).toContain('"provider":"kilo"');
     expect(text).toContain(join(context.home, 'spool', 'kilo.jsonl').split('/').pop() ?? '');
-    expect(text).toContain('provider: "kilo"');
+    // One config line says whose it is: its spool lines and its answering requests both read it (issue 48).
+    expect(text).toMatch(/^const LOOKOUT_PLUGIN = \{.*"provider":"kilo"\};$/m);
     // It is valid JavaScript as written.
     const copy = join(base, 'check.mjs');
     writeFileSync(copy, text);

@@ -2,6 +2,7 @@
 // broker holding the hooks' requests, and the requests file every Lookout process reads.
 import { rmSync } from 'node:fs';
 import type { AnswerRequest, AnswerView } from '../../engine';
+import type { CommandResult } from '../../engine/contract';
 import type { AnswerAttempt, AnswerRecord } from './broker';
 import { AnswerBroker } from './broker';
 import type { ChannelState } from './channel-server';
@@ -22,10 +23,8 @@ export interface AnswerServiceOptions {
   onProblem: (line: string) => void;
 }
 
-export type AnswerResult = { ok: boolean; error?: string };
-
 /** What a Lookout that holds no answer channel (a test's, by choice) says to an answer. */
-export const NOT_ANSWERING: AnswerResult = { ok: false, error: 'this Lookout does not answer prompts' };
+export const NOT_ANSWERING: CommandResult = { ok: false, error: 'this Lookout does not answer prompts' };
 
 export class AnswerService {
   private readonly broker: AnswerBroker;
@@ -55,12 +54,12 @@ export class AnswerService {
   }
 
   /** An answer given here: the broker's when this Lookout owns the channel, else sent to the one that does. */
-  answer(attempt: AnswerAttempt): Promise<AnswerResult> {
+  answer(attempt: AnswerAttempt): Promise<CommandResult> {
     if (this.channel.state.kind === 'owner') return Promise.resolve(strip(this.broker.answer(attempt)));
     return sendControl(this.options.home, { type: 'answer', ...attempt });
   }
 
-  release(request: string, from: AnswerFrom): Promise<AnswerResult> {
+  release(request: string, from: AnswerFrom): Promise<CommandResult> {
     if (this.channel.state.kind === 'owner') return Promise.resolve(strip(this.broker.release(request, from)));
     return sendControl(this.options.home, { type: 'release', request, from });
   }
@@ -99,6 +98,6 @@ export class AnswerService {
   }
 }
 
-function strip(result: { ok: boolean; error?: string }): AnswerResult {
+function strip(result: CommandResult): CommandResult {
   return result.error === undefined ? { ok: result.ok } : { ok: result.ok, error: result.error };
 }

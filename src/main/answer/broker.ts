@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import type { AnswerRequest, AnswerView } from '../../engine';
 import { sessionKey } from '../../engine';
 import { sendLine } from './lines';
-import type { AnswerFrom, ClientMessage, Decision, RequestDraft } from './protocol';
+import type { AnswerFrom, ClientMessage, Decision, RequestDraft, ResultMessage } from './protocol';
 
 /** A request that did not show as the row's prompt this long after it came has been answered elsewhere. */
 export const SETTLE_MS = 3000;
@@ -144,7 +144,7 @@ export class AnswerBroker {
   }
 
   /** R71, R72, R70 in that order; then the decision goes to the waiting hook and is recorded (R75). */
-  answer(attempt: AnswerAttempt): { type: 'result'; ok: boolean; error?: string } {
+  answer(attempt: AnswerAttempt): ResultMessage {
     const refused = (error: string) => ({ type: 'result' as const, ok: false, error });
     const held = this.held.get(attempt.request);
     if (held === undefined) return refused('no such request: it was answered, let go or has gone');
@@ -168,7 +168,7 @@ export class AnswerBroker {
   }
 
   /** "Answer in terminal": the hook leaves at once with no decision; the agent's prompt decides. */
-  release(id: string, from: AnswerFrom): { type: 'result'; ok: boolean; error?: string } {
+  release(id: string, from: AnswerFrom): ResultMessage {
     const held = this.held.get(id);
     if (held === undefined || held.request.closed !== null) return { type: 'result', ok: false, error: 'this prompt is no longer waiting for Lookout' };
     this.close(id, 'released', null, from);

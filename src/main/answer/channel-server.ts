@@ -9,7 +9,7 @@ import { createConnection, createServer } from 'node:net';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { privateFolder, writePrivate } from '../../providers/system/private-files';
 import { errorCode } from '../../providers/problems';
-import { folderProblem, processIsOurs, socketAt } from './channel-checks';
+import { folderProblem, processIsOurs, socketAt } from '../../providers/system/channel-checks';
 import { readLines, sendLine } from './lines';
 import { dropLock, takeLock } from './take-lock';
 import { ownerPath, runFolder, socketPath, socketPathProblem, tokenPath } from './paths';

@@ -2,7 +2,8 @@
 // second face, a feed): it checks the socket and the token are this user's private files, sends
 // one message and reads the one result.
 import { createConnection } from 'node:net';
-import { folderProblem, readToken, socketAt } from './channel-checks';
+import type { CommandResult } from '../../engine/contract';
+import { folderProblem, readToken, socketAt } from '../../providers/system/channel-checks';
 import { readLines, sendLine } from './lines';
 import { runFolder, socketPath, tokenPath } from './paths';
 import type { ClientMessage } from './protocol';
@@ -13,7 +14,7 @@ const RESULT_WAIT_MS = 10_000;
 export type ControlMessage = ClientMessage extends infer M ? (M extends { type: 'answer' | 'release' } ? Omit<M, 'token' | 'pid'> : never) : never;
 
 /** The result, or the reason nothing could be sent. */
-export function sendControl(home: string, message: ControlMessage): Promise<{ ok: boolean; error?: string }> {
+export function sendControl(home: string, message: ControlMessage): Promise<CommandResult> {
   const folder = folderProblem(runFolder(home));
   if (folder !== null) return Promise.resolve({ ok: false, error: `no running Lookout to answer through (${folder})` });
   const socket = socketAt(socketPath(home));
@@ -24,7 +25,7 @@ export function sendControl(home: string, message: ControlMessage): Promise<{ ok
     const connection = createConnection(socketPath(home));
     const timer = setTimeout(() => finish({ ok: false, error: 'the running Lookout did not answer' }), RESULT_WAIT_MS);
     let done = false;
-    function finish(result: { ok: boolean; error?: string }): void {
+    function finish(result: CommandResult): void {
       if (done) return;
       done = true;
       clearTimeout(timer);

@@ -6,10 +6,10 @@
 import { createConnection } from 'node:net';
 import type { AnswerHook } from '../../providers/answer-hook';
 import type { JsonRecord } from '../../providers/jsonl/parse-record';
-import { folderProblem, readToken, socketAt } from './channel-checks';
+import { folderProblem, readToken, socketAt } from '../../providers/system/channel-checks';
 import { readLines, sendLine } from './lines';
 import { runFolder, socketPath, tokenPath } from './paths';
-import type { Decision } from './protocol';
+import type { Decision, RequestDraft } from './protocol';
 import { serverMessageSchema } from './protocol';
 
 const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,7 +29,8 @@ export function parsePayload(text: string): JsonRecord | null {
  * none). `wait` bounds it, kept below the agent's own time limit for the hook.
  */
 export function askLookout(home: string, hook: AnswerHook, payload: JsonRecord, wait = hook.wait): Promise<string> {
-  const draft = hook.read(payload);
+  // The provider's draft is the channel's (the protocol's schema): a drift fails to compile here.
+  const draft: RequestDraft | null = hook.read(payload);
   if (draft === null || folderProblem(runFolder(home)) !== null || socketAt(socketPath(home)).kind !== 'socket') return Promise.resolve('');
   const token = readToken(tokenPath(home));
   if (token === null) return Promise.resolve('');

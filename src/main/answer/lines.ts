@@ -1,6 +1,6 @@
 // One JSON object per line over a stream socket, with a cap: a longer line ends the connection.
 import type { Socket } from 'node:net';
-import { LINE_MAX_BYTES } from './protocol';
+import { ANSWER_LINE_MAX_BYTES } from '../../engine/answer-caps';
 
 /** Calls `handle` with each parsed line (unparsable lines as undefined); ends the socket on an oversized one. */
 export function readLines(socket: Socket, handle: (value: unknown) => void): void {
@@ -15,7 +15,7 @@ export function readLines(socket: Socket, handle: (value: unknown) => void): voi
       handle(parseLine(line));
       newline = pending.indexOf('\n');
     }
-    if (Buffer.byteLength(pending) > LINE_MAX_BYTES) {
+    if (Buffer.byteLength(pending) > ANSWER_LINE_MAX_BYTES) {
       pending = '';
       socket.destroy();
     }

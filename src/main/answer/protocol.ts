@@ -1,17 +1,11 @@
 // The answer channel's messages, one JSON object per line, validated on receipt. A hook brings a
 // request and waits; a control client (`lookout answer`, a feed, another face) answers or lets go.
 import * as z from 'zod/mini';
-import { answerDecisionSchema } from '../../engine/contract';
+import { ANSWER_QUESTIONS_MAX, ANSWER_TEXT_MAX, ANSWER_WORD_MAX } from '../../engine/answer-caps';
+import { answerDecisionSchema, commandResultSchema, questionSchema } from '../../engine/contract';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
-const word = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[^\0-\x1f\x7f]*$/));
-
-export const questionSchema = z.object({
-  question: text(2000),
-  header: z.nullable(text(200)),
-  multiple: z.boolean(),
-  options: z.array(z.object({ label: text(500), description: z.nullable(text(2000)) })).check(z.maxLength(50)),
-});
+const word = z.string().check(z.minLength(1), z.maxLength(ANSWER_WORD_MAX), z.regex(/^[^\0-\x1f\x7f]*$/));
 
 /** The answer a person gave (the contract's: one schema wherever an answer travels). */
 export const decisionSchema = answerDecisionSchema;
@@ -27,15 +21,16 @@ export const draftSchema = z.object({
   sessionId: word,
   agentId: z.nullable(word),
   prompt: z.enum(['approval', 'question']),
-  tool: text(200),
-  text: text(64_000),
+  tool: text(ANSWER_WORD_MAX),
+  text: text(ANSWER_TEXT_MAX),
   /** Characters of the whole text not shown (issue 47): such a prompt is answered only in the terminal. */
   hidden: z.int().check(z.minimum(0)),
   /** The digest of the whole input the agent will run: what an answer is bound to. */
   whole: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
-  questions: z.array(questionSchema).check(z.maxLength(20)),
+  // The contract's question (issue 48: one schema and one set of caps for the channel, the rows and the plugin).
+  questions: z.array(questionSchema).check(z.maxLength(ANSWER_QUESTIONS_MAX)),
   /** The agent's own request id, where it has one (a plugin's request). */
-  agentRequest: z.nullable(text(200)),
+  agentRequest: z.nullable(text(ANSWER_WORD_MAX)),
 });
 export type RequestDraft = z.infer<typeof draftSchema>;
 
@@ -75,9 +70,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pending'), request: requestId }),
   z.object({ type: z.literal('decision'), decision: decisionSchema }),
   z.object({ type: z.literal('release') }),
-  z.object({ type: z.literal('result'), ok: z.boolean(), error: z.optional(z.string()) }),
+  z.extend(commandResultSchema, { type: z.literal('result') }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
-
-/** A line longer than this is not a message: the connection is closed. */
-export const LINE_MAX_BYTES = 256 * 1024;
+/** An answer's or a let-go's result as the channel sends it. */
+export type ResultMessage = Extract<ServerMessage, { type: 'result' }>;

@@ -1,6 +1,6 @@
 // The shape of the requests file (requests-file.ts), loaded only when there is one to read.
 import * as z from 'zod/mini';
-import { questionSchema } from './protocol';
+import { questionSchema } from '../../engine/contract';
 
 const closedSchema = z.nullable(z.object({ at: z.number(), how: z.enum(['answered', 'elsewhere', 'released', 'expired']), answer: z.nullable(z.string()), from: z.nullable(z.string()) }));
 

@@ -10,7 +10,7 @@ import { printError, printLines } from '../text/terminal-text';
 import { evaluateFromDisk, findSession, remoteTarget, reportProblems } from './one-shot';
 import { sendControl } from '../answer/control-client';
 import type { Decision } from '../answer/protocol';
-import type { FeedCommand } from '../../engine/contract';
+import type { CommandResult, FeedCommand } from '../../engine/contract';
 
 const ACTIONS = ['allow', 'deny', 'terminal'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -95,7 +95,7 @@ export async function answerCommand(args: string[]): Promise<number> {
 }
 
 /** Another machine's prompt: its own Lookout decides, where the hook waits. */
-async function remote(row: Row, context: Awaited<ReturnType<typeof evaluateFromDisk>>, open: Extract<RowAnswer, { state: 'open' }>, decision: Decision | null): Promise<{ ok: boolean; error?: string }> {
+async function remote(row: Row, context: Awaited<ReturnType<typeof evaluateFromDisk>>, open: Extract<RowAnswer, { state: 'open' }>, decision: Decision | null): Promise<CommandResult> {
   const { host, key } = remoteTarget(row, context);
   const command: FeedCommand = decision === null ? { type: 'release', key, request: open.request } : { type: 'answer', key, request: open.request, digest: open.digest, decision };
   const { probeHost } = await import('../hosts/probe');

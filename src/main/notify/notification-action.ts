@@ -1,7 +1,7 @@
 // Carries out a notification's action (issue 15): Open, Mute 1 hour, Mark reviewed. Mute and
 // review touch only the sessions whose claim is still the one notified; the others are named in
 // one problem line. A session on another machine is asked of its own Lookout, like the popover's.
-import type { FeedCommand } from '../../engine/contract';
+import type { CommandResult, FeedCommand } from '../../engine/contract';
 import type { NotificationAction, NotificationPlan, Row } from '../../engine';
 import { actionLabel, stillNotified } from '../../engine';
 import type { FactWriter } from '../facts/fact-writer';
@@ -20,7 +20,7 @@ export interface ActionPorts {
   evaluateNow(): void;
   now(): number;
   /** Answers a prompt of this machine's (issue 23): the runtime's answer, with its checks. */
-  answer(attempt: { request: string; digest: string; decision: { behavior: 'allow' } | { behavior: 'deny'; message: null } }): Promise<{ ok: boolean; error?: string }>;
+  answer(attempt: { request: string; digest: string; decision: { behavior: 'allow' } | { behavior: 'deny'; message: null } }): Promise<CommandResult>;
 }
 
 export async function applyNotificationAction(plan: NotificationPlan, action: NotificationAction, ports: ActionPorts): Promise<void> {
@@ -61,7 +61,7 @@ async function answerFromNotification(plan: NotificationPlan, action: 'allow' | 
   const target = plan.answer;
   if (target === undefined) return;
   const decision = action === 'allow' ? { behavior: 'allow' as const } : { behavior: 'deny' as const, message: null };
-  let result: { ok: boolean; error?: string };
+  let result: CommandResult;
   try {
     const remote = await ports.remoteAsk({ type: 'answer', key: target.key, request: target.request, digest: target.digest, decision, via: 'click' });
     result = remote ? { ok: true } : await ports.answer({ request: target.request, digest: target.digest, decision });

@@ -2,6 +2,7 @@
 // page only when settings.json allows it), what an answer from it is recorded as, and a refusal
 // turned into the command's error.
 import type { Settings } from '../../engine';
+import type { CommandResult } from '../../engine/contract';
 import { answerFromBrowser } from '../store/settings-store';
 import type { AnswerFrom } from '../answer/protocol';
 
@@ -34,6 +35,6 @@ export class AnswerGate {
 }
 
 /** A refused answer or let-go becomes the command's error, in the channel's words. */
-export function refusedIfNot(result: { ok: boolean; error?: string }): void {
+export function refusedIfNot(result: CommandResult): void {
   if (!result.ok) throw new Error(result.error ?? 'refused');
 }

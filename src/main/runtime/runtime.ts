@@ -7,7 +7,7 @@ import { privateFolder } from '../../providers/system/private-files';
 import { sep } from 'node:path';
 import type { Evaluation, NotifyCandidate, Snapshot } from '../../engine';
 import { claimsToNotify, mergeHosts, movedOnSince, planNotification, remoteCandidates, splitHostKey } from '../../engine';
-import type { FeedCommand } from '../../engine/contract';
+import type { CommandResult, FeedCommand } from '../../engine/contract';
 import { HostSet } from '../hosts/host-set';
 import { BackgroundScan, backgroundPassOn } from './background-scan';
 import { SessionIndexStore } from '../store/session-index-store';
@@ -28,7 +28,6 @@ import { settingsPath } from '../store/settings-store';
 import { ChangeWatcher } from './file-watch';
 import { HeapSettle, fullCollector, quietHeap, whenGrown } from './heap-settle';
 import type { AnswerAttempt } from '../answer/broker';
-import type { AnswerResult } from '../answer/answer-service';
 import { AnswerService, NOT_ANSWERING } from '../answer/answer-service';
 import { requestsPath, runFolder } from '../answer/paths';
 import type { AnswerFrom } from '../answer/protocol';
@@ -256,12 +255,12 @@ export class Runtime {
    * An answer to a prompt this machine's Lookout holds (R70–R75): carried out by the channel's
    * owner, refused with the reason otherwise. Never retried.
    */
-  answer(attempt: AnswerAttempt): Promise<AnswerResult> {
+  answer(attempt: AnswerAttempt): Promise<CommandResult> {
     return this.answering?.answer(attempt) ?? Promise.resolve(NOT_ANSWERING);
   }
 
   /** "Answer in terminal": the waiting hook lets go and the agent's own prompt decides. */
-  release(request: string, from: AnswerFrom): Promise<AnswerResult> {
+  release(request: string, from: AnswerFrom): Promise<CommandResult> {
     return this.answering?.release(request, from) ?? Promise.resolve(NOT_ANSWERING);
   }
 

@@ -2,6 +2,7 @@
 // `tool_name` + `tool_input`, the answer as `hookSpecificOutput.decision` on stdout. Printing
 // nothing leaves the decision to the agent's own prompt.
 import type { AnswerQuestion } from '../../engine';
+import { ANSWER_LABEL_MAX, ANSWER_OPTIONS_MAX, ANSWER_QUESTIONS_MAX, ANSWER_QUESTION_MAX, ANSWER_WORD_MAX } from '../../engine/answer-caps';
 import type { AnswerDecision, AnswerDraft } from '../answer-hook';
 import { inputText, shownText, textOf, wholeDigest } from '../answer-hook';
 import type { JsonRecord } from '../jsonl/parse-record';
@@ -11,13 +12,13 @@ const isRecord = (value: unknown): value is JsonRecord => typeof value === 'obje
 /** Claude's AskUserQuestion `questions`, as Lookout shows them; null when they are not that shape. */
 export function askedQuestions(input: JsonRecord): AnswerQuestion[] | null {
   const questions = input.questions;
-  if (!Array.isArray(questions) || questions.length === 0 || questions.length > 20) return null;
+  if (!Array.isArray(questions) || questions.length === 0 || questions.length > ANSWER_QUESTIONS_MAX) return null;
   const read: AnswerQuestion[] = [];
   for (const item of questions) {
     if (!isRecord(item) || typeof item.question !== 'string' || !Array.isArray(item.options)) return null;
-    const options = item.options.filter(isRecord).flatMap((option) => (typeof option.label === 'string' ? [{ label: option.label.slice(0, 500), description: textOf(option.description, 2000) }] : []));
+    const options = item.options.filter(isRecord).flatMap((option) => (typeof option.label === 'string' ? [{ label: option.label.slice(0, ANSWER_LABEL_MAX), description: textOf(option.description, ANSWER_QUESTION_MAX) }] : []));
     if (options.length === 0) return null;
-    read.push({ question: item.question.slice(0, 2000), header: textOf(item.header, 200), multiple: item.multiSelect === true || item.multiple === true, options: options.slice(0, 50) });
+    read.push({ question: item.question.slice(0, ANSWER_QUESTION_MAX), header: textOf(item.header, ANSWER_WORD_MAX), multiple: item.multiSelect === true || item.multiple === true, options: options.slice(0, ANSWER_OPTIONS_MAX) });
   }
   return read;
 }
@@ -68,11 +69,11 @@ const INTERACTIVE_TOOLS = new Set(['ExitPlanMode']);
  */
 export function readPermissionRequest(provider: string, payload: JsonRecord, questions: boolean): AnswerDraft | null {
   if (payload.hook_event_name !== 'PermissionRequest') return null;
-  const sessionId = textOf(payload.session_id, 200);
-  const tool = textOf(payload.tool_name, 200);
+  const sessionId = textOf(payload.session_id, ANSWER_WORD_MAX);
+  const tool = textOf(payload.tool_name, ANSWER_WORD_MAX);
   const input = payload.tool_input;
   if (sessionId === null || sessionId === '' || tool === null || tool === '' || !isRecord(input) || INTERACTIVE_TOOLS.has(tool)) return null;
-  const agentId = textOf(payload.agent_id, 200);
+  const agentId = textOf(payload.agent_id, ANSWER_WORD_MAX);
   const base = { provider, sessionId, agentId: agentId === '' ? null : agentId, tool, agentRequest: null, whole: wholeDigest(tool, input) };
   if (tool === 'AskUserQuestion') {
     const asked = questions ? askedQuestions(input) : null;

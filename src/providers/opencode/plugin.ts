@@ -1,31 +1,18 @@
 // opencode's opt-in direct evidence: a small plugin of Lookout's own in opencode's config folder
 // that appends the events the database never holds (an approval or a question waiting for the
-// user, the session's status, its errors) to Lookout's spool, and what those lines say.
-// Event names and shapes: opencode's bus (permission.asked/replied and question.* since 1.1;
-// permission.updated in 1.0), as its plugin `event` hook delivers them.
+// user, the session's status, its errors) to Lookout's spool, and what those lines say. The
+// plugin's code is TypeScript in plugin-source/, bundled at build time (issue 48).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HookEdit, HookPlaces } from '../descriptor';
 import type { HookReading } from '../hooks/events';
 import type { JsonRecord } from '../jsonl/parse-record';
 import { arr, num, obj, oneLine, str } from '../jsonl/parse-record';
-import { PAYLOAD_MAX_BYTES, SPOOL_ROTATE_BYTES, spoolName } from '../hooks/spool-format';
-import { answeringText } from './plugin-answer';
+import { spoolName } from '../hooks/spool-format';
+import { PLUGIN_BUNDLE } from './plugin-bundle';
+import type { PluginConfig } from './plugin-source/config';
 
 export const OPENCODE_HOOK_ENTRY = 'opencode';
-
-/** The events the plugin passes on; everything else opencode publishes is left alone. */
-export const OPENCODE_PLUGIN_EVENTS = [
-  'permission.asked',
-  'permission.updated',
-  'permission.replied',
-  'question.asked',
-  'question.replied',
-  'question.rejected',
-  'session.status',
-  'session.idle',
-  'session.error',
-] as const;
 
 /**
  * opencode's global config folder ($XDG_CONFIG_HOME/opencode, else ~/.config/opencode) and its
@@ -40,73 +27,20 @@ export function pluginPath(places: HookPlaces, app = 'opencode'): string {
 }
 
 /**
- * The plugin's text. It runs inside opencode (Bun): it must never throw, block or slow it down,
- * so it keeps only the fields Lookout reads (a permission's metadata can hold a whole diff), writes
- * one line with one append, and swallows every error. Its only export is the plugin function
- * (opencode calls every export).
+ * The plugin's text: its config line (this install's folders and provider) above the bundle of
+ * plugin-source/ (built by scripts/plugin-bundle.mjs). It runs inside opencode (Bun): it must
+ * never throw, block or slow it down; its only export is the plugin function.
  */
 export function pluginText(spoolFolder: string, runFolder: string, provider = OPENCODE_HOOK_ENTRY): string {
-  const literal = (value: string) => JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const config: PluginConfig = { spool: spoolFolder, file: join(spoolFolder, spoolName(provider)), run: runFolder, provider };
+  const literal = JSON.stringify(config).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return `// Lookout's opencode plugin (written by \`lookout hooks install\`; \`lookout hooks uninstall\` removes it).
 // It appends opencode's permission, question and session-status events to Lookout's spool, so the
-// menu bar can tell when a session waits for you. It changes nothing in opencode and never throws.
-import { createHash } from "node:crypto";
-import { appendFileSync, closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync } from "node:fs";
-import { join } from "node:path";
+// menu bar can tell when a session waits for you, and brings a prompt to a running Lookout to be
+// answered there. It changes nothing in opencode and never throws.
+const LOOKOUT_PLUGIN = ${literal};
 
-const SPOOL = ${literal(spoolFolder)};
-const FILE = join(SPOOL, ${literal(spoolName(provider))});
-const HEARD = new Set(${JSON.stringify(OPENCODE_PLUGIN_EVENTS)});
-const text = (value) => (typeof value === "string" ? value.slice(0, 500) : undefined);
-
-// Only what Lookout reads: ids, what is asked, the status, an error's name and message.
-function pick(p) {
-  const status = p.status && typeof p.status === "object" ? { type: text(p.status.type), attempt: p.status.attempt, message: text(p.status.message) } : undefined;
-  const error = p.error && typeof p.error === "object" ? { name: text(p.error.name), data: { message: text(p.error.data && p.error.data.message) } } : undefined;
-  const questions = Array.isArray(p.questions) ? p.questions.slice(0, 3).map((q) => ({ question: text(q && q.question), header: text(q && q.header) })) : undefined;
-  const patterns = Array.isArray(p.patterns) ? p.patterns.slice(0, 5).map(text) : undefined;
-  return { sessionID: text(p.sessionID), id: text(p.id), requestID: text(p.requestID), permissionID: text(p.permissionID), permission: text(p.permission), type: text(p.type), pattern: text(p.pattern), patterns, title: text(p.title), reply: text(p.reply), response: text(p.response), questions, status, error };
-}
-
-// A line cut short before (a full disk) is ended first, so this one stands on its own.
-function endsClean() {
-  let fd;
-  try {
-    const size = statSync(FILE).size;
-    if (size === 0) return true;
-    if (size > ${SPOOL_ROTATE_BYTES}) {
-      renameSync(FILE, FILE + ".1");
-      return true;
-    }
-    fd = openSync(FILE, "r");
-    const last = Buffer.alloc(1);
-    readSync(fd, last, 0, 1, size - 1);
-    return last[0] === 10;
-  } catch {
-    return true;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-${answeringText(runFolder, literal, provider)}
-export const LookoutPlugin = async ({ directory, client }) => ({
-  event: async ({ event }) => {
-    try {
-      if (!event || !HEARD.has(event.type)) return;
-      const payload = JSON.stringify({ type: event.type, properties: pick(event.properties || {}), directory: typeof directory === "string" ? directory : null });
-      if (payload.length > ${PAYLOAD_MAX_BYTES}) return;
-      const line = '{"payload":' + payload + ',"provider":${JSON.stringify(provider)},"at":' + Date.now() + ',"precision":"ms","channel":"hook"}\\n';
-      mkdirSync(SPOOL, { recursive: true, mode: 0o700 });
-      appendFileSync(FILE, (endsClean() ? "" : "\\n") + line, { mode: 0o600 });
-    } catch {
-      // Lookout must never get in opencode's way.
-    }
-    // After the spool line: the request reaches Lookout after the event that raised the prompt.
-    if (event) answering(client, event);
-  },
-});
-`;
+${PLUGIN_BUNDLE}`;
 }
 
 /** The plugin for opencode, or for a fork that loads opencode's plugins from its own config folder (`app`) and reports as `provider`. */

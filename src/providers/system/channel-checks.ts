@@ -2,9 +2,8 @@
 // is a real folder of this user's, private; the socket a real socket of this user's (never a
 // symlink); the token a small private regular file of this user's.
 import type { Stats } from 'node:fs';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
-import { errorCode } from '../../providers/problems';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { errorCode } from '../problems';
 
 const uid = (): number | null => (typeof process.getuid === 'function' ? process.getuid() : null);
 
