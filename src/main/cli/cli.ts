@@ -2,9 +2,17 @@
 import { runCommand } from '../commands/dispatch';
 import { printError } from './terminal-text';
 import { UsageError } from './usage-error';
+import { lookoutHome } from '../store/home';
+import { lookoutHomeProblem } from '../store/private-home';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // The hook fails open (it checks for itself and does nothing); every other command refuses a home not yours (issue 47 item 4).
+  const homeProblem = command === 'hook' ? null : lookoutHomeProblem(lookoutHome());
+  if (homeProblem !== null) {
+    printError(homeProblem);
+    return 1;
+  }
   try {
     return await runCommand(command, rest);
   } catch (error) {
