@@ -121,7 +121,7 @@ describe('Copilot hooks as direct evidence (the real sh shim, lookout status --j
   };
   /** The spool as the shim writes it, at a chosen instant of the fixture's time. */
   const spoolAt = (home: string, at: string, payload: Record<string, unknown>) => {
-    mkdirSync(join(home, 'spool'), { recursive: true });
+    mkdirSync(join(home, 'spool'), { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'spool', 'copilot.jsonl'), `${JSON.stringify({ payload, provider: 'copilot', at: Date.parse(at), precision: 'ms', channel: 'hook' })}\n`, { flag: 'a' });
   };
 
