@@ -19,6 +19,8 @@ import { registerIpc } from './ipc';
 import type { MenuAction } from './tray-model';
 import { contextMenu, limitLines, tooltip, trayTitle } from './tray-model';
 import { PROVIDERS } from '../providers';
+import { lookoutHome } from '../main/store/home';
+import { lookoutHomeProblem } from '../main/store/private-home';
 
 /** The parts of Electron the shell uses, passed in so the wiring is tested with fakes. */
 export interface ElectronParts {
@@ -69,6 +71,9 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
     app.quit();
     return null;
   }
+  // A home another user owns or can write is refused here as by the command line (issue 47 item 4).
+  const homeProblem = lookoutHomeProblem(lookoutHome(env));
+  if (homeProblem !== null) throw new Error(homeProblem);
   await app.whenReady();
   app.dock?.hide();
   const clock = systemClock;

@@ -118,7 +118,7 @@ describe('Droid hooks as direct evidence (lookout status --json)', () => {
     { type: 'message', id: 'p1', parentId: 'context-p1', timestamp: iso(1), message: { role: 'user', content: [{ type: 'text', text: 'make the file' }], interactionMode: 'auto' } },
   ];
   const spoolAt = (home: string, seconds: number, payload: Record<string, unknown>): void => {
-    mkdirSync(join(home, 'spool'), { recursive: true });
+    mkdirSync(join(home, 'spool'), { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'spool', 'droid.jsonl'), `${JSON.stringify({ payload, provider: 'droid', at: T0 + seconds * 1000, precision: 'ms', channel: 'hook' })}\n`, { flag: 'a' });
   };
   const row = (env: Record<string, string>): Row | undefined => {

@@ -137,7 +137,7 @@ describe('Gemini CLI hooks as direct evidence (lookout status --json)', () => {
     return { home, env, chat };
   }
   const spoolAt = (home: string, seconds: number, payload: Record<string, unknown>): void => {
-    mkdirSync(join(home, 'spool'), { recursive: true });
+    mkdirSync(join(home, 'spool'), { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'spool', 'gemini.jsonl'), `${JSON.stringify({ payload, provider: 'gemini', at: T0 + seconds * 1000, precision: 'ms', channel: 'hook' })}\n`, { flag: 'a' });
   };
   const row = (env: Record<string, string>): Row | undefined => {

@@ -18,7 +18,7 @@ let n = 0;
 function home(): { env: Record<string, string>; dir: string; spool: string; shim: string } {
   n += 1;
   const dir = join(base, `case-${n}`);
-  mkdirSync(join(dir, 'home'), { recursive: true });
+  mkdirSync(join(dir, 'home'), { recursive: true, mode: 0o700 });
   const shim = join(dir, 'lookout-hook');
   writeFileSync(shim, shimText(join(dir, 'home', 'spool'), shimEntries()));
   chmodSync(shim, 0o755);
@@ -91,7 +91,7 @@ describe('hook payloads as direct evidence (lookout status --json)', () => {
 
   /** Writes spool lines at chosen times (as the hook would have at those instants). */
   function spoolAt(spool: string, provider: 'claude' | 'codex', entries: [string, Record<string, unknown>][]): void {
-    mkdirSync(spool, { recursive: true });
+    mkdirSync(spool, { recursive: true, mode: 0o700 });
     writeFileSync(join(spool, `${provider}.jsonl`), entries.map(([at, payload]) => `${JSON.stringify({ provider, at: Date.parse(at), precision: 'ms', channel: 'hook', payload })}\n`).join(''));
   }
 
@@ -176,7 +176,7 @@ describe('hook payloads as direct evidence (lookout status --json)', () => {
 describe('the spool stays bounded', () => {
   it('past 8 MB the hook rotates the spool to .1, and the reader still reads both', async () => {
     const h = home();
-    mkdirSync(h.spool, { recursive: true });
+    mkdirSync(h.spool, { recursive: true, mode: 0o700 });
     const old = JSON.stringify({ provider: 'claude', at: Date.parse('2026-11-29T12:00:00Z'), precision: 'ms', channel: 'hook', payload: { session_id: 'older', hook_event_name: 'Stop' } });
     writeFileSync(join(h.spool, 'claude.jsonl'), `${old}\n`.repeat(Math.ceil((8 * 1024 * 1024 + 10) / (old.length + 1))));
     for (const run of [(input: string) => shimHook(h.shim, ['claude'], input), (input: string) => nodeHook(h.env, ['claude'], input)]) {

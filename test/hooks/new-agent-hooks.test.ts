@@ -121,7 +121,7 @@ describe('Copilot hooks as direct evidence (the real sh shim, lookout status --j
   };
   /** The spool as the shim writes it, at a chosen instant of the fixture's time. */
   const spoolAt = (home: string, at: string, payload: Record<string, unknown>) => {
-    mkdirSync(join(home, 'spool'), { recursive: true });
+    mkdirSync(join(home, 'spool'), { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'spool', 'copilot.jsonl'), `${JSON.stringify({ payload, provider: 'copilot', at: Date.parse(at), precision: 'ms', channel: 'hook' })}\n`, { flag: 'a' });
   };
 
@@ -249,7 +249,7 @@ describe('opencode plugin events as direct evidence (lookout status --json)', ()
     }).close();
     const env = { HOME: c.dir, OPENCODE_DATA_DIR: data, LOOKOUT_HOME: c.home, CLAUDE_CONFIG_DIR: join(c.dir, 'none'), CODEX_HOME: join(c.dir, 'none'), COPILOT_HOME: join(c.dir, 'none') };
     const spool = (seconds: number, type: string, properties: Record<string, unknown>) => {
-      mkdirSync(join(c.home, 'spool'), { recursive: true });
+      mkdirSync(join(c.home, 'spool'), { recursive: true, mode: 0o700 });
       writeFileSync(join(c.home, 'spool', 'opencode.jsonl'), `${JSON.stringify({ payload: { type, properties, directory: '/home/me/app' }, provider: 'opencode', at: at(seconds), precision: 'ms', channel: 'hook' })}\n`, { flag: 'a' });
     };
     const rows = (): Row[] => {

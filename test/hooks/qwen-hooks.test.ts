@@ -134,7 +134,7 @@ describe('Qwen Code hooks as direct evidence (lookout status --json)', () => {
     return { home, chat, env: { HOME: join(dir, 'home'), QWEN_HOME: qwen, LOOKOUT_HOME: home } };
   }
   const spoolAt = (home: string, seconds: number, payload: Record<string, unknown>): void => {
-    mkdirSync(join(home, 'spool'), { recursive: true });
+    mkdirSync(join(home, 'spool'), { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'spool', 'qwen.jsonl'), `${JSON.stringify({ payload, provider: 'qwen', at: T0 + seconds * 1000, precision: 'ms', channel: 'hook' })}\n`, { flag: 'a' });
   };
   const row = (env: Record<string, string>): Row | undefined => {

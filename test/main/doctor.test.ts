@@ -125,7 +125,7 @@ describe('lookout doctor', () => {
   it('a settings file that cannot be used is kept aside, and said so with a hint', () => {
     const env = homes.home(['working']);
     delete env.CODEX_HOME;
-    mkdirSync(env.LOOKOUT_HOME ?? '', { recursive: true });
+    mkdirSync(env.LOOKOUT_HOME ?? '', { recursive: true, mode: 0o700 });
     writeFileSync(join(env.LOOKOUT_HOME ?? '', 'settings.json'), '{ not json');
     const { code, report } = doctor(['--now', '2026-11-29T12:00:00Z'], env);
     expect(code).toBe(1);

@@ -26,7 +26,7 @@ describe.skipIf(missing.length > 0)('quiet hours with a real notification daemon
     await ready();
     cpSync(join(FIXTURES, 'claude', 'question-pending'), join(base, 'claude'), { recursive: true });
     const home = join(base, 'home');
-    mkdirSync(home, { recursive: true });
+    mkdirSync(home, { recursive: true, mode: 0o700 });
     // Quiet until 12:03 UTC; the watch starts at 12:02:48 (its clock flows on from there).
     writeFileSync(join(home, 'settings.json'), JSON.stringify({ quietHours: { from: '12:00', to: '12:03', timeZone: 'UTC' }, timings: { beat: 250 } }));
     const out = join(base, 'watch.out');

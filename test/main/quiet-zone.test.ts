@@ -24,7 +24,7 @@ const FILE = {
 function home(): { dir: string; env: Record<string, string>; text: string } {
   const dir = mkdtempSync(join(base, 'case-'));
   const lookout = join(dir, 'home');
-  mkdirSync(lookout, { recursive: true });
+  mkdirSync(lookout, { recursive: true, mode: 0o700 });
   const text = `${JSON.stringify(FILE, null, 2)}\n`;
   writeFileSync(join(lookout, 'settings.json'), text);
   return { dir: lookout, env: { LOOKOUT_HOME: lookout, HOME: dir, CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex') }, text };

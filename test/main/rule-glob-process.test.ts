@@ -24,7 +24,7 @@ function homeWith(cwd: string, rules: object[]): Record<string, string> {
     writeFileSync(path, readFileSync(path, 'utf8').replaceAll('"cwd":"/home/me/app"', `"cwd":${JSON.stringify(cwd)}`));
   }
   const env = { CLAUDE_CONFIG_DIR: claude, CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir };
-  mkdirSync(env.LOOKOUT_HOME, { recursive: true });
+  mkdirSync(env.LOOKOUT_HOME, { recursive: true, mode: 0o700 });
   writeFileSync(join(env.LOOKOUT_HOME, 'settings.json'), JSON.stringify({ rules }));
   return env;
 }

@@ -24,7 +24,7 @@ const settings = (env: Record<string, string>) => JSON.parse(readFileSync(join(e
 describe('lookout rules (issue 16)', () => {
   it('add, list, remove; the shipped rule stays unless removed; every other setting is kept as written', () => {
     const env = home();
-    mkdirSync(env.LOOKOUT_HOME ?? '', { recursive: true });
+    mkdirSync(env.LOOKOUT_HOME ?? '', { recursive: true, mode: 0o700 });
     writeFileSync(join(env.LOOKOUT_HOME ?? '', 'settings.json'), JSON.stringify({ shortcut: null, quietHours: { from: '22:00', to: '07:00', timeZone: 'UTC' } }));
     expect(runCli(['rules', 'add', '--folder', '~/work/noisy/**', '--mute', '--id', 'noisy'], env)).toMatchObject({ code: 0, stdout: 'added: noisy v1: folder ~/work/noisy/** → mute\n' });
     expect(runCli(['rules', 'add', '--provider', 'codex', '--host', 'devbox', '--notify', 'needs-you'], env).stdout).toBe('added: rule-3 v1: provider codex, host devbox → notify needs-you\n');
@@ -66,7 +66,7 @@ describe('lookout rules (issue 16)', () => {
 
   it('an older settings.json still loads: rule ids of any words, two rules sharing an id, a key Electron would not take (it falls back)', () => {
     const env = home();
-    mkdirSync(env.LOOKOUT_HOME ?? '', { recursive: true });
+    mkdirSync(env.LOOKOUT_HOME ?? '', { recursive: true, mode: 0o700 });
     const rule = { id: 'stale review (mine)', version: 1, when: { inactiveFor: '3d' }, set: 'outdated' };
     writeFileSync(join(env.LOOKOUT_HOME ?? '', 'settings.json'), JSON.stringify({ rules: [rule, rule], shortcut: 'Hyper+Q', openCommand: ['code', '{cwd}'] }));
     const status = runCli(['status', '--now', NOW], env);

@@ -121,7 +121,7 @@ describe('the session index: a file and what was learned of it (issue 14)', () =
     const { env, file } = setup();
     const t0 = (T - 3600) * 1000;
     longSession(file, 1, t0);
-    mkdirSync(env.LOOKOUT_HOME, { recursive: true });
+    mkdirSync(env.LOOKOUT_HOME, { recursive: true, mode: 0o700 });
     writeFileSync(join(env.LOOKOUT_HOME, 'index.json'), '');
     const empty = title(env);
     expect(empty.title).toBe('first prompt');
@@ -130,7 +130,7 @@ describe('the session index: a file and what was learned of it (issue 14)', () =
     expect(Object.keys(indexed(env))).toEqual([file]);
     // A folder where the index should be: every command works without it and says so once.
     const home = join(env.LOOKOUT_HOME, '..', 'folder-home');
-    mkdirSync(join(home, 'index.json'), { recursive: true });
+    mkdirSync(join(home, 'index.json'), { recursive: true, mode: 0o700 });
     const blocked = title({ ...env, LOOKOUT_HOME: home });
     expect(blocked.title).toBe('first prompt');
     expect(blocked.stderr.trim().split('\n')).toHaveLength(1);

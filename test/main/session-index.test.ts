@@ -70,7 +70,7 @@ describe('titles from the middle of a long transcript (issue 14)', () => {
     const { env, file } = setup();
     // Long enough to have a head the index keeps (a file read whole leaves no entry).
     longSession(file, 1, Date.now() - 3_600_000);
-    mkdirSync(env.LOOKOUT_HOME, { recursive: true });
+    mkdirSync(env.LOOKOUT_HOME, { recursive: true, mode: 0o700 });
     writeFileSync(join(env.LOOKOUT_HOME, 'index.json'), '{"version": 2, "providers": ');
     const corrupt = title(env);
     expect(corrupt.title).toBe('first prompt');

@@ -17,7 +17,7 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 function home(): Record<string, string> {
   const dir = mkdtempSync(join(base, 'case-'));
   const env = { LOOKOUT_HOME: join(dir, 'home'), HOME: dir, CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex') };
-  mkdirSync(env.LOOKOUT_HOME, { recursive: true });
+  mkdirSync(env.LOOKOUT_HOME, { recursive: true, mode: 0o700 });
   return env;
 }
 

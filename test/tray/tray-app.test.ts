@@ -1,7 +1,7 @@
 // The Electron shell with fake Electron parts: the badge and tooltip follow the runtime, IPC
 // refuses strangers and malformed messages, the menu acts, notifications open sessions (R44).
 import { EventEmitter } from 'node:events';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -85,6 +85,15 @@ function home(names: string[]): NodeJS.ProcessEnv {
 }
 
 describe('the tray app (fake Electron)', () => {
+  it('issue 47 item 4: a home others can write is refused: the tray app does not start, saying why in one line', async () => {
+    const f = fakes();
+    const env = home([]);
+    const folder = env.LOOKOUT_HOME ?? '';
+    mkdirSync(folder, { recursive: true });
+    chmodSync(folder, 0o777);
+    await expect(startTray(f.parts, f.menubar, DIST, env)).rejects.toThrow(`refusing LOOKOUT_HOME folder ${folder}: writable by others (mode 0777)`);
+  });
+
   it('a second instance quits at once', async () => {
     const f = fakes(false);
     expect(await startTray(f.parts, f.menubar, DIST, home([]))).toBeNull();

@@ -2,9 +2,21 @@
 import { runCommand } from './dispatch';
 import { printError } from '../text/terminal-text';
 import { UsageError } from '../cli/usage-error';
+import { lookoutHome } from '../store/home';
+import { lookoutHomeProblem } from '../store/private-home';
+
+/** Commands that use no Lookout home, or check it themselves (the hook fails open). */
+const NO_STATE = new Set(['hook', 'help', '--help', '-h', 'version', '--version']);
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // The hook fails open (it checks for itself and does nothing); help and the version read no state;
+  // every other command refuses a home not yours (issue 47 item 4).
+  const homeProblem = command === undefined || NO_STATE.has(command) ? null : lookoutHomeProblem(lookoutHome());
+  if (homeProblem !== null) {
+    printError(homeProblem);
+    return 1;
+  }
   try {
     return await runCommand(command, rest);
   } catch (error) {

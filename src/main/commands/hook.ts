@@ -8,6 +8,7 @@ import { PAYLOAD_MAX_BYTES } from '../../providers/hooks/spool-format';
 import { findAnswerHook, findHookEntry } from '../../providers';
 import { askLookout, parsePayload } from '../answer/hook-client';
 import { systemClock } from '../pipeline/clock';
+import { lookoutHomeProblem } from '../store/private-home';
 
 const STDIN_WAIT_MS = 1500;
 
@@ -33,6 +34,8 @@ function readStdin(): Promise<string> {
 
 export async function hookCommand(args: string[]): Promise<number> {
   try {
+    // A home another user owns or can write is not trusted: the agent goes on as if Lookout were not there.
+    if (lookoutHomeProblem(lookoutHome()) !== null) return 0;
     const [which, ...rest] = args;
     const answering = which === undefined ? undefined : findAnswerHook(which);
     if (answering !== undefined) {

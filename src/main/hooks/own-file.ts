@@ -1,7 +1,7 @@
 // Files of Lookout's own in an agent's folders (a plugin, a hooks file the agent merges): written
 // whole, never over a file that is not Lookout's, removed with the folders made for them.
 import { existsSync, mkdirSync, readdirSync, rmSync, rmdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, sep } from 'node:path';
 import type { HookEdit } from '../../providers';
 import { errorCode } from '../../providers/problems';
 import type { InstallRecord } from './install-record';
@@ -20,10 +20,11 @@ function ownFileIsOurs(record: InstallRecord, path: string, text: string): boole
 }
 
 /** Makes the missing folders above a file; returns those it made, deepest last. */
-function makeFolders(path: string): string[] {
+function makeFolders(home: string, path: string): string[] {
   const made: string[] = [];
   for (let folder = dirname(path); !existsSync(folder) && dirname(folder) !== folder; folder = dirname(folder)) made.unshift(folder);
-  for (const folder of made) mkdirSync(folder, { mode: 0o755 });
+  // Lookout's home and what is in it stay private (issue 47 item 4); an agent's folders get the usual mode.
+  for (const folder of made) mkdirSync(folder, { mode: folder === home || folder.startsWith(home + sep) ? 0o700 : 0o755 });
   return made;
 }
 
@@ -31,7 +32,7 @@ export function installOwnFile(home: string, record: InstallRecord, edit: OwnFil
   const current = readText(edit.path);
   if (current === edit.text) return `${edit.path}: ${edit.what} already installed`;
   if (current !== null && !ownFileIsOurs(record, edit.path, current)) return `${edit.path}: a file that is not Lookout's is there; left alone (no ${edit.what})`;
-  const made = current === null ? makeFolders(edit.path) : [];
+  const made = current === null ? makeFolders(home, edit.path) : [];
   if (made.length > 0) record.folders[edit.path] = made;
   // Written whole: nothing of the user's is in it, so there is nothing to back up or restore.
   record.files[edit.path] = { before: null, after: sha(edit.text) };

@@ -84,7 +84,8 @@ fi
 at=$(date +%s%3N 2>/dev/null); precision=ms
 case "$at" in *[!0-9]*|'') at=$(date +%s)000; precision=s ;; esac
 file="$spool/$provider.jsonl"
-mkdir -p "$spool"
+# Made private (umask 077), so Lookout still accepts its home (issue 47 item 4).
+(umask 077; mkdir -p "$spool")
 # An unwritable spool is not waited on: the hook leaves at once.
 [ -d "$spool" ] && [ -w "$spool" ] || exit 0
 # The envelope's own keys come after the payload: a payload cannot pass for another provider or time.
