@@ -18,7 +18,17 @@ export const NODE_ALIASES = { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' };
 export const NODE_EXTERNALS = ['@photostructure/sqlite'];
 // The version every bundle reports (src/main/text/version.ts): package.json's, one source.
 const version = JSON.parse(readFileSync(at('package.json'), 'utf8')).version;
-const node = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'linked', logLevel: 'warning', alias: NODE_ALIASES, external: NODE_EXTERNALS, define: { LOOKOUT_VERSION_BUILT: JSON.stringify(version) } };
+const node = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  alias: NODE_ALIASES,
+  external: NODE_EXTERNALS,
+  define: { LOOKOUT_VERSION_BUILT: JSON.stringify(version) },
+};
 const entries = [
   // The executable is a small loader; the command line runs from cli-main.cjs and its code cache.
   { entry: 'src/main/commands/cli-entry.ts', out: 'dist/cli.cjs', options: { ...node, banner: { js: '#!/usr/bin/env node' } } },
@@ -30,7 +40,16 @@ const entries = [
   {
     entry: 'src/popover/main.tsx',
     out: 'dist/popover/app.js',
-    options: { bundle: true, platform: 'browser', format: 'iife', target: 'chrome120', jsx: 'automatic', jsxImportSource: 'preact', minify: true, logLevel: 'warning' },
+    options: {
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      target: 'chrome120',
+      jsx: 'automatic',
+      jsxImportSource: 'preact',
+      minify: true,
+      logLevel: 'warning',
+    },
   },
 ];
 
@@ -64,7 +83,14 @@ for (const file of ['index.html', 'popover.css']) {
 if (existsSync(at('dist/cli-main.cjs'))) {
   const empty = mkdtempSync(join(tmpdir(), 'lookout-build-'));
   try {
-    const env = { PATH: process.env.PATH ?? '', HOME: empty, CLAUDE_CONFIG_DIR: join(empty, 'claude'), CODEX_HOME: join(empty, 'codex'), LOOKOUT_HOME: join(empty, 'home'), LOOKOUT_WRITE_CODE_CACHE: '1' };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: empty,
+      CLAUDE_CONFIG_DIR: join(empty, 'claude'),
+      CODEX_HOME: join(empty, 'codex'),
+      LOOKOUT_HOME: join(empty, 'home'),
+      LOOKOUT_WRITE_CODE_CACHE: '1',
+    };
     const run = spawnSync(process.execPath, [at('dist/cli.cjs'), 'status', '--json'], { env, encoding: 'utf8' });
     if (run.status !== 0) console.warn(`build: no code cache for the command line (status exited ${run.status}: ${run.stderr.trim()})`);
   } finally {

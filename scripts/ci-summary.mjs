@@ -19,7 +19,9 @@ for (const arg of args) {
   const own = {
     passed: report.numPassedTests ?? 0,
     // Suites that fail to load report no tests; count each as a failure so they cannot hide.
-    failed: (report.numFailedTests ?? 0) + (report.testResults ?? []).filter((suite) => suite.status === 'failed' && (suite.assertionResults ?? []).length === 0).length,
+    failed:
+      (report.numFailedTests ?? 0) +
+      (report.testResults ?? []).filter((suite) => suite.status === 'failed' && (suite.assertionResults ?? []).length === 0).length,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
   console.log(`ci: ${label}: ${own.passed} passed, ${own.failed} failed, ${own.skipped} skipped`);

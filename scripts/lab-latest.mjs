@@ -46,16 +46,35 @@ execFileSync(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--
 const version = (name) => JSON.parse(readFileSync(join(scratch, 'node_modules', name, 'package.json'), 'utf8')).version;
 const report = join(scratch, 'report.json');
 const inventory = join(scratch, 'inventory.jsonl');
-const run = spawnSync(process.execPath, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '-c', 'vitest.live.config.ts', '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, LOOKOUT_LAB_MODULES: join(scratch, 'node_modules'), LOOKOUT_LAB_INVENTORY: inventory },
-});
+const run = spawnSync(
+  process.execPath,
+  [
+    join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '-c',
+    'vitest.live.config.ts',
+    '--reporter=dot',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, LOOKOUT_LAB_MODULES: join(scratch, 'node_modules'), LOOKOUT_LAB_INVENTORY: inventory },
+  },
+);
 
 const results = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).testResults : [];
 const known = existsSync(knownFile) ? JSON.parse(readFileSync(knownFile, 'utf8')) : {};
 const seen = kindsOf(inventory);
-const agentOf = { '@anthropic-ai/claude-code': 'claude', '@openai/codex': 'codex', 'opencode-ai': 'opencode', '@github/copilot': 'copilot', '@kilocode/cli-linux-x64': 'kilo', '@factory/cli-linux-x64': 'droid' };
+const agentOf = {
+  '@anthropic-ai/claude-code': 'claude',
+  '@openai/codex': 'codex',
+  'opencode-ai': 'opencode',
+  '@github/copilot': 'copilot',
+  '@kilocode/cli-linux-x64': 'kilo',
+  '@factory/cli-linux-x64': 'droid',
+};
 
 console.log('\n| agent | pinned → latest | check | result |\n|---|---|---|---|');
 for (const [name, pin] of Object.entries(pinned)) {

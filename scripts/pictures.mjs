@@ -14,7 +14,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'cli.cjs');
 // Debian's Chromium, as the popover tests use it (test/popover/browser.ts).
 const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+];
 // popover.md's frame: 380 × 560, shot at 2× for sharp text on high-density screens.
 const VIEWPORT = { width: 380, height: 560 };
 const WAIT_MS = 30_000;
@@ -22,7 +32,15 @@ const WAIT_MS = 30_000;
 /** The scene module is TypeScript (the test imports it too): bundled here into the temp folder. */
 async function loadScene(folder) {
   const outfile = join(folder, 'scene.cjs');
-  await build({ entryPoints: [join(root, 'scripts/pictures/scene.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
+  await build({
+    entryPoints: [join(root, 'scripts/pictures/scene.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+  });
   return createRequire(import.meta.url)(outfile);
 }
 

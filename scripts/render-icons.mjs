@@ -14,7 +14,15 @@ const SIZES = [256, 512];
 const scratch = mkdtempSync(join(tmpdir(), 'lookout-icons-'));
 try {
   const bundle = join(scratch, 'badge.cjs');
-  await build({ entryPoints: [join(root, 'src/tray/badge.ts')], outfile: bundle, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' });
+  await build({
+    entryPoints: [join(root, 'src/tray/badge.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'warning',
+  });
   const { drawAppIcon } = createRequire(import.meta.url)(bundle);
   for (const size of SIZES) {
     const out = join(root, 'assets', `icon-${size}.png`);

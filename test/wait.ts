@@ -12,7 +12,12 @@ export interface WaitOptions {
  * Looks until `check` returns a value that is not undefined; on time-out, throws with what the
  * last look saw (`describe`), so a failure says what the lab saw instead.
  */
-export async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, describe: () => string = () => '', options: WaitOptions = {}): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | Promise<T | undefined>,
+  describe: () => string = () => '',
+  options: WaitOptions = {},
+): Promise<T> {
   const timeout = options.timeout ?? 90_000;
   const every = options.every ?? 250;
   const deadline = Date.now() + timeout;
@@ -27,7 +32,9 @@ export async function waitFor<T>(what: string, check: () => T | undefined | Prom
     }
     if (Date.now() > deadline) {
       const seen = describe();
-      throw new Error(`waited ${timeout} ms for ${what}${lastError === null ? '' : ` (last error: ${String(lastError)})`}${seen === '' ? '' : `\n--- last seen ---\n${seen}`}`);
+      throw new Error(
+        `waited ${timeout} ms for ${what}${lastError === null ? '' : ` (last error: ${String(lastError)})`}${seen === '' ? '' : `\n--- last seen ---\n${seen}`}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, every));
   }

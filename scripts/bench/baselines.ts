@@ -39,14 +39,18 @@ export function readDatabaseTails(path: string): number {
   const db = new DatabaseSync(path, { readOnly: true });
   // opencode's schema (and Kilo's): each session's newest message; Cline's session table: each row's status.
   const cline = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sessions'").all().length > 0;
-  const query = cline ? 'SELECT session_id || status || updated_at AS data FROM sessions' : 'SELECT m.data FROM session s JOIN message m ON m.id = (SELECT id FROM message WHERE session_id = s.id ORDER BY time_created DESC, id DESC LIMIT 1)';
+  const query = cline
+    ? 'SELECT session_id || status || updated_at AS data FROM sessions'
+    : 'SELECT m.data FROM session s JOIN message m ON m.id = (SELECT id FROM message WHERE session_id = s.id ORDER BY time_created DESC, id DESC LIMIT 1)';
   const rows = db.prepare(query).all();
   db.close();
   return rows.reduce((total, row) => total + String(row.data).length, 0);
 }
 
 export function runBaseline(mode: string, listFile: string): void {
-  const all = readFileSync(listFile, 'utf8').split('\n').filter((line) => line !== '');
+  const all = readFileSync(listFile, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
   // Folders (named with a trailing "/") are listed — a session folder whose lock files tell
   // liveness —, databases queried, files read.
   const folders = all.filter((path) => path.endsWith('/'));

@@ -23,7 +23,9 @@ const MB = 1024 * 1024;
 function writeShape(folder: string, shape: Shape, sessions: number): History {
   const started = Date.now();
   const history = shape.write(join(folder, `${shape.name}-${sessions}`), sessions, Date.now());
-  console.log(`history "${shape.name}": ${sessions} sessions, ${(history.bytes / MB).toFixed(0)} MB (${shape.says}), written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `history "${shape.name}": ${sessions} sessions, ${(history.bytes / MB).toFixed(0)} MB (${shape.says}), written in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return history;
 }
 
@@ -58,7 +60,9 @@ function coldStatus(folder: string, history: History, quick: boolean, label: str
   // Each status run is paired with the tail run just before it: this shared machine's speed drifts
   // over seconds, and a pair sees the same conditions. Both estimates are printed.
   const paired = pairedRatio(rounds);
-  say(`ratio status / tail baseline, session index warm: ${paired.toFixed(2)}x, median of the ${runs} paired rounds (target ≤ 1.5x); ratio of the medians ${(status / tail).toFixed(2)}x`);
+  say(
+    `ratio status / tail baseline, session index warm: ${paired.toFixed(2)}x, median of the ${runs} paired rounds (target ≤ 1.5x); ratio of the medians ${(status / tail).toFixed(2)}x`,
+  );
   say(`ratio whole / tail baseline: ${(whole / tail).toFixed(2)}x (for scale)`);
   say(`peak memory of status: ${rounds.peakMb.toFixed(0)} MB (target < 200 MB)`);
   indexVariants(wrapper, cli, self, list, env, runs, say);
@@ -84,7 +88,9 @@ function indexVariants(wrapper: string, cli: string, self: string, list: string,
   ];
   for (const variant of variants) {
     const rounds = pairedRounds(wrapper, cli, self, list, env, runs, variant.before);
-    say(`ratio status / tail baseline, session index ${variant.name}: ${pairedRatio(rounds).toFixed(2)}x (target ${variant.target}); status ${median(rounds.statusRuns).toFixed(0)} ms, tail ${median(rounds.tailRuns).toFixed(0)} ms`);
+    say(
+      `ratio status / tail baseline, session index ${variant.name}: ${pairedRatio(rounds).toFixed(2)}x (target ${variant.target}); status ${median(rounds.statusRuns).toFixed(0)} ms, tail ${median(rounds.tailRuns).toFixed(0)} ms`,
+    );
   }
   clearAside();
 }
@@ -123,7 +129,15 @@ async function main(): Promise<void> {
     }
     // `--only watch`: the live runtime's sections over a fresh history of each shape, without the cold status rounds.
     if (only === 'watch') {
-      for (const shape of shapes) await watchLatency(writeShape(folder, shape, sessions), join(folder, `watch-${shape.name}`), quick ? 10 : 100, quick ? 5 : 60, `[${shape.name} ${sessions}] `, quick ? 1 : 5);
+      for (const shape of shapes)
+        await watchLatency(
+          writeShape(folder, shape, sessions),
+          join(folder, `watch-${shape.name}`),
+          quick ? 10 : 100,
+          quick ? 5 : 60,
+          `[${shape.name} ${sessions}] `,
+          quick ? 1 : 5,
+        );
       await historicalIdle(folder, quick);
       return;
     }

@@ -136,7 +136,13 @@ export async function firstPass(files: readonly string[], start: () => WatchStat
  * watcher's first scan, ~0.1 s of CPU, fell before or after that snapshot from one run to the
  * next (docs/performance.md, run AD).
  */
-export async function controlCpu(cli: string, env: NodeJS.ProcessEnv, files: readonly string[], pass: FirstPass & { watch: WatchStates }, spanSeconds: number): Promise<number> {
+export async function controlCpu(
+  cli: string,
+  env: NodeJS.ProcessEnv,
+  files: readonly string[],
+  pass: FirstPass & { watch: WatchStates },
+  spanSeconds: number,
+): Promise<number> {
   const home = `${env.LOOKOUT_HOME ?? ''}-control`;
   rmSync(home, { recursive: true, force: true });
   mkdirSync(home, { recursive: true });

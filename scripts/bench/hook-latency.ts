@@ -8,7 +8,14 @@ import { shimText } from '../../src/main/hooks/shim';
 import { shimEntries } from '../../src/main/hooks/installer';
 import { median, percentile } from './measure';
 
-const PAYLOAD = JSON.stringify({ session_id: '7f0c1d2e-1111-4a2b-9c3d-000000000001', transcript_path: '/home/me/.claude/projects/-home-me-app/x.jsonl', cwd: '/home/me/app', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test', description: 'Run the tests' } });
+const PAYLOAD = JSON.stringify({
+  session_id: '7f0c1d2e-1111-4a2b-9c3d-000000000001',
+  transcript_path: '/home/me/.claude/projects/-home-me-app/x.jsonl',
+  cwd: '/home/me/app',
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  tool_input: { command: 'npm test', description: 'Run the tests' },
+});
 
 function time(runs: number, command: string, args: string[], env: NodeJS.ProcessEnv): number[] {
   const times: number[] = [];

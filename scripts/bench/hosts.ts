@@ -16,7 +16,14 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 export function machine(folder: string, name: string, count: number, cli: string): { command: string; files: string[] } {
   const dir = join(folder, name);
   const files = finishedClaudeSessions(join(dir, 'claude', 'projects', '-home-me-app'), name, count);
-  const env = { HOME: dir, LOOKOUT_HOME: join(dir, 'lookout'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), COPILOT_HOME: join(dir, 'copilot'), OPENCODE_DATA_DIR: join(dir, 'opencode') };
+  const env = {
+    HOME: dir,
+    LOOKOUT_HOME: join(dir, 'lookout'),
+    CLAUDE_CONFIG_DIR: join(dir, 'claude'),
+    CODEX_HOME: join(dir, 'codex'),
+    COPILOT_HOME: join(dir, 'copilot'),
+    OPENCODE_DATA_DIR: join(dir, 'opencode'),
+  };
   return { command: ['env', ...Object.entries(env).map(([key, value]) => `${key}=${value}`), process.execPath, cli].join(' '), files };
 }
 
@@ -24,7 +31,10 @@ export function machine(folder: string, name: string, count: number, cli: string
 function localHome(folder: string, hosts: { name: string; command: string }[]): string {
   const home = join(folder, `local-${hosts.length}`);
   mkdirSync(home, { recursive: true });
-  writeFileSync(join(home, 'settings.json'), JSON.stringify({ hosts: hosts.map((host) => ({ name: host.name, destination: host.name, command: host.command })) }));
+  writeFileSync(
+    join(home, 'settings.json'),
+    JSON.stringify({ hosts: hosts.map((host) => ({ name: host.name, destination: host.name, command: host.command })) }),
+  );
   return home;
 }
 
@@ -46,7 +56,14 @@ export async function hostsBench(folder: string, quick: boolean): Promise<void> 
   const sshd = await startSshd(join(folder, 'sshd'), [...names, FEED_HOST]);
   try {
     const machines = names.map((name) => ({ name, ...machine(join(folder, 'hosts'), name, perHost, cli) }));
-    const base = { ...process.env, LOOKOUT_SSH_CONFIG: sshd.config, CLAUDE_CONFIG_DIR: join(folder, 'none'), CODEX_HOME: join(folder, 'none'), COPILOT_HOME: join(folder, 'none'), OPENCODE_DATA_DIR: join(folder, 'none') };
+    const base = {
+      ...process.env,
+      LOOKOUT_SSH_CONFIG: sshd.config,
+      CLAUDE_CONFIG_DIR: join(folder, 'none'),
+      CODEX_HOME: join(folder, 'none'),
+      COPILOT_HOME: join(folder, 'none'),
+      OPENCODE_DATA_DIR: join(folder, 'none'),
+    };
 
     // Memory: the local runtime with one host, then with four.
     const one = new WatchStates(cli, { ...base, LOOKOUT_HOME: localHome(folder, machines.slice(0, 1)) });
@@ -73,15 +90,38 @@ export async function hostsBench(folder: string, quick: boolean): Promise<void> 
       const wanted = watch.states.get(key) === 'running' ? 'idle' : 'running';
       const seen = watch.reaches(key, wanted);
       const now = new Date().toISOString();
-      const record = wanted === 'running'
-        ? { parentUuid: null, isSidechain: false, type: 'user', message: { role: 'user', content: `step ${step}` }, uuid: `c0000000-0000-4000-8000-${step.toString(16).padStart(12, '0')}`, timestamp: now, cwd: '/home/me/app', sessionId: id, version: '2.1.143' }
-        : { parentUuid: null, isSidechain: false, type: 'assistant', message: { role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' }, uuid: `d0000000-0000-4000-8000-${step.toString(16).padStart(12, '0')}`, timestamp: now, cwd: '/home/me/app', sessionId: id, version: '2.1.143' };
+      const record =
+        wanted === 'running'
+          ? {
+              parentUuid: null,
+              isSidechain: false,
+              type: 'user',
+              message: { role: 'user', content: `step ${step}` },
+              uuid: `c0000000-0000-4000-8000-${step.toString(16).padStart(12, '0')}`,
+              timestamp: now,
+              cwd: '/home/me/app',
+              sessionId: id,
+              version: '2.1.143',
+            }
+          : {
+              parentUuid: null,
+              isSidechain: false,
+              type: 'assistant',
+              message: { role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' },
+              uuid: `d0000000-0000-4000-8000-${step.toString(16).padStart(12, '0')}`,
+              timestamp: now,
+              cwd: '/home/me/app',
+              sessionId: id,
+              version: '2.1.143',
+            };
       const t0 = process.hrtime.bigint();
       appendFileSync(file, `${JSON.stringify(record)}\n`);
       latencies.push(await within(seen, t0, 5000));
       await sleep(200);
     }
-    console.log(`hosts: remote append → local snapshot over ${steps} appends: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (targets ≤ 150 ms, ≤ 400 ms)`);
+    console.log(
+      `hosts: remote append → local snapshot over ${steps} appends: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (targets ≤ 150 ms, ≤ 400 ms)`,
+    );
 
     // Idle: nothing changes anywhere; keep-alives and beats only.
     await sleep(2000);
@@ -92,8 +132,12 @@ export async function hostsBench(folder: string, quick: boolean): Promise<void> 
     await sleep(seconds * 1000);
     const cpu = cpuSeconds(pid) - cpu0;
     const wall = (Date.now() - wall0) / 1000;
-    console.log(`hosts: idle CPU of the local runtime with ${names.length} hosts connected over ${wall.toFixed(0)} s: ${((cpu / wall) * 100).toFixed(2)}% of one core (target ≤ 1%)`);
-    console.log(`hosts: resident memory ${rssOne.toFixed(0)} MB with 1 host, ${rssFour.toFixed(0)} MB with 4: one more host of ${perHost} sessions costs ~${((rssFour - rssOne) / 3).toFixed(1)} MB`);
+    console.log(
+      `hosts: idle CPU of the local runtime with ${names.length} hosts connected over ${wall.toFixed(0)} s: ${((cpu / wall) * 100).toFixed(2)}% of one core (target ≤ 1%)`,
+    );
+    console.log(
+      `hosts: resident memory ${rssOne.toFixed(0)} MB with 1 host, ${rssFour.toFixed(0)} MB with 4: one more host of ${perHost} sessions costs ~${((rssFour - rssOne) / 3).toFixed(1)} MB`,
+    );
     watch.child.kill('SIGINT');
     await feedBytesBench(sshd, folder, quick, cli);
   } finally {

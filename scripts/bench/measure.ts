@@ -15,8 +15,8 @@ export function writeRssWrapper(folder: string): string {
   writeFileSync(
     path,
     [
-      "const target = process.argv[2];",
-      "process.argv.splice(1, 2, target);",
+      'const target = process.argv[2];',
+      'process.argv.splice(1, 2, target);',
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the code of a template literal, run in the measured process
       "process.on('exit', () => process.stderr.write(`\\nLOOKOUT_MAXRSS_KB ${process.resourceUsage().maxRSS}\\n`));",
       'require(target);',
@@ -57,7 +57,15 @@ export interface PairedRounds {
  * with the tail run just before it (this shared machine's speed drifts over seconds). `before`
  * runs, untimed, before each status run.
  */
-export function pairedRounds(wrapper: string, cli: string, bench: string, list: string, env: NodeJS.ProcessEnv, runs: number, before: () => void = () => undefined): PairedRounds {
+export function pairedRounds(
+  wrapper: string,
+  cli: string,
+  bench: string,
+  list: string,
+  env: NodeJS.ProcessEnv,
+  runs: number,
+  before: () => void = () => undefined,
+): PairedRounds {
   const result: PairedRounds = { statusRuns: [], tailRuns: [], peakMb: 0, rows: 0 };
   for (let run = 0; run < runs; run += 1) {
     result.tailRuns.push(measure(wrapper, bench, ['--baseline', 'tail', list], env).ms);

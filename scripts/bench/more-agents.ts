@@ -28,7 +28,19 @@ export function geminiSessions(root: string, count: number, now: number): string
         JSON.stringify({ $set: { lastUpdated: at(t + 1) } }),
         JSON.stringify(answer),
         // The tool call is written once done: the same message again, by id, with its call.
-        JSON.stringify({ ...answer, toolCalls: [{ id: `c${turn}`, name: 'run_shell_command', args: { command: 'npm test' }, result: [{ functionResponse: { id: `c${turn}`, name: 'run_shell_command', response: { output: pad } } }], status: 'success', timestamp: at(t + 3) }] }),
+        JSON.stringify({
+          ...answer,
+          toolCalls: [
+            {
+              id: `c${turn}`,
+              name: 'run_shell_command',
+              args: { command: 'npm test' },
+              result: [{ functionResponse: { id: `c${turn}`, name: 'run_shell_command', response: { output: pad } } }],
+              status: 'success',
+              timestamp: at(t + 3),
+            },
+          ],
+        }),
         JSON.stringify({ id: `g2-${turn}`, timestamp: at(t + 4), type: 'gemini', content: 'All green.', model: 'gemini-3.8-flash' }),
         JSON.stringify({ $set: { lastUpdated: at(t + 4) } }),
       );
@@ -53,7 +65,16 @@ export function qwenSessions(root: string, count: number, now: number): string[]
     const line = (offset: number, type: string, body: object) => {
       serial += 1;
       const uuid = `${id.slice(0, 24)}${hex(serial, 12)}`;
-      const text = JSON.stringify({ uuid, parentUuid: parent, sessionId: id, timestamp: new Date(start + offset).toISOString(), type, cwd: '/home/me/app', version: '0.24.4', ...body });
+      const text = JSON.stringify({
+        uuid,
+        parentUuid: parent,
+        sessionId: id,
+        timestamp: new Date(start + offset).toISOString(),
+        type,
+        cwd: '/home/me/app',
+        version: '0.24.4',
+        ...body,
+      });
       parent = uuid;
       return text;
     };
@@ -62,8 +83,14 @@ export function qwenSessions(root: string, count: number, now: number): string[]
       const t = turn * 2000;
       lines.push(
         line(t + 1, 'user', { provenance: 'real_user', message: { role: 'user', parts: [{ text: `turn ${turn}` }] } }),
-        line(t + 2, 'assistant', { provenance: 'assistant_output', message: { role: 'model', parts: [{ functionCall: { id: `c${turn}`, name: 'run_shell_command', args: { command: 'npm test' } } }] } }),
-        line(t + 3, 'tool_result', { provenance: 'tool', message: { role: 'user', parts: [{ functionResponse: { id: `c${turn}`, name: 'run_shell_command', response: { output: pad } } }] } }),
+        line(t + 2, 'assistant', {
+          provenance: 'assistant_output',
+          message: { role: 'model', parts: [{ functionCall: { id: `c${turn}`, name: 'run_shell_command', args: { command: 'npm test' } } }] },
+        }),
+        line(t + 3, 'tool_result', {
+          provenance: 'tool',
+          message: { role: 'user', parts: [{ functionResponse: { id: `c${turn}`, name: 'run_shell_command', response: { output: pad } } }] },
+        }),
         line(t + 4, 'assistant', { provenance: 'assistant_output', message: { role: 'model', parts: [{ text: 'All green.' }] } }),
       );
     }
@@ -71,7 +98,18 @@ export function qwenSessions(root: string, count: number, now: number): string[]
     writeFileSync(path, `${lines.join('\n')}\n`);
     // Left behind by a process long gone, as after /quit: the reader must check the pid.
     const runtime = join(chats, `${id}.runtime.json`);
-    writeFileSync(runtime, JSON.stringify({ schema_version: 1, pid: 4_000_000 + index, session_id: id, work_dir: '/home/me/app', hostname: 'bench', started_at: start / 1000, qwen_version: '0.24.4' }));
+    writeFileSync(
+      runtime,
+      JSON.stringify({
+        schema_version: 1,
+        pid: 4_000_000 + index,
+        session_id: id,
+        work_dir: '/home/me/app',
+        hostname: 'bench',
+        started_at: start / 1000,
+        qwen_version: '0.24.4',
+      }),
+    );
     files.push(path, runtime);
   }
   return files;
@@ -92,7 +130,8 @@ export function clineSessions(root: string, count: number, now: number): string[
   mkdirSync(join(root, 'db'), { recursive: true });
   const db = new DatabaseSync(join(root, 'db', 'sessions.db'));
   db.exec(`PRAGMA journal_mode=WAL; ${CLINE_SESSIONS}`);
-  const insert = db.prepare(`INSERT INTO sessions (session_id, source, pid, started_at, ended_at, exit_code, status, interactive, provider, model, cwd, workspace_root,
+  const insert =
+    db.prepare(`INSERT INTO sessions (session_id, source, pid, started_at, ended_at, exit_code, status, interactive, provider, model, cwd, workspace_root,
     enable_tools, enable_spawn, enable_teams, is_subagent, prompt, metadata_json, hook_path, messages_path, updated_at)
     VALUES (?, 'cli', ?, ?, ?, 0, 'completed', 0, 'openai-compatible', 'fake-model', '/home/me/app', '/home/me/app', 1, 1, 1, 0, 'turn 0', ?, '', ?, ?)`);
   db.exec('BEGIN');
@@ -107,15 +146,45 @@ export function clineSessions(root: string, count: number, now: number): string[
       const t = start + turn * 2000;
       messages.push(
         { id: `m${turn}u`, role: 'user', content: [{ type: 'text', text: `<user_input mode="act">turn ${turn}</user_input>` }], ts: t + 1 },
-        { id: `m${turn}a`, role: 'assistant', content: [{ type: 'tool_use', id: `c${turn}`, name: 'run_commands', input: { commands: 'npm test' } }], ts: t + 2 },
-        { id: `m${turn}r`, role: 'user', content: [{ type: 'tool_result', tool_use_id: `c${turn}`, name: 'run_commands', content: [{ query: 'npm test', result: pad, success: true }] }], ts: t + 3 },
+        {
+          id: `m${turn}a`,
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: `c${turn}`, name: 'run_commands', input: { commands: 'npm test' } }],
+          ts: t + 2,
+        },
+        {
+          id: `m${turn}r`,
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: `c${turn}`, name: 'run_commands', content: [{ query: 'npm test', result: pad, success: true }] }],
+          ts: t + 3,
+        },
         { id: `m${turn}t`, role: 'assistant', content: [{ type: 'text', text: 'All green.' }], ts: t + 4 },
       );
     }
     const ended = new Date(start + 40_000).toISOString();
     const manifest = join(folder, `${id}.json`);
     const transcript = join(folder, `${id}.messages.json`);
-    writeFileSync(manifest, JSON.stringify({ version: 1, session_id: id, source: 'cli', pid: 4_000_000 + index, started_at: new Date(start).toISOString(), ended_at: ended, exit_code: 0, status: 'completed', interactive: false, provider: 'openai-compatible', model: 'fake-model', cwd: '/home/me/app', workspace_root: '/home/me/app', prompt: 'turn 0', metadata: { title: `Bench session ${index}` }, messages_path: transcript }));
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        version: 1,
+        session_id: id,
+        source: 'cli',
+        pid: 4_000_000 + index,
+        started_at: new Date(start).toISOString(),
+        ended_at: ended,
+        exit_code: 0,
+        status: 'completed',
+        interactive: false,
+        provider: 'openai-compatible',
+        model: 'fake-model',
+        cwd: '/home/me/app',
+        workspace_root: '/home/me/app',
+        prompt: 'turn 0',
+        metadata: { title: `Bench session ${index}` },
+        messages_path: transcript,
+      }),
+    );
     writeFileSync(transcript, JSON.stringify({ version: 1, updated_at: ended, agent: 'lead', sessionId: id, messages }));
     insert.run(id, 4_000_000 + index, new Date(start).toISOString(), ended, JSON.stringify({ title: `Bench session ${index}` }), transcript, ended);
     files.push(transcript);
@@ -138,7 +207,8 @@ export function droidSessions(root: string, count: number, now: number): string[
     const lines = [JSON.stringify({ type: 'session_start', id, title: `Bench session ${index}`, owner: 'me', version: 2, cwd: '/home/me/app' })];
     for (let turn = 0; turn < 20; turn += 1) {
       const t = turn * 2000;
-      const message = (suffix: string, offset: number, role: string, content: object[]) => JSON.stringify({ type: 'message', id: `${turn}-${suffix}`, timestamp: at(t + offset), message: { role, content } });
+      const message = (suffix: string, offset: number, role: string, content: object[]) =>
+        JSON.stringify({ type: 'message', id: `${turn}-${suffix}`, timestamp: at(t + offset), message: { role, content } });
       lines.push(
         message('u', 1, 'user', [{ type: 'text', text: `turn ${turn}` }]),
         message('a', 2, 'assistant', [{ type: 'tool_use', id: `c${turn}`, name: 'Execute', input: { command: 'npm test' } }]),

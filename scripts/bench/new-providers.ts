@@ -26,13 +26,23 @@ export function copilotSessions(root: string, count: number, now: number): strin
     const lines = [line('session.start', 0, { sessionId: id, copilotVersion: '1.0.78', context: { cwd: '/home/me/app', branch: 'main' } })];
     for (let turn = 0; turn < 20; turn += 1) {
       const t = turn * 2000;
-      lines.push(line('user.message', t + 1, { content: `turn ${turn}` }), line('assistant.turn_start', t + 2, { turnId: '0' }), line('tool.execution_start', t + 3, { toolCallId: `c${turn}`, toolName: 'bash', arguments: { command: 'npm test' } }), line('tool.execution_complete', t + 4, { toolCallId: `c${turn}`, success: true, result: { content: pad } }), line('assistant.message', t + 5, { content: 'All green.', toolRequests: [] }), line('assistant.turn_end', t + 6, { turnId: '0' }));
+      lines.push(
+        line('user.message', t + 1, { content: `turn ${turn}` }),
+        line('assistant.turn_start', t + 2, { turnId: '0' }),
+        line('tool.execution_start', t + 3, { toolCallId: `c${turn}`, toolName: 'bash', arguments: { command: 'npm test' } }),
+        line('tool.execution_complete', t + 4, { toolCallId: `c${turn}`, success: true, result: { content: pad } }),
+        line('assistant.message', t + 5, { content: 'All green.', toolRequests: [] }),
+        line('assistant.turn_end', t + 6, { turnId: '0' }),
+      );
     }
     const path = join(folder, 'events.jsonl');
     writeFileSync(path, `${lines.join('\n')}\n`);
     // Every real session has one (the CLI's summary is its title).
     const workspace = join(folder, 'workspace.yaml');
-    writeFileSync(workspace, `id: ${id}\ncwd: /home/me/app\ngit_root: /home/me/app\nrepository: me/app\nhost_type: github\nbranch: main\nsummary: Bench session ${index}\nsummary_count: 1\ncreated_at: ${at(0)}\nupdated_at: ${at(40_000)}\n`);
+    writeFileSync(
+      workspace,
+      `id: ${id}\ncwd: /home/me/app\ngit_root: /home/me/app\nrepository: me/app\nhost_type: github\nbranch: main\nsummary: Bench session ${index}\nsummary_count: 1\ncreated_at: ${at(0)}\nupdated_at: ${at(40_000)}\n`,
+    );
     files.push(path, workspace, `${folder}/`);
   }
   return files;
@@ -63,7 +73,10 @@ export function opencodeDatabase(root: string, sessions: number, now: number, fi
     for (let m = 0; m < 20; m += 1) {
       const mid = `msg_${sid}_${String(m).padStart(3, '0')}`;
       const at = start + m * 10_000;
-      const data = m % 2 === 0 ? { role: 'user', time: { created: at } } : { role: 'assistant', time: { created: at, completed: at + 5000 }, finish: m === 19 ? 'stop' : 'tool-calls' };
+      const data =
+        m % 2 === 0
+          ? { role: 'user', time: { created: at } }
+          : { role: 'assistant', time: { created: at, completed: at + 5000 }, finish: m === 19 ? 'stop' : 'tool-calls' };
       insertMessage.run(mid, sid, at, at, JSON.stringify(data));
       for (let p = 0; p < 10; p += 1) insertPart.run(`prt_${mid}_${p}`, mid, sid, at, at, JSON.stringify({ type: 'text', text }));
     }
@@ -95,7 +108,9 @@ export async function newProviders(folder: string, history: History, quick: bool
     ...droidSessions(join(droidHome, '.factory'), count, now),
   ];
   const size = statSync(join(opencodeRoot, 'opencode.db')).size;
-  console.log(`more providers: ${count} sessions each of Copilot, Gemini, Qwen, Cline and Droid, and opencode and Kilo databases of ${count} sessions (${(size / MB).toFixed(0)} MB each), written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `more providers: ${count} sessions each of Copilot, Gemini, Qwen, Cline and Droid, and opencode and Kilo databases of ${count} sessions (${(size / MB).toFixed(0)} MB each), written in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const list = join(folder, 'files-all.txt');
   // The floor reads each file's end, lists each Copilot session's folder and queries each database
   // (each opencode and Kilo session's newest message, Cline's session table: baselines.ts).
@@ -121,7 +136,9 @@ export async function newProviders(folder: string, history: History, quick: bool
   measure(wrapper, cli, ['status', '--json', '--all'], env);
   measure(wrapper, self, ['--baseline', 'tail', list], env);
   const rounds = pairedRounds(wrapper, cli, self, list, env, runs);
-  console.log(`cold status over nine providers: ${median(rounds.statusRuns).toFixed(0)} ms for ${rounds.rows} rows (${rounds.statusRuns.map((ms) => ms.toFixed(0)).join(', ')}); tail baseline (with each database's newest rows) ${median(rounds.tailRuns).toFixed(0)} ms; ratio ${pairedRatio(rounds).toFixed(2)}x paired (target ≤ 3x); peak memory ${rounds.peakMb.toFixed(0)} MB`);
+  console.log(
+    `cold status over nine providers: ${median(rounds.statusRuns).toFixed(0)} ms for ${rounds.rows} rows (${rounds.statusRuns.map((ms) => ms.toFixed(0)).join(', ')}); tail baseline (with each database's newest rows) ${median(rounds.tailRuns).toFixed(0)} ms; ratio ${pairedRatio(rounds).toFixed(2)}x paired (target ≤ 3x); peak memory ${rounds.peakMb.toFixed(0)} MB`,
+  );
 
   // An opencode step written to the database while `watch` runs → the row in the snapshot.
   const watch = new WatchStates(cli, env);
@@ -144,5 +161,7 @@ export async function newProviders(folder: string, history: History, quick: bool
   }
   watch.child.kill('SIGINT');
   db.close();
-  console.log(`opencode step → snapshot latency over ${steps} steps: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (target p50 ≤ 100 ms)`);
+  console.log(
+    `opencode step → snapshot latency over ${steps} steps: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (target p50 ≤ 100 ms)`,
+  );
 }

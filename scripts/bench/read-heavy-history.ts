@@ -16,15 +16,52 @@ function readTurn(sessionId: string, at: number, turn: number): string[] {
   const ts = (offset: number) => new Date(at + offset).toISOString();
   const base = { isSidechain: false, userType: 'external', cwd: '/home/me/service', sessionId, version: '2.1.143', gitBranch: 'main' };
   return [
-    JSON.stringify({ ...base, parentUuid: `r${turn - 1}`, type: 'user', uuid: `u${turn}`, timestamp: ts(0), message: { role: 'user', content: `${PROMPT.repeat(6)}(${turn})` } }),
-    JSON.stringify({ ...base, parentUuid: `u${turn}`, type: 'assistant', uuid: `a${turn}`, timestamp: ts(1000), message: { id: `m${turn}`, role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: `toolu_${turn}`, name: 'Read', input: { file_path: `/home/me/service/src/module${turn % 97}.ts` } }], stop_reason: 'tool_use', usage: { input_tokens: 1200, output_tokens: 80 } } }),
-    JSON.stringify({ ...base, parentUuid: `a${turn}`, type: 'user', uuid: `r${turn}`, timestamp: ts(2000), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${turn}`, content: RESULT }] } }),
+    JSON.stringify({
+      ...base,
+      parentUuid: `r${turn - 1}`,
+      type: 'user',
+      uuid: `u${turn}`,
+      timestamp: ts(0),
+      message: { role: 'user', content: `${PROMPT.repeat(6)}(${turn})` },
+    }),
+    JSON.stringify({
+      ...base,
+      parentUuid: `u${turn}`,
+      type: 'assistant',
+      uuid: `a${turn}`,
+      timestamp: ts(1000),
+      message: {
+        id: `m${turn}`,
+        role: 'assistant',
+        model: 'claude-sonnet-4-5',
+        content: [{ type: 'tool_use', id: `toolu_${turn}`, name: 'Read', input: { file_path: `/home/me/service/src/module${turn % 97}.ts` } }],
+        stop_reason: 'tool_use',
+        usage: { input_tokens: 1200, output_tokens: 80 },
+      },
+    }),
+    JSON.stringify({
+      ...base,
+      parentUuid: `a${turn}`,
+      type: 'user',
+      uuid: `r${turn}`,
+      timestamp: ts(2000),
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${turn}`, content: RESULT }] },
+    }),
   ];
 }
 
 function readClosing(sessionId: string, at: number): string[] {
   const base = { isSidechain: false, userType: 'external', cwd: '/home/me/service', sessionId, version: '2.1.143', gitBranch: 'main' };
-  return [JSON.stringify({ ...base, parentUuid: 'last', type: 'assistant', uuid: 'done', timestamp: new Date(at).toISOString(), message: { id: 'mdone', role: 'assistant', content: [{ type: 'text', text: 'The last branch drops it; fixed.' }], stop_reason: 'end_turn' } })];
+  return [
+    JSON.stringify({
+      ...base,
+      parentUuid: 'last',
+      type: 'assistant',
+      uuid: 'done',
+      timestamp: new Date(at).toISOString(),
+      message: { id: 'mdone', role: 'assistant', content: [{ type: 'text', text: 'The last branch drops it; fixed.' }], stop_reason: 'end_turn' },
+    }),
+  ];
 }
 
 export function writeReadHeavyHistory(folder: string, sessions: number, now: number): History {
@@ -52,7 +89,11 @@ export function writeReadHeavyHistory(folder: string, sessions: number, now: num
       const day = join(codexRoot, 'sessions', '2026', '12', String(1 + (index % 28)).padStart(2, '0'));
       mkdirSync(day, { recursive: true });
       const path = join(day, `rollout-2026-12-01T00-00-00-${threadId}.jsonl`);
-      const meta = JSON.stringify({ timestamp: new Date(end - 600_000).toISOString(), type: 'session_meta', payload: { id: threadId, cwd: '/home/me/service', source: 'cli', git: { branch: 'main' }, base_instructions: { text: pad.repeat(10) } } });
+      const meta = JSON.stringify({
+        timestamp: new Date(end - 600_000).toISOString(),
+        type: 'session_meta',
+        payload: { id: threadId, cwd: '/home/me/service', source: 'cli', git: { branch: 'main' }, base_instructions: { text: pad.repeat(10) } },
+      });
       const size = (20 + ((index * 13) % 49)) * KB;
       bytes += writeSession(path, meta, size, codexTurn, end);
       files.push(path);

@@ -60,12 +60,16 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
 export async function slope(folder: string, shapes: readonly Shape[], quick: boolean): Promise<void> {
   const sizes = quick ? [20, 40, 80] : [500, 2000, 8000];
   const runs = quick ? 1 : 5;
-  console.log('| shape | sessions | MB | tail floor | cold, index absent | cold, index warm | first pass: own CPU (from launch to its stop; with the pass) / whole read | pass time | pass RSS max |');
+  console.log(
+    '| shape | sessions | MB | tail floor | cold, index absent | cold, index warm | first pass: own CPU (from launch to its stop; with the pass) / whole read | pass time | pass RSS max |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const shape of shapes) {
     for (const sessions of sizes) {
       const p = await point(folder, shape, sessions, runs);
-      console.log(`| ${p.shape} | ${p.sessions} | ${p.mb.toFixed(0)} | ${p.tailMs.toFixed(0)} ms | ${p.absent.ms.toFixed(0)} ms = ${p.absent.ratio.toFixed(2)}× | ${p.warm.ms.toFixed(0)} ms = ${p.warm.ratio.toFixed(2)}× | ${p.pass.cpu.toFixed(2)} (${p.pass.gross.toFixed(2)}) / ${p.pass.floor.toFixed(2)} s = ${(p.pass.cpu / p.pass.floor).toFixed(2)}× | ${p.pass.seconds.toFixed(0)} s | ${p.pass.rss.toFixed(0)} MB |`);
+      console.log(
+        `| ${p.shape} | ${p.sessions} | ${p.mb.toFixed(0)} | ${p.tailMs.toFixed(0)} ms | ${p.absent.ms.toFixed(0)} ms = ${p.absent.ratio.toFixed(2)}× | ${p.warm.ms.toFixed(0)} ms = ${p.warm.ratio.toFixed(2)}× | ${p.pass.cpu.toFixed(2)} (${p.pass.gross.toFixed(2)}) / ${p.pass.floor.toFixed(2)} s = ${(p.pass.cpu / p.pass.floor).toFixed(2)}× | ${p.pass.seconds.toFixed(0)} s | ${p.pass.rss.toFixed(0)} MB |`,
+      );
     }
   }
 }

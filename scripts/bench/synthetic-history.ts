@@ -23,10 +23,43 @@ export function claudeTurn(sessionId: string, at: number, turn: number): string[
   const ts = (offset: number) => new Date(at + offset).toISOString();
   const base = { isSidechain: false, userType: 'external', cwd: '/home/me/app', sessionId, version: '2.1.143', gitBranch: 'main' };
   return [
-    JSON.stringify({ ...base, parentUuid: null, type: 'user', uuid: `u${turn}`, timestamp: ts(0), message: { role: 'user', content: `turn ${turn}: fix the tests` } }),
-    JSON.stringify({ ...base, parentUuid: `u${turn}`, type: 'assistant', uuid: `a${turn}`, timestamp: ts(1000), message: { id: `m${turn}`, role: 'assistant', content: [{ type: 'tool_use', id: `t${turn}`, name: 'Bash', input: { command: 'npm test' } }], stop_reason: 'tool_use' } }),
-    JSON.stringify({ ...base, parentUuid: `a${turn}`, type: 'user', uuid: `r${turn}`, timestamp: ts(2000), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${turn}`, content: PAD }] } }),
-    JSON.stringify({ ...base, parentUuid: `r${turn}`, type: 'assistant', uuid: `e${turn}`, timestamp: ts(3000), message: { id: `n${turn}`, role: 'assistant', content: [{ type: 'text', text: 'All green.' }], stop_reason: 'end_turn' } }),
+    JSON.stringify({
+      ...base,
+      parentUuid: null,
+      type: 'user',
+      uuid: `u${turn}`,
+      timestamp: ts(0),
+      message: { role: 'user', content: `turn ${turn}: fix the tests` },
+    }),
+    JSON.stringify({
+      ...base,
+      parentUuid: `u${turn}`,
+      type: 'assistant',
+      uuid: `a${turn}`,
+      timestamp: ts(1000),
+      message: {
+        id: `m${turn}`,
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: `t${turn}`, name: 'Bash', input: { command: 'npm test' } }],
+        stop_reason: 'tool_use',
+      },
+    }),
+    JSON.stringify({
+      ...base,
+      parentUuid: `a${turn}`,
+      type: 'user',
+      uuid: `r${turn}`,
+      timestamp: ts(2000),
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${turn}`, content: PAD }] },
+    }),
+    JSON.stringify({
+      ...base,
+      parentUuid: `r${turn}`,
+      type: 'assistant',
+      uuid: `e${turn}`,
+      timestamp: ts(3000),
+      message: { id: `n${turn}`, role: 'assistant', content: [{ type: 'text', text: 'All green.' }], stop_reason: 'end_turn' },
+    }),
   ];
 }
 
@@ -45,7 +78,14 @@ export function codexTurn(at: number, turn: number): string[] {
 }
 
 /** Appends whole turns until the file reaches `bytes`; the last turn is the newest, then `closing`. */
-export function writeSession(path: string, header: string | null, bytes: number, makeTurn: (at: number, turn: number) => string[], end: number, closing: string[] = []): number {
+export function writeSession(
+  path: string,
+  header: string | null,
+  bytes: number,
+  makeTurn: (at: number, turn: number) => string[],
+  end: number,
+  closing: string[] = [],
+): number {
   const fd = openSync(path, 'w');
   let written = 0;
   const put = (text: string) => {
@@ -93,7 +133,11 @@ export function writeHistory(folder: string, plan: HistoryPlan, now: number): Hi
       const day = join(codexRoot, 'sessions', '2026', '11', String(1 + (index % 28)).padStart(2, '0'));
       mkdirSync(day, { recursive: true });
       const path = join(day, `rollout-2026-11-01T00-00-00-${threadId}.jsonl`);
-      const meta = JSON.stringify({ timestamp: new Date(end - 3_600_000).toISOString(), type: 'session_meta', payload: { id: threadId, cwd: '/home/me/app', source: 'cli', git: { branch: 'main' }, base_instructions: { text: PAD.repeat(20) } } });
+      const meta = JSON.stringify({
+        timestamp: new Date(end - 3_600_000).toISOString(),
+        type: 'session_meta',
+        payload: { id: threadId, cwd: '/home/me/app', source: 'cli', git: { branch: 'main' }, base_instructions: { text: PAD.repeat(20) } },
+      });
       bytes += writeSession(path, meta, size, codexTurn, end);
       files.push(path);
     }

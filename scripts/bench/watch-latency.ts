@@ -59,7 +59,9 @@ export async function watchLatency(history: History, home: string, appends: numb
   console.log(`${label}watch: first snapshot of ${watch.states.size} rows after ${pass.firstMs} ms`);
   console.log(`${label}${await claimsEnding(watch)}`);
   const idle = await idleWindow(pid, idleSeconds);
-  console.log(`${label}idle CPU over ${idle.seconds.toFixed(0)} s, the minute after the first pass and the last finish claim: ${idle.cpuPercent.toFixed(2)}% of one core (target ≤ 0.5%); RSS median ${median(idle.rss).toFixed(0)} MB, max ${Math.max(...idle.rss).toFixed(0)} MB (target ≤ 150 MB)`);
+  console.log(
+    `${label}idle CPU over ${idle.seconds.toFixed(0)} s, the minute after the first pass and the last finish claim: ${idle.cpuPercent.toFixed(2)}% of one core (target ≤ 0.5%); RSS median ${median(idle.rss).toFixed(0)} MB, max ${Math.max(...idle.rss).toFixed(0)} MB (target ≤ 150 MB)`,
+  );
   const claude = history.files.filter((file) => file.includes('/projects/'));
   const latencies: number[] = [];
   for (let index = 0; index < appends; index += 1) {
@@ -70,14 +72,22 @@ export async function watchLatency(history: History, home: string, appends: numb
     const record =
       wanted === 'running'
         ? { type: 'user', sessionId, cwd: '/home/me/app', timestamp: new Date().toISOString(), message: { role: 'user', content: `append ${index}` } }
-        : { type: 'assistant', sessionId, cwd: '/home/me/app', timestamp: new Date().toISOString(), message: { role: 'assistant', content: [{ type: 'text', text: 'done' }], stop_reason: 'end_turn' } };
+        : {
+            type: 'assistant',
+            sessionId,
+            cwd: '/home/me/app',
+            timestamp: new Date().toISOString(),
+            message: { role: 'assistant', content: [{ type: 'text', text: 'done' }], stop_reason: 'end_turn' },
+          };
     const seen = watch.reaches(key, wanted);
     const t0 = process.hrtime.bigint();
     appendFileSync(file, `${JSON.stringify(record)}\n`);
     latencies.push(await within(seen, t0, 5000));
     await sleep(30);
   }
-  console.log(`${label}append → snapshot latency over ${appends} appends: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (targets ≤ 50 ms, ≤ 150 ms)`);
+  console.log(
+    `${label}append → snapshot latency over ${appends} appends: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms (targets ≤ 50 ms, ≤ 150 ms)`,
+  );
   // Issue 6: a permission prompt reported by the hook shows as awaiting-approval within a second.
   const shim = join(home, 'lookout-hook');
   writeFileSync(shim, shimText(join(home, 'spool'), shimEntries()));
@@ -89,14 +99,17 @@ export async function watchLatency(history: History, home: string, appends: numb
     const key = `claude:${sessionId}`;
     const seen = watch.reaches(key, 'awaiting-approval');
     const t0 = process.hrtime.bigint();
-    spawnSync(shim, ['claude'], { input: JSON.stringify({ session_id: sessionId, hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'npm publish' } }) });
+    spawnSync(shim, ['claude'], {
+      input: JSON.stringify({ session_id: sessionId, hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'npm publish' } }),
+    });
     hookTimes.push(await within(seen, t0, 5000));
     await sleep(30);
   }
-  console.log(`${label}hook (permission prompt) → awaiting-approval in the snapshot: p50 ${median(hookTimes).toFixed(0)} ms, p95 ${percentile(hookTimes, 95).toFixed(0)} ms over ${hookTimes.length} (target: within a second)`);
+  console.log(
+    `${label}hook (permission prompt) → awaiting-approval in the snapshot: p50 ${median(hookTimes).toFixed(0)} ms, p95 ${percentile(hookTimes, 95).toFixed(0)} ms over ${hookTimes.length} (target: within a second)`,
+  );
   child.kill('SIGINT');
   await new Promise((done) => child.once('exit', done));
-
 }
 
 /**
@@ -108,15 +121,24 @@ export async function historicalIdle(folder: string, quick: boolean): Promise<vo
   const history = writeHistory(join(folder, 'historical'), plan, Date.now() - 3 * 86_400_000);
   const home = join(folder, 'historical-home');
   mkdirSync(home, { recursive: true });
-  const watch = new WatchStates(resolve(__dirname, 'cli.cjs'), { ...process.env, CLAUDE_CONFIG_DIR: history.claudeRoot, CODEX_HOME: history.codexRoot, LOOKOUT_HOME: home });
+  const watch = new WatchStates(resolve(__dirname, 'cli.cjs'), {
+    ...process.env,
+    CLAUDE_CONFIG_DIR: history.claudeRoot,
+    CODEX_HOME: history.codexRoot,
+    LOOKOUT_HOME: home,
+  });
   const started = Date.now();
   while (watch.states.size === 0) await sleep(20);
   const first = Date.now() - started;
   const pid = watch.child.pid ?? 0;
   const scan = await passSettles(pid);
   const idle = await idleWindow(pid, quick ? 5 : 60);
-  console.log(`historical history (every session finished 3 days ago): first snapshot of ${watch.states.size} rows after ${first} ms; scan done after ${scan.seconds.toFixed(0)} s (RSS max ${scan.rssMax.toFixed(0)} MB)`);
-  console.log(`idle CPU over ${idle.seconds.toFixed(0)} s with every session historical: ${idle.cpuPercent.toFixed(2)}% of one core (target ≤ 0.2%); RSS max ${Math.max(...idle.rss).toFixed(0)} MB`);
+  console.log(
+    `historical history (every session finished 3 days ago): first snapshot of ${watch.states.size} rows after ${first} ms; scan done after ${scan.seconds.toFixed(0)} s (RSS max ${scan.rssMax.toFixed(0)} MB)`,
+  );
+  console.log(
+    `idle CPU over ${idle.seconds.toFixed(0)} s with every session historical: ${idle.cpuPercent.toFixed(2)}% of one core (target ≤ 0.2%); RSS max ${Math.max(...idle.rss).toFixed(0)} MB`,
+  );
   watch.child.kill('SIGINT');
   await new Promise((done) => watch.child.once('exit', done));
 }

@@ -66,7 +66,15 @@ function project(home: string, folder: string): string {
 
 /** Runs git in `cwd` with argv, reading no config of the person running the script. */
 function git(cwd: string, home: string, args: string[]): void {
-  const env = { PATH: process.env.PATH ?? '', HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Sam Rivera', GIT_AUTHOR_EMAIL: 'sam@example.com', GIT_COMMITTER_NAME: 'Sam Rivera', GIT_COMMITTER_EMAIL: 'sam@example.com' };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'Sam Rivera',
+    GIT_AUTHOR_EMAIL: 'sam@example.com',
+    GIT_COMMITTER_NAME: 'Sam Rivera',
+    GIT_COMMITTER_EMAIL: 'sam@example.com',
+  };
   const run = spawnSync('git', args, { cwd, env, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.error?.message ?? run.stderr.trim()}`);
 }
@@ -102,13 +110,32 @@ interface ClaudeTurn {
 function claudeTranscript(root: string, turn: ClaudeTurn): void {
   const base = { isSidechain: false, userType: 'external', entrypoint: 'cli', cwd: turn.cwd, sessionId: turn.id, version: '2.1.143', gitBranch: turn.branch };
   const uuid = (n: number) => `${turn.id.slice(0, 24)}${n.toString(16).padStart(12, '0')}`;
-  const records: object[] = [{ ...base, parentUuid: null, type: 'user', promptId: uuid(100), message: { role: 'user', content: turn.prompt }, uuid: uuid(1), timestamp: new Date(turn.promptAt).toISOString() }];
+  const records: object[] = [
+    {
+      ...base,
+      parentUuid: null,
+      type: 'user',
+      promptId: uuid(100),
+      message: { role: 'user', content: turn.prompt },
+      uuid: uuid(1),
+      timestamp: new Date(turn.promptAt).toISOString(),
+    },
+  ];
   turn.replies.forEach((reply, index) => {
     records.push({
       ...base,
       parentUuid: uuid(index + 1),
       type: 'assistant',
-      message: { id: `msg_${index + 1}`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: reply.content, stop_reason: reply.stop, stop_sequence: null, usage: { input_tokens: 1200, output_tokens: 180 } },
+      message: {
+        id: `msg_${index + 1}`,
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5',
+        content: reply.content,
+        stop_reason: reply.stop,
+        stop_sequence: null,
+        usage: { input_tokens: 1200, output_tokens: 180 },
+      },
       requestId: `req_${index + 1}`,
       uuid: uuid(index + 2),
       timestamp: new Date(reply.at).toISOString(),
@@ -116,7 +143,17 @@ function claudeTranscript(root: string, turn: ClaudeTurn): void {
   });
   const last = turn.replies[turn.replies.length - 1];
   if (turn.durationMs !== undefined && last !== undefined) {
-    records.push({ ...base, parentUuid: uuid(turn.replies.length + 1), type: 'system', subtype: 'turn_duration', isMeta: false, level: 'info', durationMs: turn.durationMs, uuid: uuid(turn.replies.length + 2), timestamp: new Date(last.at).toISOString() });
+    records.push({
+      ...base,
+      parentUuid: uuid(turn.replies.length + 1),
+      type: 'system',
+      subtype: 'turn_duration',
+      isMeta: false,
+      level: 'info',
+      durationMs: turn.durationMs,
+      uuid: uuid(turn.replies.length + 2),
+      timestamp: new Date(last.at).toISOString(),
+    });
   }
   const folder = join(root, 'projects', turn.cwd.replace(/[^A-Za-z0-9]/g, '-'));
   mkdirSync(folder, { recursive: true });
@@ -143,9 +180,26 @@ function codexRollout(root: string, turn: CodexTurn): void {
   writeFileSync(
     join(folder, `rollout-${at(opened).slice(0, 19).replaceAll(':', '-')}-${turn.id}.jsonl`),
     jsonl([
-      record(opened, 'session_meta', { id: turn.id, timestamp: at(opened), cwd: turn.cwd, originator: 'codex-tui', cli_version: '0.169.0', source: 'cli', model_provider: 'openai', git: { commit_hash: '4e1f9a2', branch: turn.branch, repository_url: 'git@github.com:acme/app.git' } }),
+      record(opened, 'session_meta', {
+        id: turn.id,
+        timestamp: at(opened),
+        cwd: turn.cwd,
+        originator: 'codex-tui',
+        cli_version: '0.169.0',
+        source: 'cli',
+        model_provider: 'openai',
+        git: { commit_hash: '4e1f9a2', branch: turn.branch, repository_url: 'git@github.com:acme/app.git' },
+      }),
       record(opened, 'event_msg', { type: 'task_started', turn_id: 't1', started_at: Math.floor(opened / 1000), model_context_window: 258400 }),
-      record(opened, 'turn_context', { turn_id: 't1', cwd: turn.cwd, approval_policy: 'on-request', sandbox_policy: { type: 'workspace-write' }, model: 'gpt-5.1-codex', effort: 'medium', summary: 'auto' }),
+      record(opened, 'turn_context', {
+        turn_id: 't1',
+        cwd: turn.cwd,
+        approval_policy: 'on-request',
+        sandbox_policy: { type: 'workspace-write' },
+        model: 'gpt-5.1-codex',
+        effort: 'medium',
+        summary: 'auto',
+      }),
       record(opened, 'response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: turn.prompt }] }),
       record(opened, 'event_msg', { type: 'user_message', message: turn.prompt, images: [], local_images: [], text_elements: [] }),
       ...turn.after.map((item) => record(item.at, item.type, item.payload)),
@@ -174,11 +228,21 @@ function laptop(env: Env, now: number): string[] {
       { at: ago(72_000), content: [{ type: 'tool_use', id: 'toolu_01', name: 'Bash', input: toolInput }], stop: 'tool_use' },
     ],
   });
-  const hook = (ms: number, event: string, extra: object) => ({ provider: 'claude', at: ms, precision: 'ms', channel: 'hook', payload: { session_id: approval.id, cwd: api, permission_mode: 'default', hook_event_name: event, ...extra } });
+  const hook = (ms: number, event: string, extra: object) => ({
+    provider: 'claude',
+    at: ms,
+    precision: 'ms',
+    channel: 'hook',
+    payload: { session_id: approval.id, cwd: api, permission_mode: 'default', hook_event_name: event, ...extra },
+  });
   mkdirSync(join(env.LOOKOUT_HOME ?? '', 'spool'), { recursive: true });
   writeFileSync(
     join(env.LOOKOUT_HOME ?? '', 'spool', 'claude.jsonl'),
-    jsonl([hook(ago(185_000), 'UserPromptSubmit', { prompt: approval.title }), hook(ago(71_900), 'PreToolUse', { tool_name: 'Bash', tool_input: toolInput, tool_use_id: 'toolu_01' }), hook(ago(71_800), 'PermissionRequest', { tool_name: 'Bash', tool_input: toolInput })]),
+    jsonl([
+      hook(ago(185_000), 'UserPromptSubmit', { prompt: approval.title }),
+      hook(ago(71_900), 'PreToolUse', { tool_name: 'Bash', tool_input: toolInput, tool_use_id: 'toolu_01' }),
+      hook(ago(71_800), 'PermissionRequest', { tool_name: 'Bash', tool_input: toolInput }),
+    ]),
   );
 
   // A long Claude turn that finished a few minutes ago with changes nobody has looked at yet.
@@ -192,8 +256,10 @@ function laptop(env: Env, now: number): string[] {
       'feat/csv-export',
       { 'src/reports/page.tsx': 'export function ReportsPage() {\n  return <Table rows={useReports()} />;\n}\n' },
       {
-        'src/reports/page.tsx': 'export function ReportsPage() {\n  const rows = useReports();\n  return (\n    <>\n      <ExportButton rows={rows} />\n      <Table rows={rows} />\n    </>\n  );\n}\n',
-        'src/reports/export-csv.ts': 'export function toCsv(rows: Row[]): string {\n  return rows.map((row) => row.cells.map(quote).join(",")).join("\\n");\n}\n',
+        'src/reports/page.tsx':
+          'export function ReportsPage() {\n  const rows = useReports();\n  return (\n    <>\n      <ExportButton rows={rows} />\n      <Table rows={rows} />\n    </>\n  );\n}\n',
+        'src/reports/export-csv.ts':
+          'export function toCsv(rows: Row[]): string {\n  return rows.map((row) => row.cells.map(quote).join(",")).join("\\n");\n}\n',
         'src/reports/export-csv.test.ts': 'test("quotes commas", () => expect(toCsv([row("a,b")])).toBe(\'"a,b"\'));\n',
       },
     );
@@ -207,7 +273,13 @@ function laptop(env: Env, now: number): string[] {
     branch: 'feat/csv-export',
     prompt: review.title,
     promptAt: ago(760_000),
-    replies: [{ at: ago(250_000), content: [{ type: 'text', text: 'Added an Export CSV button to the reports page, with a streaming endpoint and tests.' }], stop: 'end_turn' }],
+    replies: [
+      {
+        at: ago(250_000),
+        content: [{ type: 'text', text: 'Added an Export CSV button to the reports page, with a streaming endpoint and tests.' }],
+        stop: 'end_turn',
+      },
+    ],
     durationMs: 510_000,
   });
 
@@ -221,8 +293,24 @@ function laptop(env: Env, now: number): string[] {
     prompt: failed.title,
     openedAt: opened,
     after: [
-      { at: opened + 21_000, type: 'response_item', payload: { type: 'reasoning', summary: [{ type: 'summary_text', text: '**Reading the webhook worker**' }], encrypted_content: 'gAAAA' } },
-      { at: opened + 38_000, type: 'event_msg', payload: { type: 'task_complete', turn_id: 't1', last_agent_message: null, error: { message: 'We’re currently experiencing high demand, which may cause temporary errors.', codex_error_info: 'internal_server_error' }, started_at: Math.floor(opened / 1000), completed_at: Math.floor((opened + 38_000) / 1000), duration_ms: 38_000 } },
+      {
+        at: opened + 21_000,
+        type: 'response_item',
+        payload: { type: 'reasoning', summary: [{ type: 'summary_text', text: '**Reading the webhook worker**' }], encrypted_content: 'gAAAA' },
+      },
+      {
+        at: opened + 38_000,
+        type: 'event_msg',
+        payload: {
+          type: 'task_complete',
+          turn_id: 't1',
+          last_agent_message: null,
+          error: { message: 'We’re currently experiencing high demand, which may cause temporary errors.', codex_error_info: 'internal_server_error' },
+          started_at: Math.floor(opened / 1000),
+          completed_at: Math.floor((opened + 38_000) / 1000),
+          duration_ms: 38_000,
+        },
+      },
     ],
   });
 
@@ -237,7 +325,17 @@ function laptop(env: Env, now: number): string[] {
     openedAt: wrote - 95_000,
     after: [
       { at: wrote, type: 'event_msg', payload: { type: 'agent_message', message: 'Wrote RELEASING.md.', phase: 'final_answer' } },
-      { at: wrote, type: 'event_msg', payload: { type: 'task_complete', turn_id: 't1', last_agent_message: 'Wrote RELEASING.md.', completed_at: Math.floor(wrote / 1000), duration_ms: 95_000 } },
+      {
+        at: wrote,
+        type: 'event_msg',
+        payload: {
+          type: 'task_complete',
+          turn_id: 't1',
+          last_agent_message: 'Wrote RELEASING.md.',
+          completed_at: Math.floor(wrote / 1000),
+          duration_ms: 95_000,
+        },
+      },
     ],
   });
   const lint = SESSIONS.lint;
@@ -267,10 +365,26 @@ function laptop(env: Env, now: number): string[] {
   writeFileSync(
     join(events, 'events.jsonl'),
     jsonl([
-      event(1, begun, 'session.start', { sessionId: working.id, version: 1, producer: 'copilot-agent', copilotVersion: '1.0.78', startTime: at(begun), context: { cwd: web, gitRoot: web, repository: 'acme/web', hostType: 'github', branch: 'feat/settings-forms' }, alreadyInUse: false, remoteSteerable: false }),
+      event(1, begun, 'session.start', {
+        sessionId: working.id,
+        version: 1,
+        producer: 'copilot-agent',
+        copilotVersion: '1.0.78',
+        startTime: at(begun),
+        context: { cwd: web, gitRoot: web, repository: 'acme/web', hostType: 'github', branch: 'feat/settings-forms' },
+        alreadyInUse: false,
+        remoteSteerable: false,
+      }),
       event(2, begun + 2_000, 'user.message', { content: working.title, transformedContent: working.title, attachments: [], interactionId: 'i1' }),
       event(3, begun + 3_000, 'assistant.turn_start', { turnId: '0', interactionId: 'i1' }),
-      event(4, ago(2_000), 'assistant.message', { messageId: 'm4', content: 'Moving the notification settings onto the shared form fields.', toolRequests: [], interactionId: 'i1', turnId: '0', outputTokens: 14 }),
+      event(4, ago(2_000), 'assistant.message', {
+        messageId: 'm4',
+        content: 'Moving the notification settings onto the shared form fields.',
+        toolRequests: [],
+        interactionId: 'i1',
+        turnId: '0',
+        outputTokens: 14,
+      }),
     ]),
   );
   return notes;
@@ -286,7 +400,28 @@ function devbox(env: Env, now: number): void {
     branch: 'main',
     prompt: remote.title,
     promptAt: now - 420_000,
-    replies: [{ at: now - 95_000, content: [{ type: 'tool_use', id: 'toolu_q1', name: 'AskUserQuestion', input: { questions: [{ question: 'Batch the inserts by 5,000 rows or by partition?', header: 'Batching', options: [{ label: 'By 5,000 rows' }, { label: 'By partition' }] }] } }], stop: 'tool_use' }],
+    replies: [
+      {
+        at: now - 95_000,
+        content: [
+          {
+            type: 'tool_use',
+            id: 'toolu_q1',
+            name: 'AskUserQuestion',
+            input: {
+              questions: [
+                {
+                  question: 'Batch the inserts by 5,000 rows or by partition?',
+                  header: 'Batching',
+                  options: [{ label: 'By 5,000 rows' }, { label: 'By partition' }],
+                },
+              ],
+            },
+          },
+        ],
+        stop: 'tool_use',
+      },
+    ],
   });
 }
 

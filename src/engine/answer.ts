@@ -51,9 +51,23 @@ function latestHook(direct: readonly DirectEvidence[]): Extract<DirectEvidence, 
  */
 export function requestEvidence(direct: readonly DirectEvidence[], requests: readonly AnswerRequest[], now: number): readonly DirectEvidence[] {
   const hook = latestHook(direct);
-  const standing = requests.filter((request) => request.closed === null && request.agentId === null && now < request.deadline && (hook === null || hook.restates === true || hook.at <= request.at + REQUEST_SLACK_MS));
+  const standing = requests.filter(
+    (request) =>
+      request.closed === null &&
+      request.agentId === null &&
+      now < request.deadline &&
+      (hook === null || hook.restates === true || hook.at <= request.at + REQUEST_SLACK_MS),
+  );
   if (standing.length === 0) return direct;
-  const raised = standing.map((request): DirectEvidence => ({ kind: 'hook', source: request.source, at: request.at, event: request.prompt === 'approval' ? 'permission-request' : 'input-request', detail: `${request.tool}: ${request.text.split('\n')[0] ?? ''}`.slice(0, 100) }));
+  const raised = standing.map(
+    (request): DirectEvidence => ({
+      kind: 'hook',
+      source: request.source,
+      at: request.at,
+      event: request.prompt === 'approval' ? 'permission-request' : 'input-request',
+      detail: `${request.tool}: ${request.text.split('\n')[0] ?? ''}`.slice(0, 100),
+    }),
+  );
   return [...direct, ...raised];
 }
 
@@ -102,7 +116,8 @@ export function answerView(input: AnswerInput): AnswerView | null {
   const open = newestOpen;
   const askedAt = open === undefined ? null : askAt(open, input);
   // R72 counts from when the prompt could first be seen: the first evaluation that shows it, kept by the channel's owner.
-  if (open !== undefined && askedAt !== null) return { state: 'open', request: open, keysFrom: Math.max(open.at + timings.answerGrace, open.keysFrom ?? now + timings.answerGrace), askedAt };
+  if (open !== undefined && askedAt !== null)
+    return { state: 'open', request: open, keysFrom: Math.max(open.at + timings.answerGrace, open.keysFrom ?? now + timings.answerGrace), askedAt };
   return { state: 'unavailable', why: input.hint ?? 'answer in the terminal' };
 }
 

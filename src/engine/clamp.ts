@@ -21,7 +21,14 @@ function clampChild(child: ChildEvidence, now: number): ChildEvidence {
 
 /** Whether any time in the evidence lies after `now` (rare: a clock ahead of ours). */
 export function anyAfter(evidence: SessionEvidence, now: number): boolean {
-  if ((evidence.lastRecordAt ?? 0) > now || (evidence.answeredAt ?? 0) > now || (evidence.signal?.at ?? 0) > now || (evidence.turn?.startedAt ?? 0) > now || (evidence.turn?.endedAt ?? 0) > now) return true;
+  if (
+    (evidence.lastRecordAt ?? 0) > now ||
+    (evidence.answeredAt ?? 0) > now ||
+    (evidence.signal?.at ?? 0) > now ||
+    (evidence.turn?.startedAt ?? 0) > now ||
+    (evidence.turn?.endedAt ?? 0) > now
+  )
+    return true;
   if (evidence.direct.some((item) => item.at > now) || evidence.notices.some((item) => item.at > now)) return true;
   return evidence.children.some((child) => child.startedAt > now || child.lastAt > now || (child.signal?.at ?? 0) > now || (child.request?.at ?? 0) > now);
 }
@@ -31,9 +38,10 @@ export function clampEvidence(evidence: SessionEvidence, at: number): SessionEvi
   // Held where it was first seen (never later than now).
   const now = Math.min(at, evidence.seenAt ?? at);
   const direct: DirectEvidence[] = evidence.direct.map((item) => ({ ...item, at: cap(item.at, now) }));
-  const turn = evidence.turn === null
-    ? null
-    : { ...evidence.turn, startedAt: cap(evidence.turn.startedAt, now), endedAt: evidence.turn.endedAt === null ? null : cap(evidence.turn.endedAt, now) };
+  const turn =
+    evidence.turn === null
+      ? null
+      : { ...evidence.turn, startedAt: cap(evidence.turn.startedAt, now), endedAt: evidence.turn.endedAt === null ? null : cap(evidence.turn.endedAt, now) };
   return {
     ...evidence,
     lastRecordAt: evidence.lastRecordAt === null ? null : cap(evidence.lastRecordAt, now),

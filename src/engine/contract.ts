@@ -27,7 +27,9 @@ export const questionSchema = z.object({
   question: z.string().check(z.maxLength(ANSWER_QUESTION_MAX)),
   header: z.nullable(z.string().check(z.maxLength(ANSWER_WORD_MAX))),
   multiple: z.boolean(),
-  options: z.array(z.object({ label: z.string().check(z.maxLength(ANSWER_LABEL_MAX)), description: z.nullable(z.string().check(z.maxLength(ANSWER_QUESTION_MAX))) })).check(z.maxLength(ANSWER_OPTIONS_MAX)),
+  options: z
+    .array(z.object({ label: z.string().check(z.maxLength(ANSWER_LABEL_MAX)), description: z.nullable(z.string().check(z.maxLength(ANSWER_QUESTION_MAX))) }))
+    .check(z.maxLength(ANSWER_OPTIONS_MAX)),
 });
 
 const rowAnswerSchema = z.discriminatedUnion('state', [
@@ -45,7 +47,13 @@ const rowAnswerSchema = z.discriminatedUnion('state', [
     serial: z.boolean(),
     deadline: time,
   }),
-  z.object({ state: z.literal('answered'), request: cut(ROW_TEXT_MAX.word), answer: z.nullable(cut(ROW_TEXT_MAX.detail)), from: z.nullable(cut(ROW_TEXT_MAX.word)), at: time }),
+  z.object({
+    state: z.literal('answered'),
+    request: cut(ROW_TEXT_MAX.word),
+    answer: z.nullable(cut(ROW_TEXT_MAX.detail)),
+    from: z.nullable(cut(ROW_TEXT_MAX.word)),
+    at: time,
+  }),
   z.object({ state: z.literal('elsewhere'), request: cut(ROW_TEXT_MAX.word), at: time }),
   z.object({ state: z.literal('unavailable'), why: cut(ROW_TEXT_MAX.detail) }),
 ]);
@@ -57,7 +65,10 @@ const answerLabel = z.string().check(z.maxLength(ANSWER_LABEL_MAX));
 export const answerDecisionSchema = z.discriminatedUnion('behavior', [
   z.object({ behavior: z.literal('allow') }),
   z.object({ behavior: z.literal('deny'), message: z.nullable(z.string().check(z.maxLength(ANSWER_QUESTION_MAX))) }),
-  z.object({ behavior: z.literal('answers'), answers: z.array(z.array(answerLabel).check(z.maxLength(ANSWER_OPTIONS_MAX))).check(z.minLength(1), z.maxLength(ANSWER_QUESTIONS_MAX)) }),
+  z.object({
+    behavior: z.literal('answers'),
+    answers: z.array(z.array(answerLabel).check(z.maxLength(ANSWER_OPTIONS_MAX))).check(z.minLength(1), z.maxLength(ANSWER_QUESTIONS_MAX)),
+  }),
 ]);
 export type AnswerDecision = z.infer<typeof answerDecisionSchema>;
 
@@ -72,11 +83,20 @@ export const rowSchema = z.object({
   cwd: folder,
   branch: z.nullable(cut(ROW_TEXT_MAX.branch)),
   lastActivityAt: nullableTime,
-  observed: z.object({ state: z.enum(STATES), reason: z.enum(REASONS), detail: z.nullable(cut(ROW_TEXT_MAX.detail)), source: cut(ROW_TEXT_MAX.word), confidence: z.enum(CONFIDENCES), at: nullableTime }),
+  observed: z.object({
+    state: z.enum(STATES),
+    reason: z.enum(REASONS),
+    detail: z.nullable(cut(ROW_TEXT_MAX.detail)),
+    source: cut(ROW_TEXT_MAX.word),
+    confidence: z.enum(CONFIDENCES),
+    at: nullableTime,
+  }),
   children: z.object({ liveness: z.enum(CHILD_LIVENESS), live: z.number() }),
   review: z.object({ state: z.enum(REVIEW_STATES), by: z.nullable(cut(ROW_TEXT_MAX.word)), at: nullableTime, newActivitySince: z.boolean() }),
   workflow: z.enum(WORKFLOWS),
-  claim: z.nullable(z.object({ kind: z.enum(CLAIM_KINDS), since: time, expiresAt: nullableTime, ambiguous: z.boolean(), detail: z.nullable(cut(ROW_TEXT_MAX.detail)) })),
+  claim: z.nullable(
+    z.object({ kind: z.enum(CLAIM_KINDS), since: time, expiresAt: nullableTime, ambiguous: z.boolean(), detail: z.nullable(cut(ROW_TEXT_MAX.detail)) }),
+  ),
   muted: z.nullable(z.object({ until: nullableTime })),
   historical: z.boolean(),
   triageRank: z.number(),
@@ -91,18 +111,29 @@ export const rowSchema = z.object({
 export const snapshotSchema = z.object({
   schemaVersion: z.number(),
   now: time,
-  attention: z.object({ count: z.number(), level: z.enum(LEVELS), needYou: z.number(), review: z.number(), working: z.number(), limited: z._default(z.number(), 0) }),
+  attention: z.object({
+    count: z.number(),
+    level: z.enum(LEVELS),
+    needYou: z.number(),
+    review: z.number(),
+    working: z.number(),
+    limited: z._default(z.number(), 0),
+  }),
   sessions: z.array(rowSchema),
   // Issue 46 (R83): a snapshot from a Lookout before usage limits has none.
   limits: z._default(
-    z.array(
-      z.object({
-        provider: cut(ROW_TEXT_MAX.word),
-        host: z._default(z.nullable(cut(ROW_TEXT_MAX.word)), null),
-        key: cut(ROW_TEXT_MAX.id),
-        windows: z.array(z.object({ name: cut(ROW_TEXT_MAX.word), usedPercent: z.number(), windowMinutes: z.nullable(z.number()), resetsAt: nullableTime, at: time })).check(z.maxLength(8)),
-      }),
-    ).check(z.maxLength(50)),
+    z
+      .array(
+        z.object({
+          provider: cut(ROW_TEXT_MAX.word),
+          host: z._default(z.nullable(cut(ROW_TEXT_MAX.word)), null),
+          key: cut(ROW_TEXT_MAX.id),
+          windows: z
+            .array(z.object({ name: cut(ROW_TEXT_MAX.word), usedPercent: z.number(), windowMinutes: z.nullable(z.number()), resetsAt: nullableTime, at: time }))
+            .check(z.maxLength(8)),
+        }),
+      )
+      .check(z.maxLength(50)),
     [],
   ),
 });
@@ -180,7 +211,6 @@ export const popoverStateSchema = z
   );
 export type PopoverState = z.infer<typeof popoverStateSchema>;
 
-
 /**
  * What the popover may ask, for the providers the registry lists. Every message is validated
  * before anything acts on it.
@@ -193,17 +223,27 @@ export function commandSchemaFor(providerIds: readonly string[]) {
     // Rules per project (issue 16): a rule muting the row's folder; a rule removed by its id.
     z.object({ type: z.literal('mute-project'), key }),
     z.object({ type: z.literal('rule-remove'), id: z.string().check(z.minLength(1), z.maxLength(200)) }),
-    z.object({ type: z.literal('rule-add'), folder: z.string().check(z.regex(/^(\/|~\/)[^\0\n]{0,500}$/, 'a rule\'s folder: an absolute folder or one under ~/')), action: z.enum(['mute', 'notify-never', 'notify-needs-you', 'review-after-finish']) }),
+    z.object({
+      type: z.literal('rule-add'),
+      folder: z.string().check(z.regex(/^(\/|~\/)[^\0\n]{0,500}$/, "a rule's folder: an absolute folder or one under ~/")),
+      action: z.enum(['mute', 'notify-never', 'notify-needs-you', 'review-after-finish']),
+    }),
     z.object({ type: z.literal('select'), key: z.nullable(key) }),
     z.object({ type: z.literal('open'), key }),
     z.object({ type: z.literal('dismiss'), id: z.string().check(z.maxLength(200)) }),
     // §13: an answer to the prompt a row shows (the request and digest it showed), or "Answer in terminal".
     z.object({ type: z.literal('answer'), key, request: answerRequestId, digest: answerDigest, decision: answerDecisionSchema, via: z.enum(['key', 'click']) }),
     z.object({ type: z.literal('release'), key, request: answerRequestId }),
-    z.object({ type: z.literal('hooks'), action: z.enum(['install', 'uninstall']), provider: z.string().check(z.refine((id) => providerIds.includes(id), 'not a provider Lookout knows')) }),
+    z.object({
+      type: z.literal('hooks'),
+      action: z.enum(['install', 'uninstall']),
+      provider: z.string().check(z.refine((id) => providerIds.includes(id), 'not a provider Lookout knows')),
+    }),
     z.object({
       type: z.literal('settings'),
-      notifications: z.optional(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean(), limits: z.boolean() }))),
+      notifications: z.optional(
+        z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean(), limits: z.boolean() })),
+      ),
       timings: z.optional(z.record(z.string(), z.int().check(z.nonnegative()))),
       openCommand: z.optional(z.nullable(z.array(z.string().check(z.minLength(1))))),
       // A window, or null for none (issue 16).
@@ -230,7 +270,15 @@ export const feedCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('locate'), key, id: commandId }),
   // §13: an answer to a prompt this machine's Lookout holds, decided here (R70–R75), or a let-go.
   // `via`: a click on the card that showed it, a key, or a typed command (R72's grace; a command by default).
-  z.object({ type: z.literal('answer'), key, request: answerRequestId, digest: answerDigest, decision: answerDecisionSchema, via: z.optional(z.enum(['key', 'click', 'command'])), id: commandId }),
+  z.object({
+    type: z.literal('answer'),
+    key,
+    request: answerRequestId,
+    digest: answerDigest,
+    decision: answerDecisionSchema,
+    via: z.optional(z.enum(['key', 'click', 'command'])),
+    id: commandId,
+  }),
   z.object({ type: z.literal('release'), key, request: answerRequestId, id: commandId }),
 ]);
 export type FeedCommand = z.infer<typeof feedCommandSchema>;

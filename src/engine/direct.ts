@@ -15,10 +15,7 @@ function pendingDetail(signal: TranscriptSignal | null): string | null {
 }
 
 /** §11 registry `status` mapping; anything unrecognised is R6. */
-export function readRegistryStatus(
-  evidence: Extract<DirectEvidence, { kind: 'registry-status' }>,
-  signal: TranscriptSignal | null,
-): Observation {
+export function readRegistryStatus(evidence: Extract<DirectEvidence, { kind: 'registry-status' }>, signal: TranscriptSignal | null): Observation {
   const { source, at, status, waitingFor } = evidence;
   switch (status) {
     case 'busy': {
@@ -103,11 +100,7 @@ export function readDirect(
   let outcome: Observation | null = null;
   for (const evidence of direct) {
     const observation =
-      evidence.kind === 'hook'
-        ? readHook(evidence, now, timings, signal)
-        : liveness.kind === 'alive'
-          ? readRegistryStatus(evidence, signal)
-          : null;
+      evidence.kind === 'hook' ? readHook(evidence, now, timings, signal) : liveness.kind === 'alive' ? readRegistryStatus(evidence, signal) : null;
     if (observation === null) continue;
     if (best === null || observation.at >= best.at) best = observation;
     if (isTurnOutcome(evidence) && (outcome === null || observation.at >= outcome.at)) outcome = observation;
@@ -123,7 +116,13 @@ function answers(signal: TranscriptSignal): boolean {
 
 /** Records that end a turn, and so say how it ended. */
 function endsTurn(signal: TranscriptSignal): boolean {
-  return signal.kind === 'turn-end' || signal.kind === 'api-error' || signal.kind === 'usage-limit' || signal.kind === 'interrupted' || (signal.kind === 'assistant-text' && signal.stop === 'end');
+  return (
+    signal.kind === 'turn-end' ||
+    signal.kind === 'api-error' ||
+    signal.kind === 'usage-limit' ||
+    signal.kind === 'interrupted' ||
+    (signal.kind === 'assistant-text' && signal.stop === 'end')
+  );
 }
 
 /**
@@ -159,7 +158,10 @@ export function decideLead(
 ): Observation | null {
   // R80: a turn a usage limit stopped stays stopped by it when the agent is quit: the reset still comes.
   if ((liveness.kind === 'dead' || liveness.kind === 'removed') && inferred?.state === 'limited' && signal?.kind === 'usage-limit') {
-    return { ...inferred, rule: `R80 the limit stopped the turn before the agent went (${liveness.kind === 'dead' ? deathRule(liveness.why) : '§11 registry entry removed'})` };
+    return {
+      ...inferred,
+      rule: `R80 the limit stopped the turn before the agent went (${liveness.kind === 'dead' ? deathRule(liveness.why) : '§11 registry entry removed'})`,
+    };
   }
   if (liveness.kind === 'dead') {
     const why = deathRule(liveness.why);

@@ -92,7 +92,13 @@ function reusable(previous: DerivedSession | undefined, evidence: SessionEvidenc
 /** The same evidence objects in the same places, and the same facts, settings and popover: only time moved. */
 function onlyTimeMoved(previous: Evaluation, input: EvaluationInput): boolean {
   const before = previous.inputs;
-  if (before.facts !== input.facts || before.settings !== input.settings || before.onScreen !== input.onScreen || before.sessions.length !== input.sessions.length) return false;
+  if (
+    before.facts !== input.facts ||
+    before.settings !== input.settings ||
+    before.onScreen !== input.onScreen ||
+    before.sessions.length !== input.sessions.length
+  )
+    return false;
   if (before.sessions === input.sessions) return true;
   for (let index = 0; index < input.sessions.length; index += 1) if (before.sessions[index] !== input.sessions[index]) return false;
   return true;
@@ -113,15 +119,30 @@ function timelineFor(evaluation: Evaluation): Timeline {
  * The derivations when only time moved since `previous`: those whose time came are derived again,
  * found through the timeline; every other is carried. Exactly what `reusable` decides one by one.
  */
-function advanced(previous: Evaluation, input: EvaluationInput, timed: boolean): { derived: ReadonlyMap<string, DerivedSession>; fresh: DerivedSession[]; timeline: Timeline } {
+function advanced(
+  previous: Evaluation,
+  input: EvaluationInput,
+  timed: boolean,
+): { derived: ReadonlyMap<string, DerivedSession>; fresh: DerivedSession[]; timeline: Timeline } {
   const timeline = timelineFor(previous);
   const due = dueCount(timeline, input.now);
   const fresh: DerivedSession[] = [];
   for (const stale of [...timeline.timed.slice(0, due), ...timeline.always]) {
-    fresh.push(keptRow(deriveSession(stale.input, input.facts, input.settings, input.now, input.onScreen, input.answerHints?.[stale.input.provider] ?? null, timed), stale));
+    fresh.push(
+      keptRow(
+        deriveSession(stale.input, input.facts, input.settings, input.now, input.onScreen, input.answerHints?.[stale.input.provider] ?? null, timed),
+        stale,
+      ),
+    );
   }
   // The carried derivations are not copied: a beat costs what was derived again (issue 27).
-  const derived = fresh.length === 0 ? previous.derived : LayeredMap.replacing(previous.derived, fresh.map((session) => [session.key, session] as const));
+  const derived =
+    fresh.length === 0
+      ? previous.derived
+      : LayeredMap.replacing(
+          previous.derived,
+          fresh.map((session) => [session.key, session] as const),
+        );
   return { derived, fresh, timeline: advanceTimeline(timeline, due, fresh) };
 }
 
@@ -131,7 +152,13 @@ function derivedAfresh(input: EvaluationInput, previous: Evaluation | undefined,
   for (const evidence of input.sessions) {
     const key = sessionKey(evidence.provider, evidence.sessionId);
     const before = previous?.derived.get(key);
-    const session = previous !== undefined && reusable(before, evidence, input, previous) ? before : keptRow(deriveSession(evidence, input.facts, input.settings, input.now, input.onScreen, input.answerHints?.[evidence.provider] ?? null, timed), before);
+    const session =
+      previous !== undefined && reusable(before, evidence, input, previous)
+        ? before
+        : keptRow(
+            deriveSession(evidence, input.facts, input.settings, input.now, input.onScreen, input.answerHints?.[evidence.provider] ?? null, timed),
+            before,
+          );
     derived.set(session.key, session);
   }
   return derived;
@@ -151,14 +178,7 @@ export function evaluate(input: EvaluationInput): Evaluation {
   const candidates: NotifyCandidate[] = [];
   // Only a claim on a row neither muted nor historical can be told (claimsToNotify's first test).
   for (const session of ordered) if (session.claim !== null && session.muted === null && !session.historical) candidates.push(candidateOf(session, input));
-  const due = claimsToNotify(
-    candidates,
-    notifiedSet(facts),
-    settings.notifications,
-    onScreen,
-    now,
-    settings.timings,
-  );
+  const due = claimsToNotify(candidates, notifiedSet(facts), settings.notifications, onScreen, now, settings.timings);
   const ruleApplications: RuleApplication[] = [];
   for (const session of ordered) if (session.applied.length > 0) ruleApplications.push(...session.applied);
 
@@ -205,7 +225,15 @@ const orders = new WeakMap<Evaluation, Order>();
 /** The order's rows, attention and first counted row, worked out whole. */
 function orderOf(sessions: readonly DerivedSession[], positions: ReadonlyMap<string, number> | null): Order {
   const countable = sessions.map(countableOf);
-  return { sessions, rows: sessions.map((session) => session.row), attention: attentionOf(countable), next: countable.findIndex(isCounted), wantingTrees: sessions.filter((session) => session.wantsWorkingTree).map((session) => session.key), usage: newestUsage(sessions), positions };
+  return {
+    sessions,
+    rows: sessions.map((session) => session.row),
+    attention: attentionOf(countable),
+    next: countable.findIndex(isCounted),
+    wantingTrees: sessions.filter((session) => session.wantsWorkingTree).map((session) => session.key),
+    usage: newestUsage(sessions),
+    positions,
+  };
 }
 
 /** The newest instant a session's usage windows were written, or null without any. */
@@ -233,7 +261,13 @@ function currentLimits(usage: readonly DerivedSession[], now: number): UsageLimi
   for (const session of usage) {
     const windows = (session.evidence.usageWindows ?? [])
       .filter((window) => window.resetsAt === null || window.resetsAt > now)
-      .map((window) => ({ name: window.name, usedPercent: window.usedPercent, windowMinutes: window.windowMinutes, resetsAt: isoOrNull(window.resetsAt), at: iso(window.at) }));
+      .map((window) => ({
+        name: window.name,
+        usedPercent: window.usedPercent,
+        windowMinutes: window.windowMinutes,
+        resetsAt: isoOrNull(window.resetsAt),
+        at: iso(window.at),
+      }));
     if (windows.length > 0) limits.push({ provider: session.evidence.provider, host: null, key: session.key, windows });
   }
   return limits;
@@ -245,7 +279,13 @@ function countableOf(session: DerivedSession): Countable {
 
 /** Whether two derivations of a session count alike (every input of attentionOf and isCounted) and want the working tree alike. */
 function countsAlike(a: DerivedSession, b: DerivedSession): boolean {
-  return a.band === b.band && (a.muted !== null) === (b.muted !== null) && a.historical === b.historical && a.workflow === b.workflow && a.wantsWorkingTree === b.wantsWorkingTree;
+  return (
+    a.band === b.band &&
+    (a.muted !== null) === (b.muted !== null) &&
+    a.historical === b.historical &&
+    a.workflow === b.workflow &&
+    a.wantsWorkingTree === b.wantsWorkingTree
+  );
 }
 
 function rankableOf(session: DerivedSession): Rankable {
@@ -265,7 +305,13 @@ function triageOrder(derived: ReadonlyMap<string, DerivedSession>): DerivedSessi
 
 /** Whether two derivations of a session sort alike (every input of compareTriage). */
 function sortsAlike(a: DerivedSession, b: DerivedSession): boolean {
-  return a.rank === b.rank && Object.is(waitingSince(a), waitingSince(b)) && Object.is(a.lastActivityAt, b.lastActivityAt) && (a.muted !== null) === (b.muted !== null) && (a.claim?.ambiguous === true) === (b.claim?.ambiguous === true);
+  return (
+    a.rank === b.rank &&
+    Object.is(waitingSince(a), waitingSince(b)) &&
+    Object.is(a.lastActivityAt, b.lastActivityAt) &&
+    (a.muted !== null) === (b.muted !== null) &&
+    (a.claim?.ambiguous === true) === (b.claim?.ambiguous === true)
+  );
 }
 
 /** More sessions sorting differently than this, and a fresh sort is as cheap as mending. */
@@ -303,7 +349,12 @@ function previousOrder(previous: Evaluation | undefined, derived: ReadonlyMap<st
   const compare = (a: DerivedSession, b: DerivedSession): number => compareTriage(rankableOf(a), rankableOf(b), ambiguous);
   for (const key of moved) {
     const session = derived.get(key);
-    if (session !== undefined) ordered.splice(lowerBound(ordered, (item) => compare(item, session) < 0), 0, session);
+    if (session !== undefined)
+      ordered.splice(
+        lowerBound(ordered, (item) => compare(item, session) < 0),
+        0,
+        session,
+      );
   }
   return orderOf(ordered, moved.size === 0 ? (kept?.positions ?? null) : null);
 }
@@ -344,7 +395,8 @@ const keptCandidates = new WeakMap<DerivedSession, KeptCandidate>();
 
 function candidateOf(session: DerivedSession, input: EvaluationInput): NotifyCandidate {
   const kept = keptCandidates.get(session);
-  if (kept !== undefined && kept.names === input.providerNames && kept.rules === input.settings.rules && kept.answering === input.answering) return kept.candidate;
+  if (kept !== undefined && kept.names === input.providerNames && kept.rules === input.settings.rules && kept.answering === input.answering)
+    return kept.candidate;
   const candidate: NotifyCandidate = {
     key: session.key,
     providerName: input.providerNames?.[session.evidence.provider] ?? session.evidence.provider,
@@ -376,7 +428,9 @@ function notifiedSet(facts: UserFacts): ReadonlySet<string> {
 
 /** The approval a notification may offer to answer: open, an approval shown whole (a question is the popover's). */
 function openApproval(view: AnswerView | null): NotifyCandidate['answer'] {
-  return view?.state === 'open' && view.request.prompt === 'approval' && view.request.hidden === 0 ? { request: view.request.id, digest: view.request.digest, tool: view.request.tool, text: view.request.text } : null;
+  return view?.state === 'open' && view.request.prompt === 'approval' && view.request.hidden === 0
+    ? { request: view.request.id, digest: view.request.digest, tool: view.request.tool, text: view.request.text }
+    : null;
 }
 
 /** A finish that depends on the working tree is told only once git was asked after it began. */

@@ -73,9 +73,7 @@ export interface AutomationRule {
   notify?: NotifyLevel;
 }
 
-export const SHIPPED_RULES: readonly AutomationRule[] = [
-  { id: 'outdated-after-7d', version: 1, when: { inactiveFor: '7d' }, set: 'outdated' },
-];
+export const SHIPPED_RULES: readonly AutomationRule[] = [{ id: 'outdated-after-7d', version: 1, when: { inactiveFor: '7d' }, set: 'outdated' }];
 
 export interface NotificationSwitches {
   enabled: boolean;

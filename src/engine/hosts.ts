@@ -53,7 +53,14 @@ function unreachableRow(row: Row, host: HostView): Row {
   const band = triageBand(null, row.review.state, workflow, row.historical);
   return {
     ...row,
-    observed: { state: 'unknown', reason: 'host-unreachable', detail: `${host.name} unreachable since ${iso(host.status.since)} (${reason}); last snapshot ${last}`, source: `${host.name}.ssh`, confidence: 'unknown', at: host.receivedAt === null ? null : iso(host.receivedAt) },
+    observed: {
+      state: 'unknown',
+      reason: 'host-unreachable',
+      detail: `${host.name} unreachable since ${iso(host.status.since)} (${reason}); last snapshot ${last}`,
+      source: `${host.name}.ssh`,
+      confidence: 'unknown',
+      at: host.receivedAt === null ? null : iso(host.receivedAt),
+    },
     workflow,
     claim: null,
     band,
@@ -101,7 +108,10 @@ export function mergeHosts(local: Snapshot, hosts: readonly HostView[]): Snapsho
   const rows = [...local.sessions, ...hosts.flatMap(hostRows)];
   const ambiguous = new Set(rows.filter((row) => row.claim?.ambiguous === true).map((row) => row.key));
   const ordered = rows
-    .map((row) => ({ row, rank: { key: row.key, rank: row.triageRank, waitingSince: waitingSince(row), lastActivityAt: ms(row.lastActivityAt), muted: row.muted !== null } }))
+    .map((row) => ({
+      row,
+      rank: { key: row.key, rank: row.triageRank, waitingSince: waitingSince(row), lastActivityAt: ms(row.lastActivityAt), muted: row.muted !== null },
+    }))
     .sort((a, b) => compareTriage(a.rank, b.rank, (item) => ambiguous.has(item.key)))
     .map((item) => item.row);
   const attention = attentionOf(ordered.map((row) => ({ band: row.band, muted: row.muted !== null, historical: row.historical, workflow: row.workflow })));
@@ -113,7 +123,11 @@ export function mergeHosts(local: Snapshot, hosts: readonly HostView[]): Snapsho
  * Remote rows as notification candidates for this machine's ledger (R40–R44): a claim is known by
  * its row's key, kind and start, so each is told once here whatever the host sends again.
  */
-export function remoteCandidates(rows: readonly Row[], providerNames: Readonly<Record<string, string>>, rules: readonly AutomationRule[] = []): NotifyCandidate[] {
+export function remoteCandidates(
+  rows: readonly Row[],
+  providerNames: Readonly<Record<string, string>>,
+  rules: readonly AutomationRule[] = [],
+): NotifyCandidate[] {
   return rows.flatMap((row) => {
     if (row.host === null || row.claim === null) return [];
     const since = ms(row.claim.since);
@@ -130,6 +144,18 @@ export function remoteCandidates(rows: readonly Row[], providerNames: Readonly<R
     };
     // The host's own Lookout waited for its working tree before it called a turn finished.
     const level = notifyLevel(rules, { cwd: row.cwd, provider: row.provider, host: row.host });
-    return [{ key: row.key, providerName: `${providerNames[row.provider] ?? row.provider} on ${row.host}`, cwd: row.cwd, branch: row.branch, claim, muted: row.muted !== null, historical: row.historical, treeKnown: true, level }];
+    return [
+      {
+        key: row.key,
+        providerName: `${providerNames[row.provider] ?? row.provider} on ${row.host}`,
+        cwd: row.cwd,
+        branch: row.branch,
+        claim,
+        muted: row.muted !== null,
+        historical: row.historical,
+        treeKnown: true,
+        level,
+      },
+    ];
   });
 }

@@ -21,7 +21,9 @@ function offsets(settings: Settings): number[] {
 /** Ascending, so each anchor needs only the first offset that reaches past `now`. */
 function computeOffsets(settings: Settings): number[] {
   const t = settings.timings;
-  const rules = settings.rules.map((rule) => (rule.when.inactiveFor === undefined ? null : parseDuration(rule.when.inactiveFor))).filter((ms): ms is number => ms !== null);
+  const rules = settings.rules
+    .map((rule) => (rule.when.inactiveFor === undefined ? null : parseDuration(rule.when.inactiveFor)))
+    .filter((ms): ms is number => ms !== null);
   return [
     0,
     ASSISTANT_TEXT_SETTLE_MS,

@@ -178,7 +178,9 @@ export function planNotification(due: readonly NotifyCandidate[]): NotificationP
   // R82: limits only, of one provider: one notice says it for all its sessions.
   if (limits.size === 1 && claims.every(({ claim }) => isLimit(claim))) {
     const [group] = limits.values();
-    const where = claims.map(({ candidate, claim }) => `${whereLabel(candidate)}${claim.kind === 'limited' && claim.detail !== null ? `: ${detailOf(claim)}` : ''}`);
+    const where = claims.map(
+      ({ candidate, claim }) => `${whereLabel(candidate)}${claim.kind === 'limited' && claim.detail !== null ? `: ${detailOf(claim)}` : ''}`,
+    );
     if (group !== undefined) return { claimIds, keys, title: limitLine(group.providerName, group.claims), body: digestBody(where) };
   }
   if (claims.length === 1) {
@@ -186,16 +188,34 @@ export function planNotification(due: readonly NotifyCandidate[]): NotificationP
     const answer = first.claim.kind === 'needs-you' ? first.candidate.answer : null;
     // Allow and Deny only beside the exact command, whole and read as it runs (never a digest, a shortened or padded line).
     if (answer !== null && answer !== undefined && shownWhole(answer.text, NOTIFIED_COMMAND_MAX) && shownWhole(answer.tool, NOTIFIED_TOOL_MAX)) {
-      return { claimIds, keys, title, body: `${answer.tool}: ${answer.text}`, answer: { key: first.candidate.key, request: answer.request, digest: answer.digest } };
+      return {
+        claimIds,
+        keys,
+        title,
+        body: `${answer.tool}: ${answer.text}`,
+        answer: { key: first.candidate.key, request: answer.request, digest: answer.digest },
+      };
     }
     return { claimIds, keys, title, body: detailOf(first.claim) };
   }
   const needing = claims.filter(({ claim }) => claim.kind === 'needs-you').length;
   const limited = claims.filter(({ claim }) => isLimit(claim));
-  const title = limited.length === claims.length ? limitsTitle(limited.map(({ claim }) => claim)) : needing === claims.length ? `${claims.length} sessions need you` : needing > 0 ? `${claims.length} sessions want you (${needing} need you)` : `${claims.length} sessions finished or failed`;
+  const title =
+    limited.length === claims.length
+      ? limitsTitle(limited.map(({ claim }) => claim))
+      : needing === claims.length
+        ? `${claims.length} sessions need you`
+        : needing > 0
+          ? `${claims.length} sessions want you (${needing} need you)`
+          : `${claims.length} sessions finished or failed`;
   // A desktop shows a few lines of a notification: the first sessions, then how many more (the click shows them all).
   // Limits are told once per provider (R82), the other claims a line each.
-  const lines = [...[...limits.values()].map((group) => limitLine(group.providerName, group.claims)), ...claims.filter(({ claim }) => !isLimit(claim)).map(({ candidate, claim }) => `${whereLabel(candidate)} ${verb(claim)}${claim.detail === null ? '' : `: ${detailOf(claim)}`}`)];
+  const lines = [
+    ...[...limits.values()].map((group) => limitLine(group.providerName, group.claims)),
+    ...claims
+      .filter(({ claim }) => !isLimit(claim))
+      .map(({ candidate, claim }) => `${whereLabel(candidate)} ${verb(claim)}${claim.detail === null ? '' : `: ${detailOf(claim)}`}`),
+  ];
   return { claimIds, keys, title, body: digestBody(lines) };
 }
 

@@ -14,15 +14,7 @@ export interface Observation {
   resetsAt?: number | null;
 }
 
-export function observe(
-  state: State,
-  reason: Reason,
-  at: number,
-  source: string,
-  confidence: Confidence,
-  detail: string | null,
-  rule: string,
-): Observation {
+export function observe(state: State, reason: Reason, at: number, source: string, confidence: Confidence, detail: string | null, rule: string): Observation {
   return { state, reason, detail, source, confidence, at, rule };
 }
 

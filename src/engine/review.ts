@@ -68,7 +68,8 @@ export function dueRules(
     }
     if ((rule.when.finished === true && !subject.finished) || !ruleMatches(rule, subject)) continue;
     const applied = ledgerFor(ledger, key).some((entry) => entry.ruleId === rule.id && entry.version === rule.version);
-    if (!applied) due.push({ key, ruleId: rule.id, version: rule.version, set: rule.set ?? null, ...(rule.mute === true ? { mute: true } : {}), at: now, lastActivityAt });
+    if (!applied)
+      due.push({ key, ruleId: rule.id, version: rule.version, set: rule.set ?? null, ...(rule.mute === true ? { mute: true } : {}), at: now, lastActivityAt });
   }
   return due;
 }

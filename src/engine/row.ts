@@ -1,16 +1,5 @@
 // A row exactly as cli.md's `status --json` describes a session (schema version 1).
-import type {
-  ChildLiveness,
-  ClaimKind,
-  Confidence,
-  Provider,
-  Reason,
-  ReviewState,
-  State,
-  Workflow,
-  Band,
-  Tone,
-} from './vocabulary';
+import type { ChildLiveness, ClaimKind, Confidence, Provider, Reason, ReviewState, State, Workflow, Band, Tone } from './vocabulary';
 import type { AttentionSummary } from './triage';
 import type { AnswerQuestion } from './evidence';
 import { isCounted, toneOf } from './triage';

@@ -38,6 +38,10 @@ export function ruleLine(rule: AutomationRule): string {
     when.inactiveFor === undefined ? '' : `inactive for ${when.inactiveFor}`,
     when.finished === true ? 'after a finish' : '',
   ].filter((part) => part !== '');
-  const actions = [rule.mute === true ? 'mute' : '', rule.notify === undefined ? '' : `notify ${rule.notify}`, rule.set === undefined ? '' : `review ${rule.set}`].filter((part) => part !== '');
+  const actions = [
+    rule.mute === true ? 'mute' : '',
+    rule.notify === undefined ? '' : `notify ${rule.notify}`,
+    rule.set === undefined ? '' : `review ${rule.set}`,
+  ].filter((part) => part !== '');
   return `${rule.id} v${rule.version}: ${conditions.length === 0 ? 'every session' : conditions.join(', ')} → ${actions.join(', ')}`;
 }

@@ -109,7 +109,15 @@ export function mayWantWorkingTree(raw: SessionEvidence, facts: UserFacts, now: 
   return wantsTreeFor(finished, facts.visits[sessionKey(evidence.provider, evidence.sessionId)], timings);
 }
 
-export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: Settings, now: number, onScreen: string | null, answerHint: string | null = null, timed = true): DerivedSession {
+export function deriveSession(
+  raw: SessionEvidence,
+  facts: UserFacts,
+  settings: Settings,
+  now: number,
+  onScreen: string | null,
+  answerHint: string | null = null,
+  timed = true,
+): DerivedSession {
   const { timings } = settings;
   const evidence = clampEvidence(raw, now);
   const key = sessionKey(evidence.provider, evidence.sessionId);
@@ -144,7 +152,12 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
 
   // Rules per project match by folder, provider and host; "after a finish" wants a turn that ended.
   const finishedNow = evidence.turn !== null && evidence.turn.endedAt !== null && (folded.state === 'idle' || folded.state === 'ended');
-  const applied = dueRules(key, settings.rules, facts.ruleLedger, lastActivityAt, now, { cwd: evidence.cwd, provider: evidence.provider, host: null, finished: finishedNow });
+  const applied = dueRules(key, settings.rules, facts.ruleLedger, lastActivityAt, now, {
+    cwd: evidence.cwd,
+    provider: evidence.provider,
+    host: null,
+    finished: finishedNow,
+  });
   const review = effectiveReview(key, facts, applied);
   const claimInput = {
     key,
@@ -163,7 +176,16 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
     timings,
   };
   const asked = deriveClaim(claimInput);
-  const answer = answerView({ requests: evidence.requests ?? [], lead, direct: evidence.direct, children: evidence.children, claim: asked, hint: answerHint, now, timings });
+  const answer = answerView({
+    requests: evidence.requests ?? [],
+    lead,
+    direct: evidence.direct,
+    children: evidence.children,
+    claim: asked,
+    hint: answerHint,
+    now,
+    timings,
+  });
   // R73: answered from Lookout and not yet confirmed by the agent: working, no claim, not counted.
   const observed = answer?.state === 'answered' ? answeredObservation(answer) : folded;
   const raised = answer?.state === 'answered' ? null : asked;
@@ -211,5 +233,13 @@ export function deriveSession(raw: SessionEvidence, facts: UserFacts, settings: 
 
 function answeredObservation(answer: Extract<AnswerView, { state: 'answered' }>): Observation {
   const how = answer.answer === null ? '' : ` (${answer.answer})`;
-  return observe('running', 'answered', answer.at, answer.request.source, 'direct', `answered from Lookout${how} · waiting for the agent`, 'R73 answered from Lookout; the agent has not confirmed it yet');
+  return observe(
+    'running',
+    'answered',
+    answer.at,
+    answer.request.source,
+    'direct',
+    `answered from Lookout${how} · waiting for the agent`,
+    'R73 answered from Lookout; the agent has not confirmed it yet',
+  );
 }

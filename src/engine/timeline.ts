@@ -37,7 +37,11 @@ export function advanceTimeline(timeline: Timeline, due: number, fresh: readonly
     if (session.applied.length > 0) always.push(session);
     else if (session.changeAt !== null) {
       const at = session.changeAt;
-      timed.splice(lowerBound(timed, (item) => (item.changeAt ?? 0) <= at), 0, session);
+      timed.splice(
+        lowerBound(timed, (item) => (item.changeAt ?? 0) <= at),
+        0,
+        session,
+      );
     }
   }
   return { timed, always };

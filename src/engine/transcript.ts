@@ -48,16 +48,14 @@ export function readSignal(signal: TranscriptSignal, source: string, now: number
     case 'api-error':
       return observe('error', 'api-error', signal.at, source, 'inferred', signal.detail, '§11 API error');
     case 'usage-limit':
-      return { ...observe('limited', 'usage-limit', signal.at, source, 'inferred', signal.detail, 'R80 the agent ended the turn on a usage limit'), resetsAt: signal.resetsAt };
+      return {
+        ...observe('limited', 'usage-limit', signal.at, source, 'inferred', signal.detail, 'R80 the agent ended the turn on a usage limit'),
+        resetsAt: signal.resetsAt,
+      };
   }
 }
 
-function readToolCall(
-  signal: Extract<TranscriptSignal, { kind: 'tool-call' }>,
-  source: string,
-  now: number,
-  timings: Timings,
-): Observation {
+function readToolCall(signal: Extract<TranscriptSignal, { kind: 'tool-call' }>, source: string, now: number, timings: Timings): Observation {
   const tool = decisivePending(signal.pending);
   if (tool === null) return observe('running', 'turn-open', signal.at, source, 'inferred', null, '§11 tool calls all answered');
   switch (tool.category) {

@@ -11,8 +11,9 @@ export type HiddenKind = 'control' | 'bidi' | 'invisible' | 'blank';
  * widths, soft hyphen, tags), joiners and selectors that draw nothing, fillers that draw a blank,
  * and every space but U+0020.
  */
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: the class lists joiners and variation selectors one by one, on purpose
-export const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u034f\u115f\u1160\u3164\uffa0\u2800\u180b-\u180f\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu;
+export const HIDDEN =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: the class lists joiners and variation selectors one by one, on purpose
+  /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u034f\u115f\u1160\u3164\uffa0\u2800\u180b-\u180f\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu;
 
 /** Overrides, embeddings, isolates and the marks that steer the order of the text around them. */
 const BIDI = /^[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]$/u;

@@ -7,17 +7,7 @@
  */
 export type Provider = string;
 
-export const STATES = [
-  'running',
-  'running-subagents',
-  'awaiting-approval',
-  'awaiting-input',
-  'idle',
-  'ended',
-  'unknown',
-  'error',
-  'limited',
-] as const;
+export const STATES = ['running', 'running-subagents', 'awaiting-approval', 'awaiting-input', 'idle', 'ended', 'unknown', 'error', 'limited'] as const;
 export type State = (typeof STATES)[number];
 
 export const REASONS = [
@@ -54,18 +44,7 @@ export type Confidence = (typeof CONFIDENCES)[number];
 export const REVIEW_STATES = ['unreviewed', 'needs-review', 'reviewed', 'complete', 'flagged', 'outdated'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
-export const WORKFLOWS = [
-  'needs-input',
-  'limited',
-  'working',
-  'flagged',
-  'needs-review',
-  'reviewed',
-  'complete',
-  'outdated',
-  'unreviewed',
-  'unknown',
-] as const;
+export const WORKFLOWS = ['needs-input', 'limited', 'working', 'flagged', 'needs-review', 'reviewed', 'complete', 'outdated', 'unreviewed', 'unknown'] as const;
 export type Workflow = (typeof WORKFLOWS)[number];
 
 export const CLAIM_KINDS = ['needs-you', 'failed', 'limit-reset', 'limited', 'ready-for-review', 'finished'] as const;

@@ -59,11 +59,15 @@ export function App({ transport }: { transport: PopoverTransport }) {
   const muteControl = useRef<HTMLButtonElement | null>(null);
   const { selected, filter, quick, collapsed, showHistorical, view, notice, explanation } = ui;
 
-  useEffect(() => transport.subscribe((next) => {
-    setState(next);
-    setOffset(Date.parse(next.snapshot.now) - Date.now());
-    setError(null);
-  }, setError), [transport]);
+  useEffect(
+    () =>
+      transport.subscribe((next) => {
+        setState(next);
+        setOffset(Date.parse(next.snapshot.now) - Date.now());
+        setError(null);
+      }, setError),
+    [transport],
+  );
 
   useEffect(() => {
     const timer = setInterval(() => setTick((value) => value + 1), AGE_TICK_MS);
@@ -135,7 +139,11 @@ export function App({ transport }: { transport: PopoverTransport }) {
       const result = await transport.send(command);
       dispatch({ type: 'answer-result', request: command.request, notice: result.ok ? '' : (result.error ?? 'that did not work') });
     } catch (failure) {
-      dispatch({ type: 'answer-result', request: command.request, notice: `could not reach Lookout: ${failure instanceof Error ? failure.message : String(failure)}` });
+      dispatch({
+        type: 'answer-result',
+        request: command.request,
+        notice: `could not reach Lookout: ${failure instanceof Error ? failure.message : String(failure)}`,
+      });
     }
   };
 
@@ -201,7 +209,11 @@ export function App({ transport }: { transport: PopoverTransport }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       const { ui: current, list: shown, perform: act } = latest.current;
-      const outcome = keyToAction({ key: event.key, ctrl: event.ctrlKey, meta: event.metaKey, target: keyTarget(event.target), now: Date.now() + latestOffset.current }, current, shown);
+      const outcome = keyToAction(
+        { key: event.key, ctrl: event.ctrlKey, meta: event.metaKey, target: keyTarget(event.target), now: Date.now() + latestOffset.current },
+        current,
+        shown,
+      );
       if (outcome.preventDefault) event.preventDefault();
       act(outcome.action);
     };
@@ -235,7 +247,8 @@ export function App({ transport }: { transport: PopoverTransport }) {
     const act = (action: AnswerAction | null): void => {
       if (action !== null) perform(action);
     };
-    const intent = (what: AnswerIntent, via: 'key' | 'click'): void => act(answerAction({ row, draft: ui.answer, intent: what, via, now: Date.now() + offset, answering }));
+    const intent = (what: AnswerIntent, via: 'key' | 'click'): void =>
+      act(answerAction({ row, draft: ui.answer, intent: what, via, now: Date.now() + offset, answering }));
     return (
       <AnswerCard
         open={open}
@@ -271,7 +284,14 @@ export function App({ transport }: { transport: PopoverTransport }) {
           </button>
         </div>
       ))}
-      <CountHeader attention={attention} limits={state.snapshot.limits} providerNames={shortNames} now={now} attentionOnly={quick === 'attention'} onToggleAttention={() => dispatch({ type: 'toggle-attention' })} />
+      <CountHeader
+        attention={attention}
+        limits={state.snapshot.limits}
+        providerNames={shortNames}
+        now={now}
+        attentionOnly={quick === 'attention'}
+        onToggleAttention={() => dispatch({ type: 'toggle-attention' })}
+      />
       <Toolbar
         filter={filter}
         quick={quick}
@@ -283,7 +303,9 @@ export function App({ transport }: { transport: PopoverTransport }) {
         onSettings={() => dispatch({ type: 'view', view: 'settings' })}
       />
       <main class="list" onMouseEnter={() => dispatch({ type: 'pointer', over: true })} onMouseLeave={() => dispatch({ type: 'pointer', over: false })}>
-        {attention.count === 0 ? <p class="empty">{`All quiet — 0 waiting${attention.working > 0 ? ` · ${attention.working} working` : ''}${attention.limited > 0 ? ` · ${attention.limited} held by a usage limit` : ''}`}</p> : null}
+        {attention.count === 0 ? (
+          <p class="empty">{`All quiet — 0 waiting${attention.working > 0 ? ` · ${attention.working} working` : ''}${attention.limited > 0 ? ` · ${attention.limited} held by a usage limit` : ''}`}</p>
+        ) : null}
         {list.groups.map((group) => (
           <GroupSection key={group.id} group={group} collapsed={collapsed.has(group.id)} onToggle={() => dispatch({ type: 'toggle-group', id: group.id })}>
             {group.rows.map((row) => (
@@ -304,12 +326,8 @@ export function App({ transport }: { transport: PopoverTransport }) {
           </GroupSection>
         ))}
         <label class="historical-toggle">
-          <input
-            type="checkbox"
-            checked={showHistorical}
-            onChange={(event) => dispatch({ type: 'show-historical', on: event.currentTarget.checked })}
-          />{' '}
-          Show historical sessions
+          <input type="checkbox" checked={showHistorical} onChange={(event) => dispatch({ type: 'show-historical', on: event.currentTarget.checked })} /> Show
+          historical sessions
         </label>
       </main>
       {explanation !== null && <ExplainPanel explanation={explanation} onClose={closeExplain} />}

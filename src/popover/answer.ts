@@ -130,7 +130,8 @@ export function digitAction(row: Row, digit: number): AnswerAction | null {
   const open = openAnswer(row);
   const question = open?.prompt === 'question' && open.questions.length === 1 ? open.questions[0] : undefined;
   if (open === null || question === undefined) return null;
-  if (digit >= question.options.length) return { type: 'answer-notice', request: open.request, text: `no option ${digit + 1}: the options are 1 to ${question.options.length}` };
+  if (digit >= question.options.length)
+    return { type: 'answer-notice', request: open.request, text: `no option ${digit + 1}: the options are 1 to ${question.options.length}` };
   return { type: 'answer-choose', request: open.request, question: 0, option: digit, multiple: question.multiple };
 }
 

@@ -8,7 +8,8 @@ import { explainOpen } from './ui-state';
 import type { AnswerAction } from './answer';
 import { answerAction, digitAction, digitOption } from './answer';
 
-export const KEYS_HELP = '↑/↓ or j/k move · Enter open · Space expand · ⌘J/Ctrl+J next · R review · M mute · E explain · / filter · Esc close · a prompt: ⌘↩/Ctrl+Enter allow (or send) · ⌘⌫/Ctrl+Backspace deny · 1–9 choose';
+export const KEYS_HELP =
+  '↑/↓ or j/k move · Enter open · Space expand · ⌘J/Ctrl+J next · R review · M mute · E explain · / filter · Esc close · a prompt: ⌘↩/Ctrl+Enter allow (or send) · ⌘⌫/Ctrl+Backspace deny · 1–9 choose';
 
 /** Where focus was when the key was pressed: only as much of the DOM as the mapping reads. */
 export type KeyTarget =

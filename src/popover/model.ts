@@ -39,9 +39,15 @@ export function markClass(row: Row): 'needs' | 'review' | 'working' | 'neutral' 
 }
 
 export function matches(row: Row, filter: string): boolean {
-  const words = filter.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  const words = filter
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (words.length === 0) return true;
-  const text = [row.title, row.cwd, row.branch, row.provider, row.host, row.observed.detail, row.claim?.detail, row.observed.state, row.workflow].filter((part) => part !== null && part !== undefined).join(' ').toLowerCase();
+  const text = [row.title, row.cwd, row.branch, row.provider, row.host, row.observed.detail, row.claim?.detail, row.observed.state, row.workflow]
+    .filter((part) => part !== null && part !== undefined)
+    .join(' ')
+    .toLowerCase();
   return words.every((word) => text.includes(word));
 }
 

@@ -24,7 +24,9 @@ export function isTimeOfDay(text: string): boolean {
 
 /** "Times in Europe/Paris (settings.json)" or "… this machine's time zone (UTC)". */
 export function quietZoneLine(view: NonNullable<SettingsView['quietHours']>): string {
-  return view.named ? `Times in ${view.zone}, the time zone settings.json names.` : `Times in this machine's time zone (${view.zone}); settings.json's quietHours.timeZone sets another.`;
+  return view.named
+    ? `Times in ${view.zone}, the time zone settings.json names.`
+    : `Times in this machine's time zone (${view.zone}); settings.json's quietHours.timeZone sets another.`;
 }
 
 export type QuietChange = { ok: true; change: QuietWindow | null | undefined } | { ok: false; error: string };

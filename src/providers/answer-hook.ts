@@ -81,5 +81,7 @@ export function shownText(whole: string): { text: string; hidden: number } {
 
 /** The digest of a tool's whole input: what the agent runs, every field, whatever is shown. */
 export function wholeDigest(tool: string, input: unknown): string {
-  return createHash('sha256').update(inputText([tool, input])).digest('hex');
+  return createHash('sha256')
+    .update(inputText([tool, input]))
+    .digest('hex');
 }

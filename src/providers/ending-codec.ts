@@ -19,7 +19,10 @@ export interface Ending {
  * `fields`: the plain fields the rows take from the end (ids, folder, titles, times; never
  * `firstPrompt`). A reading is kept only when the head holds the title the end would otherwise give.
  */
-export function endingCodec<A extends Ending, F extends Record<string, FieldKind>>(fields: F, make: () => A): Required<Pick<FileCodec<A>, 'tailFacts' | 'restoreTail'>> {
+export function endingCodec<A extends Ending, F extends Record<string, FieldKind>>(
+  fields: F,
+  make: () => A,
+): Required<Pick<FileCodec<A>, 'tailFacts' | 'restoreTail'>> {
   return {
     tailFacts: (tail, head) => {
       if (!storableSignal(tail.signal) || (tail.firstPrompt !== null && head.firstPrompt === null)) return null;

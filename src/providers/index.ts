@@ -13,7 +13,17 @@ import { droidDescriptor } from './droid/descriptor';
 import { qwenDescriptor } from './qwen/descriptor';
 import type { HookEntry, ProviderDescriptor } from './descriptor';
 
-export const PROVIDERS: readonly ProviderDescriptor[] = [claudeDescriptor, codexDescriptor, copilotDescriptor, opencodeDescriptor, kiloDescriptor, geminiDescriptor, droidDescriptor, clineDescriptor, qwenDescriptor];
+export const PROVIDERS: readonly ProviderDescriptor[] = [
+  claudeDescriptor,
+  codexDescriptor,
+  copilotDescriptor,
+  opencodeDescriptor,
+  kiloDescriptor,
+  geminiDescriptor,
+  droidDescriptor,
+  clineDescriptor,
+  qwenDescriptor,
+];
 
 export type { HookEdit, HookEntry, HookPlaces, HookSpec, ProviderDescriptor, WatchTarget } from './descriptor';
 

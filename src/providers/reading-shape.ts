@@ -43,7 +43,9 @@ export function signalFrom(value: unknown): TranscriptSignal | null | undefined 
     case 'interrupted':
       return { kind: record.kind, at };
     case 'assistant-text':
-      return typeof record.stop === 'string' && STOPS.has(record.stop) ? { kind: 'assistant-text', at, stop: record.stop as 'end' | 'tool-use' | 'none' } : undefined;
+      return typeof record.stop === 'string' && STOPS.has(record.stop)
+        ? { kind: 'assistant-text', at, stop: record.stop as 'end' | 'tool-use' | 'none' }
+        : undefined;
     case 'turn-end':
       return typeof record.failed === 'boolean' && record.detail === null ? { kind: 'turn-end', at, failed: record.failed, detail: null } : undefined;
     case 'api-error':

@@ -35,7 +35,16 @@ export function localZone(): string {
 /** A formatter for the zone, or null where Intl does not know it. */
 function formatter(zone: string): Intl.DateTimeFormat | null {
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    return new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
   } catch {
     return null;
   }
@@ -67,7 +76,10 @@ export function nextWallTime(after: number, time: WallTime, zone: string): numbe
   const day = time.day ?? now.getUTCDate();
   for (let step = 0; step < 2; step += 1) {
     // No date printed: today, else tomorrow. A date without a year: this year, else next.
-    const wall = time.day === undefined ? Date.UTC(year, month, day + step, time.hour, time.minute) : Date.UTC(year + (time.year === undefined ? step : 0), month, day, time.hour, time.minute);
+    const wall =
+      time.day === undefined
+        ? Date.UTC(year, month, day + step, time.hour, time.minute)
+        : Date.UTC(year + (time.year === undefined ? step : 0), month, day, time.hour, time.minute);
     const instant = instantOf(format, wall);
     if (instant > after - SAME_MINUTE_MS) return instant;
     if (time.year !== undefined) return null;

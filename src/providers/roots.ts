@@ -40,7 +40,12 @@ function fromVariables(root: Root, env: Env): RootChoice | null {
     const base = folderOf(root, value, env);
     const path = variable.subfolder === undefined ? base : join(base, variable.subfolder);
     const unset = skipped.length === 0 ? '' : `; ${skipped.join(', ')} not set`;
-    return { path, source: 'variable', variable: variable.env, from: `${variable.env}=${value}${variable.subfolder === undefined ? '' : ` (its ${variable.subfolder})`}${unset}` };
+    return {
+      path,
+      source: 'variable',
+      variable: variable.env,
+      from: `${variable.env}=${value}${variable.subfolder === undefined ? '' : ` (its ${variable.subfolder})`}${unset}`,
+    };
   }
   return null;
 }
@@ -59,7 +64,8 @@ export function chooseRoot(provider: ProviderDescriptor, env: Env, chosen: Reado
   if (picked !== null) return { path: picked, source: 'settings', variable: null, from: `settings.json roots.${provider.id}` };
   const xdg = nonEmpty(env.XDG_DATA_HOME);
   const xdgFolder = provider.root.xdgDataFolder;
-  if (xdgFolder !== undefined && xdg !== null) return { path: join(xdg, xdgFolder), source: 'xdg', variable: 'XDG_DATA_HOME', from: `XDG_DATA_HOME=${xdg} (its ${xdgFolder}; ${unset} not set)` };
+  if (xdgFolder !== undefined && xdg !== null)
+    return { path: join(xdg, xdgFolder), source: 'xdg', variable: 'XDG_DATA_HOME', from: `XDG_DATA_HOME=${xdg} (its ${xdgFolder}; ${unset} not set)` };
   return { path: join(env.HOME ?? homedir(), provider.root.defaultFolder), source: 'default', variable: null, from: `default; ${unset} not set` };
 }
 

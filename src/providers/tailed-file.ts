@@ -149,7 +149,16 @@ export class TailedFile<A extends Accumulator> {
     this.finishLoad(file, first, tail, malformed, oversized, reachedStart, from, cursor ?? { offset: first.resumeAt, splitter: first.splitter });
   }
 
-  private finishLoad(file: OpenFile, first: WindowRead, tail: A, malformed: number, oversized: number, reachedStart: boolean, from: number, cursor?: { offset: number; splitter: LineSplitter }): void {
+  private finishLoad(
+    file: OpenFile,
+    first: WindowRead,
+    tail: A,
+    malformed: number,
+    oversized: number,
+    reachedStart: boolean,
+    from: number,
+    cursor?: { offset: number; splitter: LineSplitter },
+  ): void {
     this.tail = tail;
     this.malformed = malformed;
     this.oversized = oversized;

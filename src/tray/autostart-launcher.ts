@@ -26,7 +26,8 @@ export function needsLauncher(command: readonly string[]): boolean {
 /** Why the launcher cannot be named in an entry either; null when it can. */
 export function launcherProblem(path: string): string | null {
   if (!isAbsolute(path)) return `Lookout's folder ${JSON.stringify(path)} is not absolute; set LOOKOUT_HOME to an absolute folder`;
-  if (/[%\r\n]/.test(path)) return `Lookout's folder ${JSON.stringify(path)} has a % or a line break, which a desktop entry cannot start; set LOOKOUT_HOME to a folder without one`;
+  if (/[%\r\n]/.test(path))
+    return `Lookout's folder ${JSON.stringify(path)} has a % or a line break, which a desktop entry cannot start; set LOOKOUT_HOME to a folder without one`;
   return null;
 }
 

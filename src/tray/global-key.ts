@@ -13,7 +13,17 @@ export interface ShortcutPort {
 export function keyLabel(accelerator: string, platform: NodeJS.Platform): string {
   const parts = accelerator.split('+');
   if (platform !== 'darwin') return parts.map((part) => (part === 'CommandOrControl' || part === 'CmdOrCtrl' ? 'Ctrl' : part)).join('+');
-  const symbols: Record<string, string> = { CommandOrControl: '⌘', CmdOrCtrl: '⌘', Command: '⌘', Cmd: '⌘', Control: '⌃', Ctrl: '⌃', Alt: '⌥', Option: '⌥', Shift: '⇧' };
+  const symbols: Record<string, string> = {
+    CommandOrControl: '⌘',
+    CmdOrCtrl: '⌘',
+    Command: '⌘',
+    Cmd: '⌘',
+    Control: '⌃',
+    Ctrl: '⌃',
+    Alt: '⌥',
+    Option: '⌥',
+    Shift: '⇧',
+  };
   return parts.map((part) => symbols[part] ?? part).join('');
 }
 
@@ -43,7 +53,9 @@ export class GlobalKey {
       taken = true;
     }
     if (taken) {
-      this.onProblem(`lookout: the global key ${keyLabel(accelerator, this.platform)} is held by another application (or this desktop allows none); set "shortcut" in settings.json to another key, or to null to turn it off`);
+      this.onProblem(
+        `lookout: the global key ${keyLabel(accelerator, this.platform)} is held by another application (or this desktop allows none); set "shortcut" in settings.json to another key, or to null to turn it off`,
+      );
       return;
     }
     this.registered = accelerator;

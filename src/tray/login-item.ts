@@ -29,8 +29,21 @@ export function autostartPath(env: NodeJS.ProcessEnv): string {
 
 export function desktopEntry(command: readonly string[]): string {
   // A value of a desktop entry is one line: a newline in a path would end it.
-  const exec = command.map((part) => execArgument(part.replace(/[\r\n]/g, ' '))).join(' ').replace(/%/g, '%%');
-  return ['[Desktop Entry]', 'Type=Application', 'Name=Lookout', 'Comment=Which AI coding-agent sessions need you', `Exec=${exec}`, 'Terminal=false', 'X-GNOME-Autostart-enabled=true', MARK, ''].join('\n');
+  const exec = command
+    .map((part) => execArgument(part.replace(/[\r\n]/g, ' ')))
+    .join(' ')
+    .replace(/%/g, '%%');
+  return [
+    '[Desktop Entry]',
+    'Type=Application',
+    'Name=Lookout',
+    'Comment=Which AI coding-agent sessions need you',
+    `Exec=${exec}`,
+    'Terminal=false',
+    'X-GNOME-Autostart-enabled=true',
+    MARK,
+    '',
+  ].join('\n');
 }
 
 /** The command that starts this app again: the AppImage itself, else Electron with the app's script when run unpackaged. */
@@ -42,7 +55,14 @@ export function launchCommand(env: NodeJS.ProcessEnv, execPath: string, argv: re
 
 /** An executable regular file: GLib's test for an entry's program (a bare name is looked for on PATH). */
 export function programFound(program: string, env: NodeJS.ProcessEnv): boolean {
-  const candidates = program.includes('/') ? (isAbsolute(program) ? [program] : []) : (env.PATH ?? '').split(delimiter).filter((dir) => isAbsolute(dir)).map((dir) => join(dir, program));
+  const candidates = program.includes('/')
+    ? isAbsolute(program)
+      ? [program]
+      : []
+    : (env.PATH ?? '')
+        .split(delimiter)
+        .filter((dir) => isAbsolute(dir))
+        .map((dir) => join(dir, program));
   return candidates.some((path) => {
     try {
       accessSync(path, constants.X_OK);

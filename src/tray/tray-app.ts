@@ -1,6 +1,16 @@
 // The Electron shell: tray icon with its badge, the popover window (menubar), the context menu,
 // notifications, IPC. Thin: everything it shows comes from the runtime through the popover host.
-import type { App, BrowserWindowConstructorOptions, IpcMain, Menu, MenuItemConstructorOptions, NativeImage, Notification, NotificationConstructorOptions, Tray } from 'electron';
+import type {
+  App,
+  BrowserWindowConstructorOptions,
+  IpcMain,
+  Menu,
+  MenuItemConstructorOptions,
+  NativeImage,
+  Notification,
+  NotificationConstructorOptions,
+  Tray,
+} from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Snapshot } from '../engine';
@@ -45,7 +55,14 @@ export interface PopoverWindow {
   on(event: 'after-create-window', listener: () => void): void;
 }
 
-export type MenubarFactory = (options: { tray: Tray; index: string; browserWindow: BrowserWindowConstructorOptions; preloadWindow: boolean; showDockIcon: boolean; tooltip: string }) => PopoverWindow;
+export type MenubarFactory = (options: {
+  tray: Tray;
+  index: string;
+  browserWindow: BrowserWindowConstructorOptions;
+  preloadWindow: boolean;
+  showDockIcon: boolean;
+  tooltip: string;
+}) => PopoverWindow;
 
 export const WINDOW: BrowserWindowConstructorOptions = {
   width: 380,
@@ -134,10 +151,15 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
     if (process.platform === 'darwin') tray.setTitle(snapshot === null ? '' : trayTitle(snapshot));
   };
   // The global key: the popover with the next session wanting attention selected (issue 15).
-  const globalKey = new GlobalKey(electron.globalShortcut, process.platform, () => {
-    host?.requestView('list', { jump: true });
-    void popover.showWindow();
-  }, (line) => host?.addProblem(line));
+  const globalKey = new GlobalKey(
+    electron.globalShortcut,
+    process.platform,
+    () => {
+      host?.requestView('list', { jump: true });
+      void popover.showWindow();
+    },
+    (line) => host?.addProblem(line),
+  );
   runtime.onSnapshot((snapshot) => {
     show(snapshot);
     // settings.json may have changed the key.
@@ -145,7 +167,12 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
   });
 
   // The true state of starting at login: the XDG entry on disk (Linux), else the system's word.
-  const loginItem = loginItemFor(electron.platform ?? process.platform, env, app, launchCommand(env, process.execPath, process.argv, process.defaultApp === true));
+  const loginItem = loginItemFor(
+    electron.platform ?? process.platform,
+    env,
+    app,
+    launchCommand(env, process.execPath, process.argv, process.defaultApp === true),
+  );
   const act = (action: MenuAction): void => {
     switch (action) {
       case 'open':
@@ -192,11 +219,13 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
     const clockOf = (ms: number): string => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
     const names = Object.fromEntries(PROVIDERS.map((provider) => [provider.id, provider.shortName]));
     const limits = runtime.snapshot === null ? [] : limitLines(runtime.snapshot, names, clockOf);
-    const items = contextMenu(loginItem.enabled(), pausedUntil, limits).map((item): MenuItemConstructorOptions => ({
-      label: item.label,
-      ...(item.checked === undefined ? {} : { type: 'checkbox' as const, checked: item.checked }),
-      click: () => act(item.action),
-    }));
+    const items = contextMenu(loginItem.enabled(), pausedUntil, limits).map(
+      (item): MenuItemConstructorOptions => ({
+        label: item.label,
+        ...(item.checked === undefined ? {} : { type: 'checkbox' as const, checked: item.checked }),
+        click: () => act(item.action),
+      }),
+    );
     tray.popUpContextMenu(electron.buildMenu(items));
   });
   // A tray app lives on with no window open.

@@ -33,7 +33,9 @@ export function limitLines(snapshot: Snapshot, names: Readonly<Record<string, st
     if (group.reset > 0) lines.push(`${group.name}: limit reset, ${group.reset} can go on`);
   }
   for (const limit of snapshot.limits) {
-    const windows = limit.windows.map((window) => `${window.name} ${Math.round(window.usedPercent)}%${window.resetsAt === null ? '' : ` (resets ${clock(Date.parse(window.resetsAt))})`}`);
+    const windows = limit.windows.map(
+      (window) => `${window.name} ${Math.round(window.usedPercent)}%${window.resetsAt === null ? '' : ` (resets ${clock(Date.parse(window.resetsAt))})`}`,
+    );
     lines.push(`${names[limit.provider] ?? limit.provider}${limit.host === null ? '' : ` on ${limit.host}`} usage: ${windows.join(' · ')}`);
   }
   return lines;

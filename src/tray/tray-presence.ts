@@ -10,11 +10,23 @@ export type BusAsk = () => string | null;
 
 export function gdbusWatcherAsk(): string | null {
   try {
-    return process.getBuiltinModule('node:child_process').execFileSync(
-      'gdbus',
-      ['call', '--session', '--dest', 'org.freedesktop.DBus', '--object-path', '/org/freedesktop/DBus', '--method', 'org.freedesktop.DBus.NameHasOwner', 'org.kde.StatusNotifierWatcher'],
-      { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] },
-    );
+    return process
+      .getBuiltinModule('node:child_process')
+      .execFileSync(
+        'gdbus',
+        [
+          'call',
+          '--session',
+          '--dest',
+          'org.freedesktop.DBus',
+          '--object-path',
+          '/org/freedesktop/DBus',
+          '--method',
+          'org.freedesktop.DBus.NameHasOwner',
+          'org.kde.StatusNotifierWatcher',
+        ],
+        { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] },
+      );
   } catch {
     return null;
   }
@@ -30,4 +42,5 @@ export function trayPresence(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, 
   return answer.includes('false') ? 'hidden' : 'unknown';
 }
 
-export const NO_TRAY_LINE = 'lookout: this desktop shows no tray icons (GNOME without the AppIndicator extension), so Lookout keeps its window open on top instead; install the "AppIndicator and KStatusNotifierItem Support" extension for the icon';
+export const NO_TRAY_LINE =
+  'lookout: this desktop shows no tray icons (GNOME without the AppIndicator extension), so Lookout keeps its window open on top instead; install the "AppIndicator and KStatusNotifierItem Support" extension for the icon';

@@ -33,8 +33,16 @@ describe('layering', () => {
   });
 
   it('issue 48: a room of src/main may import rooms below it and itself', () => {
-    expect(checkFile(SRC, join(SRC, 'main', 'commands', 'sample.ts'), "import { x } from '../cli/format-status';\nimport { y } from '../text/terminal-text';\nimport { z } from './dispatch';")).toEqual([]);
-    expect(checkFile(SRC, join(SRC, 'main', 'pipeline', 'sample.ts'), "import { x } from '../git/working-tree';\nimport { y } from '../../engine';")).toEqual([]);
+    expect(
+      checkFile(
+        SRC,
+        join(SRC, 'main', 'commands', 'sample.ts'),
+        "import { x } from '../cli/format-status';\nimport { y } from '../text/terminal-text';\nimport { z } from './dispatch';",
+      ),
+    ).toEqual([]);
+    expect(checkFile(SRC, join(SRC, 'main', 'pipeline', 'sample.ts'), "import { x } from '../git/working-tree';\nimport { y } from '../../engine';")).toEqual(
+      [],
+    );
   });
 
   it('the checker allows the permitted direction', () => {

@@ -27,7 +27,24 @@ export const PACKAGES: Record<Layer, (name: string) => boolean> = {
  * The rooms of src/main, bottom first: a room imports only rooms below it (no cycle, no upward
  * import). A new room takes its place here, or the layers test names it.
  */
-export const MAIN_ROOMS = ['text', 'store', 'git', 'answer', 'facts', 'hooks', 'hosts', 'notify', 'pipeline', 'cli', 'runtime', 'doctor', 'open', 'popover', 'serve', 'commands'] as const;
+export const MAIN_ROOMS = [
+  'text',
+  'store',
+  'git',
+  'answer',
+  'facts',
+  'hooks',
+  'hosts',
+  'notify',
+  'pipeline',
+  'cli',
+  'runtime',
+  'doctor',
+  'open',
+  'popover',
+  'serve',
+  'commands',
+] as const;
 
 /** The room of a file in src/main (its first folder there), or null for a file elsewhere. */
 export function mainRoomOf(srcRoot: string, file: string): string | null {
@@ -59,10 +76,34 @@ export function importsOf(source: string): string[] {
 
 export function packageName(spec: string): string {
   if (spec.startsWith('node:')) return 'node';
-  const builtins = ['fs', 'path', 'os', 'child_process', 'http', 'crypto', 'events', 'url', 'util', 'stream', 'zlib', 'readline', 'net', 'process', 'fs/promises', 'timers', 'worker_threads', 'assert', 'buffer'];
+  const builtins = [
+    'fs',
+    'path',
+    'os',
+    'child_process',
+    'http',
+    'crypto',
+    'events',
+    'url',
+    'util',
+    'stream',
+    'zlib',
+    'readline',
+    'net',
+    'process',
+    'fs/promises',
+    'timers',
+    'worker_threads',
+    'assert',
+    'buffer',
+  ];
   if (builtins.includes(spec)) return 'node';
   const parts = spec.split('/');
-  return spec.startsWith('@') ? `${parts[0]}/${parts[1]}` : ['preact/hooks', 'preact/jsx-runtime', 'zod/mini', 'lowdb/node'].includes(spec) ? spec : (parts[0] ?? spec);
+  return spec.startsWith('@')
+    ? `${parts[0]}/${parts[1]}`
+    : ['preact/hooks', 'preact/jsx-runtime', 'zod/mini', 'lowdb/node'].includes(spec)
+      ? spec
+      : (parts[0] ?? spec);
 }
 
 export interface Violation {

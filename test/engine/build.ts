@@ -1,13 +1,5 @@
 // Builders for engine tests: evidence with sensible defaults, times as offsets from T0.
-import type {
-  ChildEvidence,
-  DirectEvidence,
-  PendingTool,
-  SessionEvidence,
-  Settings,
-  TranscriptSignal,
-  UserFacts,
-} from '../../src/engine';
+import type { ChildEvidence, DirectEvidence, PendingTool, SessionEvidence, Settings, TranscriptSignal, UserFacts } from '../../src/engine';
 import { defaultSettings, emptyFacts, evaluate } from '../../src/engine';
 import type { Evaluation, Row } from '../../src/engine';
 

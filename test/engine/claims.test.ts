@@ -87,7 +87,10 @@ describe('claims', () => {
   });
 
   it('§5 an interrupted turn gets no finish claim', () => {
-    const row = rowOf(session({ signal: { kind: 'interrupted', at: at(min(1)) }, turn: { startedAt: T0, endedAt: at(min(1)), durationMs: null } }), min(1) + sec(1));
+    const row = rowOf(
+      session({ signal: { kind: 'interrupted', at: at(min(1)) }, turn: { startedAt: T0, endedAt: at(min(1)), durationMs: null } }),
+      min(1) + sec(1),
+    );
     expect(row.claim).toBeNull();
   });
 
@@ -102,7 +105,10 @@ describe('claims', () => {
 
   it('R29 the provider duration counts when it is longer than the records show', () => {
     const row = rowOf(
-      session({ signal: { kind: 'turn-end', at: at(sec(5)), failed: false, detail: null }, turn: { startedAt: at(sec(4)), endedAt: at(sec(5)), durationMs: sec(20) } }),
+      session({
+        signal: { kind: 'turn-end', at: at(sec(5)), failed: false, detail: null },
+        turn: { startedAt: at(sec(4)), endedAt: at(sec(5)), durationMs: sec(20) },
+      }),
       sec(6),
     );
     expect(row.claim?.kind).toBe('finished');
@@ -127,7 +133,10 @@ describe('triage', () => {
   ];
 
   it('R31 rows come in triage order, non-ambiguous needs-you first', () => {
-    const order = run(stories.map(([, evidence]) => evidence), min(1)).snapshot.sessions.map((row) => [row.triageRank, row.sessionId.slice(0, 8)]);
+    const order = run(
+      stories.map(([, evidence]) => evidence),
+      min(1),
+    ).snapshot.sessions.map((row) => [row.triageRank, row.sessionId.slice(0, 8)]);
     expect(order).toEqual([
       [1, '00000001'],
       [1, '00000002'],
@@ -164,7 +173,13 @@ describe('triage', () => {
 
   it('R31 R81 reviewed, complete and outdated rank 12; flagged 6; needs-review 7 (the limit bands sit at 3 and 4)', () => {
     const idle = session({ signal: { kind: 'turn-end', at: T0, failed: false, detail: null } });
-    for (const [state, rank] of [['reviewed', 12], ['complete', 12], ['outdated', 12], ['flagged', 6], ['needs-review', 7]] as const) {
+    for (const [state, rank] of [
+      ['reviewed', 12],
+      ['complete', 12],
+      ['outdated', 12],
+      ['flagged', 6],
+      ['needs-review', 7],
+    ] as const) {
       expect(rowOf(idle, sec(1), { facts: { reviews: { [KEY]: { state, at: T0, lastActivityAt: T0 } } } }).triageRank).toBe(rank);
     }
   });
@@ -181,12 +196,22 @@ describe('triage', () => {
 
   it('R32 muted and historical rows never count', () => {
     const asking = session({ signal: toolCall(0, [tool('AskUserQuestion', 'question')]) });
-    expect(run([asking], sec(5), { facts: { mutes: { [KEY]: { at: T0, until: null } } } }).snapshot.attention).toEqual({ count: 0, level: 'none', needYou: 0, review: 0, working: 0, limited: 0 });
+    expect(run([asking], sec(5), { facts: { mutes: { [KEY]: { at: T0, until: null } } } }).snapshot.attention).toEqual({
+      count: 0,
+      level: 'none',
+      needYou: 0,
+      review: 0,
+      working: 0,
+      limited: 0,
+    });
     expect(run([asking], DEFAULT_TIMINGS.historicalAfter + 1).snapshot.attention.count).toBe(0);
   });
 
   it('R33 next is the first counted row, or none ("0 waiting")', () => {
-    const evaluation = run(stories.map(([, evidence]) => evidence), min(1));
+    const evaluation = run(
+      stories.map(([, evidence]) => evidence),
+      min(1),
+    );
     expect(evaluation.next?.sessionId).toBe(id(1));
     const [[, first] = []] = stories;
     if (first === undefined) throw new Error('a story');

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { FirstSeen } from '../../src/main/pipeline/first-seen';
 import { at, min, rowOf, run, sec, session } from './build';
 
-const ahead = () => session({ lastRecordAt: at(min(60)), signal: { kind: 'assistant-text', at: at(min(60)), stop: 'end' }, turn: { startedAt: at(min(59)), endedAt: at(min(60)), durationMs: null } });
+const ahead = () =>
+  session({
+    lastRecordAt: at(min(60)),
+    signal: { kind: 'assistant-text', at: at(min(60)), stop: 'end' },
+    turn: { startedAt: at(min(59)), endedAt: at(min(60)), durationMs: null },
+  });
 
 describe('a clock ahead of ours (issue 24)', () => {
   it('R2 held at first sight: the row does not move from beat to beat, and it goes idle-stale in its time', () => {

@@ -55,7 +55,10 @@ describe('children and the fold', () => {
 
   it('R11.2 a waiting child makes a running lead wait, naming the child', () => {
     const row = rowOf(
-      session({ signal: toolCall(0, [tool('Task', 'subagent')]), children: [child({ name: 'Ada', signal: toolCall(sec(2), [tool('AskUserQuestion', 'question')]) })] }),
+      session({
+        signal: toolCall(0, [tool('Task', 'subagent')]),
+        children: [child({ name: 'Ada', signal: toolCall(sec(2), [tool('AskUserQuestion', 'question')]) })],
+      }),
       sec(5),
     );
     expect(row.observed).toMatchObject({ state: 'awaiting-input', reason: 'child-waiting' });
@@ -65,7 +68,10 @@ describe('children and the fold', () => {
 
   it('R11.2 a child asking for approval makes the row awaiting-approval', () => {
     const row = rowOf(
-      session({ signal: ended, children: [child({ signal: { kind: 'progress', at: T0 }, request: { kind: 'approval', at: at(sec(1)), detail: 'Bash: rm' } })] }),
+      session({
+        signal: ended,
+        children: [child({ signal: { kind: 'progress', at: T0 }, request: { kind: 'approval', at: at(sec(1)), detail: 'Bash: rm' } })],
+      }),
       sec(5),
     );
     expect(row.observed).toMatchObject({ state: 'awaiting-approval', reason: 'child-waiting' });

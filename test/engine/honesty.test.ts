@@ -57,10 +57,7 @@ describe('honesty rules', () => {
   });
 
   it('R3 provider busy with a pending tool is running/tool-pending (direct)', () => {
-    const row = rowOf(
-      session({ signal: toolCall(0, [tool('Bash')]), liveness: { kind: 'alive', pid: 7 }, direct: [registry('busy', 1000)] }),
-      min(2),
-    );
+    const row = rowOf(session({ signal: toolCall(0, [tool('Bash')]), liveness: { kind: 'alive', pid: 7 }, direct: [registry('busy', 1000)] }), min(2));
     expect(row.observed).toMatchObject({ state: 'running', reason: 'tool-pending', confidence: 'direct' });
     expect(row.workflow).toBe('working');
   });
@@ -150,7 +147,10 @@ describe('honesty rules', () => {
 
   it('R7 a registry status from a dead process is not believed', () => {
     const row = rowOf(
-      session({ liveness: { kind: 'dead', source: 'claude.session-registry', pid: 5, at: at(sec(10)), why: 'no-process' }, direct: [registry('waiting', 0, 'permission prompt')] }),
+      session({
+        liveness: { kind: 'dead', source: 'claude.session-registry', pid: 5, at: at(sec(10)), why: 'no-process' },
+        direct: [registry('waiting', 0, 'permission prompt')],
+      }),
       sec(20),
     );
     expect(row.observed.state).toBe('ended');
@@ -158,10 +158,7 @@ describe('honesty rules', () => {
   });
 
   it('R8 direct beats inferred', () => {
-    const row = rowOf(
-      session({ signal: { kind: 'prompt', at: at(sec(5)) }, liveness: { kind: 'alive', pid: 2 }, direct: [registry('idle', 0)] }),
-      sec(6),
-    );
+    const row = rowOf(session({ signal: { kind: 'prompt', at: at(sec(5)) }, liveness: { kind: 'alive', pid: 2 }, direct: [registry('idle', 0)] }), sec(6));
     expect(row.observed).toMatchObject({ state: 'idle', confidence: 'direct' });
   });
 
@@ -187,7 +184,11 @@ describe('honesty rules', () => {
   });
 
   it('R8 an answer that later records followed still clears an older direct waiting', () => {
-    const evidence = { signal: { kind: 'progress' as const, at: at(sec(12)) }, liveness: { kind: 'alive' as const, pid: 2 }, direct: [registry('waiting', 0, 'permission prompt')] };
+    const evidence = {
+      signal: { kind: 'progress' as const, at: at(sec(12)) },
+      liveness: { kind: 'alive' as const, pid: 2 },
+      direct: [registry('waiting', 0, 'permission prompt')],
+    };
     expect(rowOf(session({ ...evidence, answeredAt: at(sec(10)) }), sec(13)).observed).toMatchObject({ state: 'running', confidence: 'inferred' });
     // Without a newer answer the waiting stands, whatever came later.
     expect(rowOf(session(evidence), sec(13)).observed.state).toBe('awaiting-approval');
@@ -221,7 +222,13 @@ describe('R4 and direct evidence', () => {
   });
 
   it('a time no date can hold is clamped, never thrown on', () => {
-    const row = rowOf(session({ liveness: { kind: 'alive', pid: 1 }, direct: [{ kind: 'registry-status', source: 'claude.session-registry', at: -1e17, status: 'busy', waitingFor: null }] }), sec(1));
+    const row = rowOf(
+      session({
+        liveness: { kind: 'alive', pid: 1 },
+        direct: [{ kind: 'registry-status', source: 'claude.session-registry', at: -1e17, status: 'busy', waitingFor: null }],
+      }),
+      sec(1),
+    );
     expect(row.observed.at).toMatch(/^-?\d/);
   });
 });

@@ -8,7 +8,8 @@ const T = Date.parse('2026-11-29T12:00:00.000Z');
 const at = (seconds: number) => new Date(T + seconds * 1000).toISOString();
 
 function row(key: string, band: Row['band'], extra: Partial<Row> = {}): Row {
-  const rank = ['needs-you', 'failed', 'ready-for-review', 'flagged', 'needs-review', 'finished', 'working', 'unknown', 'idle', 'done', 'historical'].indexOf(band) + 1;
+  const rank =
+    ['needs-you', 'failed', 'ready-for-review', 'flagged', 'needs-review', 'finished', 'working', 'unknown', 'idle', 'done', 'historical'].indexOf(band) + 1;
   return {
     key,
     host: null,
@@ -18,7 +19,14 @@ function row(key: string, band: Row['band'], extra: Partial<Row> = {}): Row {
     cwd: '/home/me/app',
     branch: 'main',
     lastActivityAt: at(0),
-    observed: { state: band === 'needs-you' ? 'awaiting-input' : band === 'working' ? 'running' : 'idle', reason: band === 'needs-you' ? 'question-pending' : band === 'working' ? 'turn-open' : 'turn-finished', detail: null, source: 'claude.transcript', confidence: 'inferred', at: at(0) },
+    observed: {
+      state: band === 'needs-you' ? 'awaiting-input' : band === 'working' ? 'running' : 'idle',
+      reason: band === 'needs-you' ? 'question-pending' : band === 'working' ? 'turn-open' : 'turn-finished',
+      detail: null,
+      source: 'claude.transcript',
+      confidence: 'inferred',
+      at: at(0),
+    },
     children: { liveness: 'none', live: 0 },
     review: { state: 'unreviewed', by: null, at: null, newActivitySince: false },
     workflow: band === 'needs-you' ? 'needs-input' : band === 'working' ? 'working' : 'unreviewed',
@@ -34,13 +42,27 @@ function row(key: string, band: Row['band'], extra: Partial<Row> = {}): Row {
   };
 }
 
-const snapshot = (sessions: Row[]): Snapshot => ({ schemaVersion: 1, now: at(60), attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0, limited: 0 }, sessions, limits: [] });
-const host = (name: string, sessions: Row[], status: HostView['status'] = { kind: 'connected', since: T }): HostView => ({ name, status, snapshot: snapshot(sessions), receivedAt: T + 30_000 });
+const snapshot = (sessions: Row[]): Snapshot => ({
+  schemaVersion: 1,
+  now: at(60),
+  attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0, limited: 0 },
+  sessions,
+  limits: [],
+});
+const host = (name: string, sessions: Row[], status: HostView['status'] = { kind: 'connected', since: T }): HostView => ({
+  name,
+  status,
+  snapshot: snapshot(sessions),
+  receivedAt: T + 30_000,
+});
 
-describe('other machines\' rows (issue 13)', () => {
+describe("other machines' rows (issue 13)", () => {
   it('R31 rows of every machine in one triage order, keys prefixed with the host, counted again (R32)', () => {
     const local = snapshot([row('claude:a', 'working'), row('claude:b', 'idle')]);
-    const merged = mergeHosts(local, [host('devbox', [row('claude:c', 'needs-you', { claim: { kind: 'needs-you', since: at(10), expiresAt: null, ambiguous: false, detail: null } })]), host('gpu', [row('claude:d', 'needs-you')])]);
+    const merged = mergeHosts(local, [
+      host('devbox', [row('claude:c', 'needs-you', { claim: { kind: 'needs-you', since: at(10), expiresAt: null, ambiguous: false, detail: null } })]),
+      host('gpu', [row('claude:d', 'needs-you')]),
+    ]);
     expect(merged.sessions.map((item) => [item.key, item.host])).toEqual([
       // Needs you, oldest wait first; then working; then idle.
       ['gpu:claude:d', 'gpu'],
@@ -51,18 +73,27 @@ describe('other machines\' rows (issue 13)', () => {
     expect(merged.attention).toMatchObject({ count: 2, needYou: 2, level: 'needs-you', working: 1 });
   });
 
-  it('an unreachable host keeps its rows, each unknown (host-unreachable) with the last good snapshot\'s time: never counted, never idle', () => {
-    const down = host('devbox', [row('claude:c', 'needs-you'), row('claude:e', 'idle')], { kind: 'unreachable', since: T + 40_000, reason: 'Connection refused' });
+  it("an unreachable host keeps its rows, each unknown (host-unreachable) with the last good snapshot's time: never counted, never idle", () => {
+    const down = host('devbox', [row('claude:c', 'needs-you'), row('claude:e', 'idle')], {
+      kind: 'unreachable',
+      since: T + 40_000,
+      reason: 'Connection refused',
+    });
     const rows = hostRows(down);
     expect(rows.map((item) => [item.key, item.observed.state, item.observed.reason, item.claim, item.workflow, item.band])).toEqual([
       ['devbox:claude:c', 'unknown', 'host-unreachable', null, 'unknown', 'unknown'],
       ['devbox:claude:e', 'unknown', 'host-unreachable', null, 'unknown', 'unknown'],
     ]);
-    expect(rows[0]?.observed).toMatchObject({ confidence: 'unknown', source: 'devbox.ssh', at: at(30), detail: `devbox unreachable since ${at(40)} (Connection refused); last snapshot ${at(30)}` });
+    expect(rows[0]?.observed).toMatchObject({
+      confidence: 'unknown',
+      source: 'devbox.ssh',
+      at: at(30),
+      detail: `devbox unreachable since ${at(40)} (Connection refused); last snapshot ${at(30)}`,
+    });
     expect(mergeHosts(snapshot([]), [down]).attention.count).toBe(0);
   });
 
-  it('keys: a host name before a local key; anything else is this machine\'s', () => {
+  it("keys: a host name before a local key; anything else is this machine's", () => {
     expect(splitHostKey('devbox:claude:abc', ['devbox'])).toEqual({ host: 'devbox', key: 'claude:abc' });
     expect(splitHostKey('claude:abc', ['devbox'])).toEqual({ host: null, key: 'claude:abc' });
     expect(splitHostKey('gpu:claude:abc', ['devbox'])).toEqual({ host: null, key: 'gpu:claude:abc' });
@@ -81,7 +112,7 @@ describe('other machines\' rows (issue 13)', () => {
 });
 
 describe('a snapshot from a Lookout before hosts existed', () => {
-  it('its rows, without `host`, read as that machine\'s own (host null)', () => {
+  it("its rows, without `host`, read as that machine's own (host null)", () => {
     const { host: _omitted, ...old } = row('claude:s1', 'working');
     const parsed = snapshotSchema.safeParse({ ...snapshot([]), sessions: [old] });
     expect(parsed.success ? parsed.data.sessions[0]?.host : parsed.error.message).toBeNull();

@@ -17,16 +17,20 @@ describe('issue 27: LayeredMap', () => {
   it('after any chain of replacements (known keys and new ones) reads as the plain map it stands for', () => {
     const key = fc.integer({ min: 0, max: 60 }).map((n) => `k${n}`);
     fc.assert(
-      fc.property(fc.uniqueArray(key, { minLength: 0, maxLength: 60 }), fc.array(fc.array(fc.tuple(key, fc.integer()), { maxLength: 6 }), { maxLength: 30 }), (keys, batches) => {
-        const model = new Map(keys.map((name, index) => [name, index]));
-        let map: ReadonlyMap<string, number> = new Map(model);
-        const probe = [...keys, 'k61', 'absent'];
-        for (const batch of batches) {
-          map = LayeredMap.replacing(map, batch);
-          for (const [name, value] of batch) model.set(name, value);
-          expect(seen(map, probe)).toEqual(seen(model, probe));
-        }
-      }),
+      fc.property(
+        fc.uniqueArray(key, { minLength: 0, maxLength: 60 }),
+        fc.array(fc.array(fc.tuple(key, fc.integer()), { maxLength: 6 }), { maxLength: 30 }),
+        (keys, batches) => {
+          const model = new Map(keys.map((name, index) => [name, index]));
+          let map: ReadonlyMap<string, number> = new Map(model);
+          const probe = [...keys, 'k61', 'absent'];
+          for (const batch of batches) {
+            map = LayeredMap.replacing(map, batch);
+            for (const [name, value] of batch) model.set(name, value);
+            expect(seen(map, probe)).toEqual(seen(model, probe));
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });

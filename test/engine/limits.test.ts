@@ -61,7 +61,10 @@ describe('usage limits', () => {
     const removed = rowOf({ ...limited(), liveness: { kind: 'removed', source: 'claude.registry', at: at(min(3)) } }, min(4));
     expect(removed.observed.state).toBe('limited');
     // A turn that was not stopped by a limit still ends with its process.
-    const finished = session({ signal: { kind: 'assistant-text', at: at(min(1)), stop: 'end' }, liveness: { kind: 'dead', source: 'qwen.runtime', pid: 42, at: at(min(3)), why: 'no-process' } });
+    const finished = session({
+      signal: { kind: 'assistant-text', at: at(min(1)), stop: 'end' },
+      liveness: { kind: 'dead', source: 'qwen.runtime', pid: 42, at: at(min(3)), why: 'no-process' },
+    });
     expect(rowOf(finished, min(4)).observed.state).toBe('ended');
   });
 
@@ -126,9 +129,19 @@ describe('usage limits', () => {
   });
 
   it('R83 the newest usage windows per provider are published; a window past its reset is not', () => {
-    const window = (name: string, offset: number, resetsIn: number): UsageWindow => ({ name, usedPercent: 42, windowMinutes: 300, resetsAt: at(offset + resetsIn), at: at(offset) });
+    const window = (name: string, offset: number, resetsIn: number): UsageWindow => ({
+      name,
+      usedPercent: 42,
+      windowMinutes: 300,
+      resetsAt: at(offset + resetsIn),
+      at: at(offset),
+    });
     const older = session({ id: 'aaaa0000-0000-4000-8000-000000000001', provider: 'codex', usageWindows: [window('primary', 0, HOUR)] });
-    const newer = session({ id: 'bbbb0000-0000-4000-8000-000000000002', provider: 'codex', usageWindows: [window('primary', min(5), HOUR), window('secondary', min(5), 7 * 24 * HOUR)] });
+    const newer = session({
+      id: 'bbbb0000-0000-4000-8000-000000000002',
+      provider: 'codex',
+      usageWindows: [window('primary', min(5), HOUR), window('secondary', min(5), 7 * 24 * HOUR)],
+    });
     const limits = run([older, newer], min(6)).snapshot.limits;
     expect(limits).toHaveLength(1);
     expect(limits[0]).toMatchObject({ provider: 'codex', key: 'codex:bbbb0000-0000-4000-8000-000000000002', host: null });
@@ -138,7 +151,24 @@ describe('usage limits', () => {
 
   it('R80 a child a limit stopped is blocked, not waiting, and the lead’s limit is the row’s', () => {
     const lead = limited();
-    const row = rowOf({ ...lead, children: [{ id: 'c', name: 'Ada', role: 'agent', source: 'claude.transcript', startedAt: at(0), lastAt: at(min(1)), signal: limit(min(1), HOUR), request: null }] }, min(2));
+    const row = rowOf(
+      {
+        ...lead,
+        children: [
+          {
+            id: 'c',
+            name: 'Ada',
+            role: 'agent',
+            source: 'claude.transcript',
+            startedAt: at(0),
+            lastAt: at(min(1)),
+            signal: limit(min(1), HOUR),
+            request: null,
+          },
+        ],
+      },
+      min(2),
+    );
     expect(row.observed.state).toBe('limited');
   });
 });

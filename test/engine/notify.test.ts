@@ -4,7 +4,12 @@ import { DEFAULT_TIMINGS, NOTIFY_LOOKBACK_MS, defaultSettings } from '../../src/
 import { KEY, at, min, run, sec, session, tool, toolCall, T0 } from './build';
 
 const asking = (id = 'aaaa0000-0000-4000-8000-000000000001') =>
-  session({ id, signal: toolCall(0, [{ ...tool('AskUserQuestion', 'question'), detail: 'asks: Which database?' }]), cwd: '/home/me/api-server', branch: 'main' });
+  session({
+    id,
+    signal: toolCall(0, [{ ...tool('AskUserQuestion', 'question'), detail: 'asks: Which database?' }]),
+    cwd: '/home/me/api-server',
+    branch: 'main',
+  });
 
 describe('notifications', () => {
   it('R40 a non-ambiguous needs-you notifies at once', () => {
@@ -24,7 +29,11 @@ describe('notifications', () => {
     const failed = session({ signal: { kind: 'api-error', at: T0, detail: 'overloaded' } });
     expect(run([failed], sec(1)).notification?.title).toContain('failed');
     // A clean tree read after the finish: nothing to review, so the finish itself is told.
-    const finished = session({ signal: { kind: 'turn-end', at: at(min(1)), failed: false, detail: null }, turn: { startedAt: T0, endedAt: at(min(1)), durationMs: null }, workingTree: { kind: 'read', at: at(min(1) + sec(1)), fingerprint: 'clean', changedFiles: 0 } });
+    const finished = session({
+      signal: { kind: 'turn-end', at: at(min(1)), failed: false, detail: null },
+      turn: { startedAt: T0, endedAt: at(min(1)), durationMs: null },
+      workingTree: { kind: 'read', at: at(min(1) + sec(1)), fingerprint: 'clean', changedFiles: 0 },
+    });
     expect(run([finished], min(1) + sec(1)).notification?.title).toContain('finished');
     expect(run([asking()], 0, { facts: { mutes: { [KEY]: { at: T0, until: null } } } }).notification).toBeNull();
     expect(run([asking()], 0, { onScreen: KEY }).notification).toBeNull();
@@ -38,7 +47,12 @@ describe('notifications', () => {
     ['no repository, asked after the finish', { kind: 'not-a-repo' as const, at: at(min(1) + 1) }, true],
     ['read after the finish', { kind: 'read' as const, at: at(min(1) + 1), fingerprint: 'f', changedFiles: 0 }, true],
   ])('R42 a long finish in a folder is told only once its working tree is known (%s)', (_label, workingTree, told) => {
-    const finished = session({ cwd: '/home/me/app', signal: { kind: 'turn-end', at: at(min(1)), failed: false, detail: null }, turn: { startedAt: T0, endedAt: at(min(1)), durationMs: null }, workingTree });
+    const finished = session({
+      cwd: '/home/me/app',
+      signal: { kind: 'turn-end', at: at(min(1)), failed: false, detail: null },
+      turn: { startedAt: T0, endedAt: at(min(1)), durationMs: null },
+      workingTree,
+    });
     const plan = run([finished], min(1) + sec(1)).notification;
     expect(plan !== null).toBe(told);
   });

@@ -16,7 +16,12 @@ const pending: fc.Arbitrary<PendingTool> = fc.record({
 });
 const signal: fc.Arbitrary<TranscriptSignal> = fc.oneof(
   fc.record({ kind: fc.constantFrom('prompt', 'tool-result', 'progress', 'interrupted'), at: time }) as fc.Arbitrary<TranscriptSignal>,
-  fc.record({ kind: fc.constant('tool-call' as const), at: time, pending: fc.array(pending, { maxLength: 3 }), approvalPolicy: fc.constantFrom(null, 'never', 'on-request', 'untrusted') }),
+  fc.record({
+    kind: fc.constant('tool-call' as const),
+    at: time,
+    pending: fc.array(pending, { maxLength: 3 }),
+    approvalPolicy: fc.constantFrom(null, 'never', 'on-request', 'untrusted'),
+  }),
   fc.record({ kind: fc.constant('assistant-text' as const), at: time, stop: fc.constantFrom('end' as const, 'tool-use' as const, 'none' as const) }),
   fc.record({ kind: fc.constant('turn-end' as const), at: time, failed: fc.boolean(), detail: fc.constant(null) }),
   fc.record({ kind: fc.constant('api-error' as const), at: time, detail: fc.constant('x') }),
@@ -30,14 +35,31 @@ const evidence: fc.Arbitrary<SessionEvidence> = fc.record({
   transcriptSource: fc.constant('claude.transcript'),
   lastRecordAt: fc.option(time, { nil: null }),
   signal: fc.option(signal, { nil: null }),
-  turn: fc.option(fc.record({ startedAt: time, endedAt: fc.option(time, { nil: null }), durationMs: fc.option(fc.nat(600_000), { nil: null }) }), { nil: null }),
+  turn: fc.option(fc.record({ startedAt: time, endedAt: fc.option(time, { nil: null }), durationMs: fc.option(fc.nat(600_000), { nil: null }) }), {
+    nil: null,
+  }),
   direct: fc.array(
-    fc.record({ kind: fc.constant('registry-status' as const), source: fc.constant('claude.session-registry'), at: time, status: fc.constantFrom('busy', 'idle', 'waiting', 'odd'), waitingFor: fc.constantFrom(null, 'permission prompt', 'input needed', 'other') }),
+    fc.record({
+      kind: fc.constant('registry-status' as const),
+      source: fc.constant('claude.session-registry'),
+      at: time,
+      status: fc.constantFrom('busy', 'idle', 'waiting', 'odd'),
+      waitingFor: fc.constantFrom(null, 'permission prompt', 'input needed', 'other'),
+    }),
     { maxLength: 2 },
   ),
   liveness: fc.constantFrom({ kind: 'unreported' as const }, { kind: 'alive' as const, pid: 1 }),
   children: fc.array(
-    fc.record({ id: fc.string({ maxLength: 3 }), name: fc.constant('c'), role: fc.constantFrom('agent' as const, 'watcher' as const), source: fc.constant('claude.transcript'), startedAt: time, lastAt: time, signal: fc.option(signal, { nil: null }), request: fc.constant(null) }),
+    fc.record({
+      id: fc.string({ maxLength: 3 }),
+      name: fc.constant('c'),
+      role: fc.constantFrom('agent' as const, 'watcher' as const),
+      source: fc.constant('claude.transcript'),
+      startedAt: time,
+      lastAt: time,
+      signal: fc.option(signal, { nil: null }),
+      request: fc.constant(null),
+    }),
     { maxLength: 3 },
   ),
   workingTree: fc.constantFrom({ kind: 'unknown' as const }, { kind: 'read' as const, at: T0, fingerprint: 'f', changedFiles: 2 }),
@@ -157,17 +179,47 @@ describe('the next change', () => {
   });
 
   it('the rows do change at nextChangeAt for a pending tool call (R3 grace)', () => {
-    const pending = { ...baseEvidence(), signal: { kind: 'tool-call' as const, at: T0, pending: [{ id: 'c', name: 'Bash', detail: 'Bash: x', category: 'generic' as const, escalation: false }], approvalPolicy: null } };
+    const pending = {
+      ...baseEvidence(),
+      signal: {
+        kind: 'tool-call' as const,
+        at: T0,
+        pending: [{ id: 'c', name: 'Bash', detail: 'Bash: x', category: 'generic' as const, escalation: false }],
+        approvalPolicy: null,
+      },
+    };
     const first = evaluate({ sessions: [pending], facts: emptyFacts(), settings: { ...settings, rules: [] }, now: T0 + 1000, onScreen: null });
     // A bound, not an exact instant: the assistant-text settle time (3 s) comes first here.
     expect(first.nextChangeAt).toBeLessThanOrEqual(T0 + settings.timings.toolPendingGrace);
-    const after = evaluate({ sessions: [pending], facts: emptyFacts(), settings: { ...settings, rules: [] }, now: T0 + settings.timings.toolPendingGrace, onScreen: null });
+    const after = evaluate({
+      sessions: [pending],
+      facts: emptyFacts(),
+      settings: { ...settings, rules: [] },
+      now: T0 + settings.timings.toolPendingGrace,
+      onScreen: null,
+    });
     expect(after.snapshot.sessions[0]?.observed.reason).toBe('tool-pending');
   });
 });
 
 function baseEvidence(): SessionEvidence {
-  return { provider: 'claude', sessionId: 'a', title: null, cwd: null, branch: null, transcriptSource: 'claude.transcript', lastRecordAt: T0, signal: null, turn: null, direct: [], liveness: { kind: 'unreported' }, children: [], workingTree: { kind: 'unknown' }, notices: [], skippedLines: 0 };
+  return {
+    provider: 'claude',
+    sessionId: 'a',
+    title: null,
+    cwd: null,
+    branch: null,
+    transcriptSource: 'claude.transcript',
+    lastRecordAt: T0,
+    signal: null,
+    turn: null,
+    direct: [],
+    liveness: { kind: 'unreported' },
+    children: [],
+    workingTree: { kind: 'unknown' },
+    notices: [],
+    skippedLines: 0,
+  };
 }
 
 describe('incremental evaluation', () => {
@@ -230,25 +282,33 @@ describe('issue 27: the triage order carried from the previous evaluation', () =
 describe('issue 27: a beat where only time moved derives again only the sessions whose time came', () => {
   const ruled = {
     ...settings,
-    rules: [...settings.rules, { id: 'outdated-1h', version: 1, when: { inactiveFor: '1h' }, set: 'outdated' as const }, { id: 'mute-2d', version: 1, when: { inactiveFor: '2d' }, mute: true }],
+    rules: [
+      ...settings.rules,
+      { id: 'outdated-1h', version: 1, when: { inactiveFor: '1h' }, set: 'outdated' as const },
+      { id: 'mute-2d', version: 1, when: { inactiveFor: '2d' }, mute: true },
+    ],
   };
   it('landing exactly on nextChangeAt, or days later with rules applying, a chain of reused evaluations equals fresh ones (R22, R31)', () => {
     fc.assert(
-      fc.property(world, fc.array(fc.option(fc.integer({ min: 0, max: 10 * 86_400_000 }), { nil: null }), { minLength: 1, maxLength: 8 }), ({ sessions, reviews, mutedMask }, steps) => {
-        const facts = factsFor(sessions, reviews, mutedMask);
-        let previous = evaluate({ sessions, facts, settings: ruled, now: T0, onScreen: null });
-        let now = T0;
-        for (const step of steps) {
-          // null: exactly the instant the previous evaluation said the rows could change.
-          now = step === null ? (previous.nextChangeAt ?? now + 1000) : now + step;
-          const reused = evaluate({ sessions, facts, settings: ruled, now, onScreen: null, previous });
-          const fresh = evaluate({ sessions, facts, settings: ruled, now, onScreen: null });
-          expect(JSON.stringify(reused.snapshot)).toBe(JSON.stringify(fresh.snapshot));
-          expect(reused.nextChangeAt).toBe(fresh.nextChangeAt);
-          expect(reused.ruleApplications).toEqual(fresh.ruleApplications);
-          previous = reused;
-        }
-      }),
+      fc.property(
+        world,
+        fc.array(fc.option(fc.integer({ min: 0, max: 10 * 86_400_000 }), { nil: null }), { minLength: 1, maxLength: 8 }),
+        ({ sessions, reviews, mutedMask }, steps) => {
+          const facts = factsFor(sessions, reviews, mutedMask);
+          let previous = evaluate({ sessions, facts, settings: ruled, now: T0, onScreen: null });
+          let now = T0;
+          for (const step of steps) {
+            // null: exactly the instant the previous evaluation said the rows could change.
+            now = step === null ? (previous.nextChangeAt ?? now + 1000) : now + step;
+            const reused = evaluate({ sessions, facts, settings: ruled, now, onScreen: null, previous });
+            const fresh = evaluate({ sessions, facts, settings: ruled, now, onScreen: null });
+            expect(JSON.stringify(reused.snapshot)).toBe(JSON.stringify(fresh.snapshot));
+            expect(reused.nextChangeAt).toBe(fresh.nextChangeAt);
+            expect(reused.ruleApplications).toEqual(fresh.ruleApplications);
+            previous = reused;
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -262,25 +322,29 @@ describe('issue 27: a beat costs what was derived again', () => {
   });
   it('over many sessions, a chain of beats reads as fresh evaluations (derivations, rows, count); a beat where no row changed keeps the very rows array (R31, R32)', () => {
     fc.assert(
-      fc.property(wide, fc.array(fc.option(fc.integer({ min: 0, max: 3_600_000 }), { nil: null }), { minLength: 1, maxLength: 12 }), ({ sessions, reviews, mutedMask }, steps) => {
-        const facts = factsFor(sessions, reviews, mutedMask);
-        let previous = evaluate({ sessions, facts, settings, now: T0, onScreen: null });
-        let now = T0;
-        for (const step of steps) {
-          now = step === null ? (previous.nextChangeAt ?? now + 1000) : now + step;
-          const reused = evaluate({ sessions, facts, settings, now, onScreen: null, previous });
-          const fresh = evaluate({ sessions, facts, settings, now, onScreen: null });
-          expect(JSON.stringify(reused.snapshot)).toBe(JSON.stringify(fresh.snapshot));
-          expect(reused.next?.key).toBe(fresh.next?.key);
-          expect(reused.nextChangeAt).toBe(fresh.nextChangeAt);
-          expect([...reused.derived.keys()]).toEqual([...fresh.derived.keys()]);
-          for (const [key, session] of reused.derived) expect(session.row).toEqual(fresh.derived.get(key)?.row);
-          expect(reused.wantingTrees).toEqual(fresh.wantingTrees);
-          const same = reused.snapshot.sessions.every((row, index) => row === previous.snapshot.sessions[index]);
-          expect(reused.snapshot.sessions === previous.snapshot.sessions).toBe(same);
-          previous = reused;
-        }
-      }),
+      fc.property(
+        wide,
+        fc.array(fc.option(fc.integer({ min: 0, max: 3_600_000 }), { nil: null }), { minLength: 1, maxLength: 12 }),
+        ({ sessions, reviews, mutedMask }, steps) => {
+          const facts = factsFor(sessions, reviews, mutedMask);
+          let previous = evaluate({ sessions, facts, settings, now: T0, onScreen: null });
+          let now = T0;
+          for (const step of steps) {
+            now = step === null ? (previous.nextChangeAt ?? now + 1000) : now + step;
+            const reused = evaluate({ sessions, facts, settings, now, onScreen: null, previous });
+            const fresh = evaluate({ sessions, facts, settings, now, onScreen: null });
+            expect(JSON.stringify(reused.snapshot)).toBe(JSON.stringify(fresh.snapshot));
+            expect(reused.next?.key).toBe(fresh.next?.key);
+            expect(reused.nextChangeAt).toBe(fresh.nextChangeAt);
+            expect([...reused.derived.keys()]).toEqual([...fresh.derived.keys()]);
+            for (const [key, session] of reused.derived) expect(session.row).toEqual(fresh.derived.get(key)?.row);
+            expect(reused.wantingTrees).toEqual(fresh.wantingTrees);
+            const same = reused.snapshot.sessions.every((row, index) => row === previous.snapshot.sessions[index]);
+            expect(reused.snapshot.sessions === previous.snapshot.sessions).toBe(same);
+            previous = reused;
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -303,7 +367,12 @@ describe('issue 27: a beat that keeps the order still counts again', () => {
   });
 
   it('a flagged row whose long turn settles into a finish keeps its place, and its working tree is wanted as in a fresh evaluation', () => {
-    const settling = { ...baseEvidence(), cwd: '/w', turn: { startedAt: T0 - 600_000, endedAt: null, durationMs: null }, signal: { kind: 'assistant-text' as const, at: T0, stop: 'none' as const } };
+    const settling = {
+      ...baseEvidence(),
+      cwd: '/w',
+      turn: { startedAt: T0 - 600_000, endedAt: null, durationMs: null },
+      signal: { kind: 'assistant-text' as const, at: T0, stop: 'none' as const },
+    };
     const other = { ...baseEvidence(), sessionId: 'b' };
     const facts = emptyFacts();
     facts.reviews['claude:a'] = { state: 'flagged', at: T0 - 700_000, lastActivityAt: null };
@@ -319,7 +388,7 @@ describe('issue 27: a beat that keeps the order still counts again', () => {
 });
 
 describe('issue 27: an evaluation made once (a one-shot command) works out no change instant', () => {
-  it('its rows, notification and rules are a timed one\'s; a later evaluation never carries its derivations, one at its instant does', () => {
+  it("its rows, notification and rules are a timed one's; a later evaluation never carries its derivations, one at its instant does", () => {
     fc.assert(
       fc.property(world, fc.integer({ min: 1, max: 3 * 86_400_000 }), ({ sessions, reviews, mutedMask }, step) => {
         const facts = factsFor(sessions, reviews, mutedMask);
@@ -395,10 +464,15 @@ describe('the change bound, computed without trying every anchor and offset', ()
     const { earliestCrossing } = await import('../../src/engine/next-change');
     const instant = fc.oneof(fc.integer({ min: -5_000, max: 5_000 }), fc.double({ min: -5_000, max: 5_000, noNaN: true }));
     fc.assert(
-      fc.property(fc.array(instant, { maxLength: 12 }), fc.array(fc.oneof(fc.integer({ min: 0, max: 4_000 }), fc.double({ min: 0, max: 4_000, noNaN: true })), { maxLength: 14 }), instant, (times, spans, now) => {
-        const sorted = [...spans].sort((a, b) => a - b);
-        expect(earliestCrossing(times, sorted, now)).toBe(brute(times, sorted, now));
-      }),
+      fc.property(
+        fc.array(instant, { maxLength: 12 }),
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 4_000 }), fc.double({ min: 0, max: 4_000, noNaN: true })), { maxLength: 14 }),
+        instant,
+        (times, spans, now) => {
+          const sorted = [...spans].sort((a, b) => a - b);
+          expect(earliestCrossing(times, sorted, now)).toBe(brute(times, sorted, now));
+        },
+      ),
       { numRuns: 150 },
     );
   });

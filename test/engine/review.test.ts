@@ -12,7 +12,14 @@ const userReview = (state: ReviewState, offset = 0, lastActivityAt: number | nul
 
 describe('review state and workflow', () => {
   it.each([
-    ['awaiting approval', session({ liveness: { kind: 'alive', pid: 1 }, direct: [{ kind: 'registry-status', source: 'claude.session-registry', at: T0, status: 'waiting', waitingFor: 'permission prompt' }] }), 'needs-input'],
+    [
+      'awaiting approval',
+      session({
+        liveness: { kind: 'alive', pid: 1 },
+        direct: [{ kind: 'registry-status', source: 'claude.session-registry', at: T0, status: 'waiting', waitingFor: 'permission prompt' }],
+      }),
+      'needs-input',
+    ],
     ['awaiting input', session({ signal: toolCall(0, [tool('AskUserQuestion', 'question')]) }), 'needs-input'],
     ['error', session({ signal: { kind: 'api-error', at: T0, detail: 'x' } }), 'needs-input'],
     ['ambiguous pending tool', session({ signal: toolCall(0, [tool('Bash')]) }), 'needs-input'],

@@ -5,7 +5,8 @@ import type { AutomationRule } from '../../src/engine';
 import { defaultSettings, globMatch } from '../../src/engine';
 import { KEY, at, min, run, session, tool, toolCall, T0 } from './build';
 
-const asking = (cwd = '/home/me/work/noisy/api') => session({ signal: toolCall(0, [{ ...tool('AskUserQuestion', 'question'), detail: 'asks: Which database?' }]), cwd, branch: 'main' });
+const asking = (cwd = '/home/me/work/noisy/api') =>
+  session({ signal: toolCall(0, [{ ...tool('AskUserQuestion', 'question'), detail: 'asks: Which database?' }]), cwd, branch: 'main' });
 const withRules = (rules: AutomationRule[]) => ({ ...defaultSettings(), rules });
 
 describe('rules per project (issue 16)', () => {
@@ -34,7 +35,8 @@ describe('rules per project (issue 16)', () => {
 
   it('notify levels: never, needs-you only, everything; by provider and host too', () => {
     const failed = session({ cwd: '/home/me/work/noisy/api', signal: { kind: 'api-error', at: T0, detail: 'overloaded' } });
-    const level = (notify: 'never' | 'needs-you' | 'everything', extra: object = {}) => withRules([{ id: 'level', version: 1, when: { folder: '/home/me/work/**', ...extra }, notify }]);
+    const level = (notify: 'never' | 'needs-you' | 'everything', extra: object = {}) =>
+      withRules([{ id: 'level', version: 1, when: { folder: '/home/me/work/**', ...extra }, notify }]);
     expect(run([asking()], 0, { settings: level('never') }).notification).toBeNull();
     expect(run([asking()], 0, { settings: level('needs-you') }).notification).not.toBeNull();
     expect(run([failed], 1000, { settings: level('needs-you') }).notification).toBeNull();
@@ -47,10 +49,16 @@ describe('rules per project (issue 16)', () => {
   it('a review state after a finish: once the turn has ended, and once per version', () => {
     const rule: AutomationRule = { id: 'review-docs', version: 1, when: { folder: '/home/me/work/noisy/**', finished: true }, set: 'needs-review' };
     expect(run([asking()], 0, { settings: withRules([rule]) }).ruleApplications).toEqual([]);
-    const done = session({ cwd: '/home/me/work/noisy/api', signal: { kind: 'turn-end', at: at(min(1)), failed: false, detail: null }, turn: { startedAt: T0, endedAt: at(min(1)), durationMs: null } });
+    const done = session({
+      cwd: '/home/me/work/noisy/api',
+      signal: { kind: 'turn-end', at: at(min(1)), failed: false, detail: null },
+      turn: { startedAt: T0, endedAt: at(min(1)), durationMs: null },
+    });
     const evaluation = run([done], min(1) + 1000, { settings: withRules([rule]) });
     expect(evaluation.snapshot.sessions[0]?.review).toMatchObject({ state: 'needs-review', by: 'rule:review-docs@1' });
     expect(run([done], min(2), { settings: withRules([rule]), facts: { ruleLedger: evaluation.ruleApplications } }).ruleApplications).toEqual([]);
-    expect(run([done], min(2), { settings: withRules([{ ...rule, version: 2 }]), facts: { ruleLedger: evaluation.ruleApplications } }).ruleApplications).toHaveLength(1);
+    expect(
+      run([done], min(2), { settings: withRules([{ ...rule, version: 2 }]), facts: { ruleLedger: evaluation.ruleApplications } }).ruleApplications,
+    ).toHaveLength(1);
   });
 });

@@ -20,7 +20,7 @@ const USER = '{\n  "hooks": {\n    "Stop": [ { "hooks": [ { "type": "command", "
 
 type Group = { matcher?: string; hooks: { command: string; timeout?: number; async?: boolean; statusMessage?: string }[] };
 
-describe('answering hooks in the agents\' files (issue 23)', () => {
+describe("answering hooks in the agents' files (issue 23)", () => {
   it('Claude Code: a second PermissionRequest handler that waits (timeout 600 s, not async); uninstall gives the bytes back', () => {
     const c = context();
     writeFileSync(c.claude, USER);
@@ -52,7 +52,7 @@ describe('answering hooks in the agents\' files (issue 23)', () => {
   });
 });
 
-describe('the shim\'s answering arm', () => {
+describe("the shim's answering arm", () => {
   /** A shim whose "node" is a script recording that it ran (and what it was given). */
   function rig() {
     const dir = mkdtempSync('/tmp/lk-shim-');
@@ -62,9 +62,13 @@ describe('the shim\'s answering arm', () => {
     writeFileSync(node, `#!/bin/sh\n{ printf '%s\\n' "$LOOKOUT_HOME" "$*"; cat; } > ${JSON.stringify(marker)}\nprintf '{"decision":"from fake node"}\\n'\n`);
     chmodSync(node, 0o700);
     const shim = join(dir, 'lookout-hook');
-    writeFileSync(shim, shimText(join(home, 'spool'), shimEntries(), { entries: answerEntries(), home, runFolder: runFolder(home), node, cli: '/opt/lookout/cli.cjs' }));
+    writeFileSync(
+      shim,
+      shimText(join(home, 'spool'), shimEntries(), { entries: answerEntries(), home, runFolder: runFolder(home), node, cli: '/opt/lookout/cli.cjs' }),
+    );
     chmodSync(shim, 0o700);
-    const run = (entry: string) => spawnSync(shim, [entry], { input: '{"hook_event_name":"PermissionRequest","session_id":"s1"}', encoding: 'utf8', env: { PATH: process.env.PATH } });
+    const run = (entry: string) =>
+      spawnSync(shim, [entry], { input: '{"hook_event_name":"PermissionRequest","session_id":"s1"}', encoding: 'utf8', env: { PATH: process.env.PATH } });
     return { dir, home, marker, run };
   }
 
@@ -77,7 +81,7 @@ describe('the shim\'s answering arm', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a crashed Lookout\'s files (socket left, owner gone): still nothing started', async () => {
+  it("a crashed Lookout's files (socket left, owner gone): still nothing started", async () => {
     const { dir, home, marker, run } = rig();
     mkdirSync(runFolder(home), { recursive: true, mode: 0o700 });
     const server = createServer().listen(join(runFolder(home), 'answer.sock'));
@@ -89,7 +93,11 @@ describe('the shim\'s answering arm', () => {
     writeFileSync(join(runFolder(home), 'answer.pid'), `${process.pid}\n`);
     const result = run('claude-answer');
     expect(result.stdout).toBe('{"decision":"from fake node"}\n');
-    expect(read(marker).split('\n').slice(0, 3)).toEqual([home, '/opt/lookout/cli.cjs hook claude-answer', '{"hook_event_name":"PermissionRequest","session_id":"s1"}']);
+    expect(read(marker).split('\n').slice(0, 3)).toEqual([
+      home,
+      '/opt/lookout/cli.cjs hook claude-answer',
+      '{"hook_event_name":"PermissionRequest","session_id":"s1"}',
+    ]);
     await new Promise<void>((done) => server.close(() => done()));
     rmSync(dir, { recursive: true, force: true });
   });

@@ -37,7 +37,7 @@ function context(): TestContext & { settings: string } {
 const read = (path: string): string => readFileSync(path, 'utf8');
 
 describe('Droid hooks install / uninstall (settings.json)', () => {
-  it('adds Lookout beside the user\'s hooks for each event (10 s, in seconds); uninstall restores the file byte for byte', () => {
+  it("adds Lookout beside the user's hooks for each event (10 s, in seconds); uninstall restores the file byte for byte", () => {
     const c = context();
     writeFileSync(c.settings, USER_SETTINGS);
     expect(install(c, providers('droid')).lines.join('\n')).toContain('restart running Droid sessions');
@@ -45,7 +45,10 @@ describe('Droid hooks install / uninstall (settings.json)', () => {
     expect(installed.customModels).toHaveLength(1);
     expect(Object.keys(installed.hooks).sort()).toEqual(DROID_EVENTS.map((spec) => spec.event).sort());
     const handler = { type: 'command', command: hookCommand(c, 'droid'), timeout: 10 };
-    expect(installed.hooks.PreToolUse).toEqual([{ matcher: 'Execute', hooks: [{ type: 'command', command: '~/guard.sh', timeout: 5 }] }, { matcher: '*', hooks: [handler] }]);
+    expect(installed.hooks.PreToolUse).toEqual([
+      { matcher: 'Execute', hooks: [{ type: 'command', command: '~/guard.sh', timeout: 5 }] },
+      { matcher: '*', hooks: [handler] },
+    ]);
     expect(installed.hooks.SessionEnd).toEqual([{ hooks: [handler] }]);
     expect(status(c, providers('droid')).lines[0]).toMatch(/^droid: installed/);
     uninstall(c, providers('droid'));
@@ -63,29 +66,57 @@ describe('Droid hooks install / uninstall (settings.json)', () => {
 
 const SESSION = '7be3ca74-1d28-4f23-b34d-248e787cd352';
 /** The envelope `droid exec` 0.225.2 handed its hooks in the lab (transcript_path shortened). */
-const envelope = (event: string, extra: Record<string, unknown>) => ({ session_id: SESSION, transcript_path: `/home/me/.factory/sessions/-home-me-app/${SESSION}.jsonl`, cwd: '/home/me/app', permission_mode: 'auto-low', hook_event_name: event, ...extra });
+const envelope = (event: string, extra: Record<string, unknown>) => ({
+  session_id: SESSION,
+  transcript_path: `/home/me/.factory/sessions/-home-me-app/${SESSION}.jsonl`,
+  cwd: '/home/me/app',
+  permission_mode: 'auto-low',
+  hook_event_name: event,
+  ...extra,
+});
 const SHELL = { summary: 'make a file', command: 'touch droid-made.txt', riskLevelReason: 'creates one file', riskLevel: 'low' };
 
 describe('Droid hook payloads', () => {
   const fact = (payload: Record<string, unknown>) => readDroidHook(payload, 'hook').fact;
 
   it('R1 only a prompt shown asks the user (Notification permission_prompt, elicitation_dialog); tools are marks of work', () => {
-    expect(readDroidHook(envelope('Notification', { message: 'Factory CLI needs permission to execute 1 tool(s)', notification_type: 'permission_prompt' }), 'hook')).toEqual({
+    expect(
+      readDroidHook(envelope('Notification', { message: 'Factory CLI needs permission to execute 1 tool(s)', notification_type: 'permission_prompt' }), 'hook'),
+    ).toEqual({
       sessionId: SESSION,
       cwd: '/home/me/app',
       agentId: null,
       fact: { kind: 'event', event: 'permission-request', detail: 'Factory CLI needs permission to execute 1 tool(s)', vague: true },
     });
-    expect(fact(envelope('Notification', { message: 'Factory CLI is asking the user 1 question(s)', notification_type: 'elicitation_dialog' }))).toMatchObject({ event: 'input-request' });
-    expect(fact(envelope('PreToolUse', { tool_name: 'Execute', tool_input: SHELL }))).toMatchObject({ kind: 'event', event: 'mid-turn', detail: 'Execute: touch droid-made.txt', call: { asks: null } });
-    expect(fact(envelope('PostToolUse', { tool_name: 'Execute', tool_input: SHELL, tool_response: 'Command completed successfully' }))).toMatchObject({ event: 'mid-turn' });
+    expect(fact(envelope('Notification', { message: 'Factory CLI is asking the user 1 question(s)', notification_type: 'elicitation_dialog' }))).toMatchObject({
+      event: 'input-request',
+    });
+    expect(fact(envelope('PreToolUse', { tool_name: 'Execute', tool_input: SHELL }))).toMatchObject({
+      kind: 'event',
+      event: 'mid-turn',
+      detail: 'Execute: touch droid-made.txt',
+      call: { asks: null },
+    });
+    expect(fact(envelope('PostToolUse', { tool_name: 'Execute', tool_input: SHELL, tool_response: 'Command completed successfully' }))).toMatchObject({
+      event: 'mid-turn',
+    });
     expect(fact(envelope('SessionStart', { source: 'startup' }))).toEqual({ kind: 'ignored' });
   });
 
   it('Stop says only that the turn is over (Droid fires it after a failure too); SessionEnd ends the session; the idle notice after an interrupt is no request', () => {
-    expect(fact(envelope('Stop', { message_id: 'm1', stop_hook_active: false, tool_execution_count: 0, elapsed_time: 0 }))).toEqual({ kind: 'event', event: 'idle-notice', detail: null });
-    expect(fact(envelope('SessionEnd', { reason: 'prompt_input_exit', session_duration_ms: 5000, message_count: 3 }))).toEqual({ kind: 'event', event: 'session-end', detail: 'prompt_input_exit' });
-    expect(fact(envelope('Notification', { message: 'Agent stopped by user and is waiting for input', notification_type: 'idle_prompt' }))).toMatchObject({ event: 'idle-notice' });
+    expect(fact(envelope('Stop', { message_id: 'm1', stop_hook_active: false, tool_execution_count: 0, elapsed_time: 0 }))).toEqual({
+      kind: 'event',
+      event: 'idle-notice',
+      detail: null,
+    });
+    expect(fact(envelope('SessionEnd', { reason: 'prompt_input_exit', session_duration_ms: 5000, message_count: 3 }))).toEqual({
+      kind: 'event',
+      event: 'session-end',
+      detail: 'prompt_input_exit',
+    });
+    expect(fact(envelope('Notification', { message: 'Agent stopped by user and is waiting for input', notification_type: 'idle_prompt' }))).toMatchObject({
+      event: 'idle-notice',
+    });
   });
 });
 
@@ -106,20 +137,45 @@ describe('Droid hooks as direct evidence (lookout status --json)', () => {
     const folder = join(dir, 'home', '.factory', 'sessions', '-project');
     mkdirSync(folder, { recursive: true });
     const transcript = join(folder, `${SESSION}.jsonl`);
-    writeFileSync(transcript, `${lines(project).map((record) => JSON.stringify(record)).join('\n')}\n`);
+    writeFileSync(
+      transcript,
+      `${lines(project)
+        .map((record) => JSON.stringify(record))
+        .join('\n')}\n`,
+    );
     const home = join(dir, 'lookout');
     // FACTORY_HOME_OVERRIDE names the home whose .factory is read; no other agent's folder exists.
     const none = join(dir, 'none');
-    const env = { HOME: join(dir, 'elsewhere'), FACTORY_HOME_OVERRIDE: join(dir, 'home'), LOOKOUT_HOME: home, CLAUDE_CONFIG_DIR: none, CODEX_HOME: none, COPILOT_HOME: none, OPENCODE_DATA_DIR: none, KILO_DATA_DIR: none, GEMINI_CLI_HOME: none };
+    const env = {
+      HOME: join(dir, 'elsewhere'),
+      FACTORY_HOME_OVERRIDE: join(dir, 'home'),
+      LOOKOUT_HOME: home,
+      CLAUDE_CONFIG_DIR: none,
+      CODEX_HOME: none,
+      COPILOT_HOME: none,
+      OPENCODE_DATA_DIR: none,
+      KILO_DATA_DIR: none,
+      GEMINI_CLI_HOME: none,
+    };
     return { home, env, transcript };
   }
   const start = (project: string) => [
     { type: 'session_start', id: SESSION, title: 'make the file', owner: 'unknown', version: 2, cwd: project, hostId: 'h', isSessionTitleManuallySet: false },
-    { type: 'message', id: 'p1', parentId: 'context-p1', timestamp: iso(1), message: { role: 'user', content: [{ type: 'text', text: 'make the file' }], interactionMode: 'auto' } },
+    {
+      type: 'message',
+      id: 'p1',
+      parentId: 'context-p1',
+      timestamp: iso(1),
+      message: { role: 'user', content: [{ type: 'text', text: 'make the file' }], interactionMode: 'auto' },
+    },
   ];
   const spoolAt = (home: string, seconds: number, payload: Record<string, unknown>): void => {
     mkdirSync(join(home, 'spool'), { recursive: true, mode: 0o700 });
-    writeFileSync(join(home, 'spool', 'droid.jsonl'), `${JSON.stringify({ payload, provider: 'droid', at: T0 + seconds * 1000, precision: 'ms', channel: 'hook' })}\n`, { flag: 'a' });
+    writeFileSync(
+      join(home, 'spool', 'droid.jsonl'),
+      `${JSON.stringify({ payload, provider: 'droid', at: T0 + seconds * 1000, precision: 'ms', channel: 'hook' })}\n`,
+      { flag: 'a' },
+    );
   };
   const row = (env: Record<string, string>): Row | undefined => {
     const result = runCli(['status', '--json', '--all', '--now', NOW], env);
@@ -128,7 +184,15 @@ describe('Droid hooks as direct evidence (lookout status --json)', () => {
   };
 
   it('R3/R8 the file alone says "may be waiting"; the permission notification makes it awaiting approval (direct); the result written answers it', async () => {
-    const { home, env, transcript } = await setup((project) => [...start(project), { type: 'message', id: 'a1', timestamp: iso(2), message: { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'Execute', input: SHELL }] } }]);
+    const { home, env, transcript } = await setup((project) => [
+      ...start(project),
+      {
+        type: 'message',
+        id: 'a1',
+        timestamp: iso(2),
+        message: { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'Execute', input: SHELL }] },
+      },
+    ]);
     expect(row(env)?.observed).toMatchObject({ state: 'unknown', reason: 'tool-pending', source: 'droid.session', detail: 'Execute: touch droid-made.txt' });
     spoolAt(home, 2.1, envelope('PreToolUse', { tool_name: 'Execute', tool_input: SHELL }));
     spoolAt(home, 2.2, envelope('Notification', { message: 'Factory CLI needs permission to execute 1 tool(s)', notification_type: 'permission_prompt' }));
@@ -136,14 +200,23 @@ describe('Droid hooks as direct evidence (lookout status --json)', () => {
     expect(asking?.observed).toMatchObject({ state: 'awaiting-approval', reason: 'approval-requested', confidence: 'direct', source: 'droid.hook' });
     expect(asking?.claim?.kind).toBe('needs-you');
     expect(asking?.answer).toMatchObject({ state: 'unavailable' });
-    writeFileSync(transcript, `${JSON.stringify({ type: 'message', id: 'r1', timestamp: iso(30), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', is_error: false, content: 'ok' }] } })}\n`, { flag: 'a' });
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ type: 'message', id: 'r1', timestamp: iso(30), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', is_error: false, content: 'ok' }] } })}\n`,
+      { flag: 'a' },
+    );
     expect(row(env)?.observed).toMatchObject({ state: 'running', confidence: 'inferred' });
   });
 
-  it('R8 a failed turn\'s Stop does not read finished: the outcome says how it ended (error); SessionEnd then ends the session', async () => {
+  it("R8 a failed turn's Stop does not read finished: the outcome says how it ended (error); SessionEnd then ends the session", async () => {
     const { home, env } = await setup((project) => [
       ...start(project),
-      { type: 'message', id: 'n1', timestamp: iso(2), message: { role: 'user', content: [{ type: 'text', text: 'BYOK Error: 401 bad key\n\nUpstream error: bad key' }], visibility: 'user_only' } },
+      {
+        type: 'message',
+        id: 'n1',
+        timestamp: iso(2),
+        message: { role: 'user', content: [{ type: 'text', text: 'BYOK Error: 401 bad key\n\nUpstream error: bad key' }], visibility: 'user_only' },
+      },
       { type: 'agent_turn_outcome', turnId: 'p1', reason: 'model_authentication_failed', resultKind: 'text' },
     ]);
     spoolAt(home, 2.3, envelope('Stop', { message_id: 'm1', stop_hook_active: false, tool_execution_count: 0, elapsed_time: 0 }));

@@ -37,7 +37,7 @@ function context(): TestContext & { gemini: string; settings: string } {
 const read = (path: string): string => readFileSync(path, 'utf8');
 
 describe('Gemini CLI hooks install / uninstall (settings.json)', () => {
-  it('adds Lookout beside the user\'s hooks for each event, returning at once (5 s at most, in ms); uninstall restores the file byte for byte', () => {
+  it("adds Lookout beside the user's hooks for each event, returning at once (5 s at most, in ms); uninstall restores the file byte for byte", () => {
     const c = context();
     writeFileSync(c.settings, USER_SETTINGS);
     const lines = install(c, providers('gemini')).lines;
@@ -46,7 +46,10 @@ describe('Gemini CLI hooks install / uninstall (settings.json)', () => {
     expect(installed.security).toEqual({ auth: { selectedType: 'gemini-api-key' } });
     expect(Object.keys(installed.hooks).sort()).toEqual(GEMINI_EVENTS.map((spec) => spec.event).sort());
     const handler = { type: 'command', command: hookCommand(c, 'gemini'), name: 'lookout', timeout: 5000 };
-    expect(installed.hooks.BeforeTool).toEqual([{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: '~/guard.sh', timeout: 2000 }] }, { matcher: '*', hooks: [handler] }]);
+    expect(installed.hooks.BeforeTool).toEqual([
+      { matcher: 'run_shell_command', hooks: [{ type: 'command', command: '~/guard.sh', timeout: 2000 }] },
+      { matcher: '*', hooks: [handler] },
+    ]);
     // Lifecycle events take no matcher: the CLI matches them on the trigger (startup, exit, …).
     expect(installed.hooks.Notification).toEqual([{ hooks: [handler] }]);
     expect(installed.hooks.SessionEnd).toEqual([{ hooks: [handler] }]);
@@ -57,7 +60,7 @@ describe('Gemini CLI hooks install / uninstall (settings.json)', () => {
     expect(read(c.settings)).toBe(USER_SETTINGS);
   });
 
-  it('the lab\'s own settings (no hooks yet, two-space indent) round-trip byte for byte; a missing file is created and removed', () => {
+  it("the lab's own settings (no hooks yet, two-space indent) round-trip byte for byte; a missing file is created and removed", () => {
     const c = context();
     const mine = `${JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } }, privacy: { usageStatisticsEnabled: false } }, null, 2)}\n`;
     writeFileSync(c.settings, mine);
@@ -76,30 +79,74 @@ describe('Gemini CLI hooks install / uninstall (settings.json)', () => {
 
 /** The payloads Gemini CLI 0.61.0 handed its hooks in the lab (transcript_path left out). */
 const SESSION = '61e26d5c-8df0-42d7-b67e-20356f7ce78e';
-const envelope = (event: string, extra: Record<string, unknown>) => ({ session_id: SESSION, cwd: '/home/me/app', hook_event_name: event, timestamp: '2026-12-01T20:14:55.881Z', ...extra });
+const envelope = (event: string, extra: Record<string, unknown>) => ({
+  session_id: SESSION,
+  cwd: '/home/me/app',
+  hook_event_name: event,
+  timestamp: '2026-12-01T20:14:55.881Z',
+  ...extra,
+});
 const SHELL = { command: 'touch t.txt', description: 'Run a lab command' };
 const ASK = { questions: [{ question: 'Which colour?', header: 'Lab', type: 'choice', options: [{ label: 'Red', description: 'Choose Red' }] }] };
 
 describe('Gemini CLI hook payloads', () => {
-  it('R1 only a prompt the CLI shows asks the user: Notification ToolPermission, and ask_user\'s BeforeTool', () => {
+  it("R1 only a prompt the CLI shows asks the user: Notification ToolPermission, and ask_user's BeforeTool", () => {
     const fact = (payload: Record<string, unknown>) => readGeminiHook(payload).fact;
-    expect(readGeminiHook(envelope('Notification', { notification_type: 'ToolPermission', message: 'Tool Confirm Shell Command requires execution', details: { type: 'exec', title: 'Confirm Shell Command', command: 'touch t.txt', rootCommand: 'touch' } }))).toEqual({
+    expect(
+      readGeminiHook(
+        envelope('Notification', {
+          notification_type: 'ToolPermission',
+          message: 'Tool Confirm Shell Command requires execution',
+          details: { type: 'exec', title: 'Confirm Shell Command', command: 'touch t.txt', rootCommand: 'touch' },
+        }),
+      ),
+    ).toEqual({
       sessionId: SESSION,
       cwd: '/home/me/app',
       agentId: null,
       fact: { kind: 'event', event: 'permission-request', detail: 'Shell: touch t.txt' },
     });
-    expect(fact(envelope('Notification', { notification_type: 'ToolPermission', message: 'Tool Edit requires editing', details: { type: 'edit', title: 'Edit', fileName: 'a.ts', filePath: '/home/me/app/a.ts' } }))).toEqual({ kind: 'event', event: 'permission-request', detail: 'Edit: /home/me/app/a.ts' });
-    expect(fact(envelope('BeforeTool', { tool_name: 'ask_user', tool_input: ASK }))).toEqual({ kind: 'event', event: 'input-request', detail: 'asks: Which colour?' });
-    expect(fact(envelope('Notification', { notification_type: 'ToolPermission', message: 'Tool requires confirmation', details: { type: 'ask_user', title: 'Ask User' } }))).toEqual({ kind: 'event', event: 'input-request', detail: 'asks a question', vague: true });
+    expect(
+      fact(
+        envelope('Notification', {
+          notification_type: 'ToolPermission',
+          message: 'Tool Edit requires editing',
+          details: { type: 'edit', title: 'Edit', fileName: 'a.ts', filePath: '/home/me/app/a.ts' },
+        }),
+      ),
+    ).toEqual({ kind: 'event', event: 'permission-request', detail: 'Edit: /home/me/app/a.ts' });
+    expect(fact(envelope('BeforeTool', { tool_name: 'ask_user', tool_input: ASK }))).toEqual({
+      kind: 'event',
+      event: 'input-request',
+      detail: 'asks: Which colour?',
+    });
+    expect(
+      fact(
+        envelope('Notification', {
+          notification_type: 'ToolPermission',
+          message: 'Tool requires confirmation',
+          details: { type: 'ask_user', title: 'Ask User' },
+        }),
+      ),
+    ).toEqual({ kind: 'event', event: 'input-request', detail: 'asks a question', vague: true });
     // Tools run without asking fire BeforeTool too: a mark of work, never a request.
-    expect(fact(envelope('BeforeTool', { tool_name: 'run_shell_command', tool_input: SHELL }))).toEqual({ kind: 'event', event: 'mid-turn', detail: 'run_shell_command: touch t.txt' });
-    expect(fact(envelope('AfterTool', { tool_name: 'run_shell_command', tool_input: SHELL, tool_response: { llmContent: 'ok' } }))).toMatchObject({ event: 'mid-turn' });
+    expect(fact(envelope('BeforeTool', { tool_name: 'run_shell_command', tool_input: SHELL }))).toEqual({
+      kind: 'event',
+      event: 'mid-turn',
+      detail: 'run_shell_command: touch t.txt',
+    });
+    expect(fact(envelope('AfterTool', { tool_name: 'run_shell_command', tool_input: SHELL, tool_response: { llmContent: 'ok' } }))).toMatchObject({
+      event: 'mid-turn',
+    });
     expect(fact(envelope('BeforeAgent', { prompt: 'go' }))).toMatchObject({ event: 'mid-turn' });
   });
 
   it('AfterAgent fires however the turn ended (answered, cancelled, failed): the turn is over, and the chat says how', () => {
-    expect(readGeminiHook(envelope('AfterAgent', { prompt: 'long one', prompt_response: 'Long…', stop_hook_active: false })).fact).toEqual({ kind: 'event', event: 'idle-notice', detail: null });
+    expect(readGeminiHook(envelope('AfterAgent', { prompt: 'long one', prompt_response: 'Long…', stop_hook_active: false })).fact).toEqual({
+      kind: 'event',
+      event: 'idle-notice',
+      detail: null,
+    });
     expect(readGeminiHook(envelope('SessionStart', { source: 'startup' })).fact).toMatchObject({ event: 'settled' });
     expect(readGeminiHook(envelope('SessionEnd', { reason: 'exit' })).fact).toEqual({ kind: 'event', event: 'session-end', detail: 'exit' });
     // Fired every turn, whatever the history's size: nothing about the user.
@@ -133,12 +180,25 @@ describe('Gemini CLI hooks as direct evidence (lookout status --json)', () => {
     writeFileSync(chat, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
     const home = join(dir, 'lookout');
     // GEMINI_CLI_HOME names the home whose .gemini is read. No other agent's folder exists.
-    const env = { HOME: join(dir, 'home'), GEMINI_CLI_HOME: join(dir, 'home'), LOOKOUT_HOME: home, CLAUDE_CONFIG_DIR: join(dir, 'none'), CODEX_HOME: join(dir, 'none'), COPILOT_HOME: join(dir, 'none'), OPENCODE_DATA_DIR: join(dir, 'none'), KILO_DATA_DIR: join(dir, 'none') };
+    const env = {
+      HOME: join(dir, 'home'),
+      GEMINI_CLI_HOME: join(dir, 'home'),
+      LOOKOUT_HOME: home,
+      CLAUDE_CONFIG_DIR: join(dir, 'none'),
+      CODEX_HOME: join(dir, 'none'),
+      COPILOT_HOME: join(dir, 'none'),
+      OPENCODE_DATA_DIR: join(dir, 'none'),
+      KILO_DATA_DIR: join(dir, 'none'),
+    };
     return { home, env, chat };
   }
   const spoolAt = (home: string, seconds: number, payload: Record<string, unknown>): void => {
     mkdirSync(join(home, 'spool'), { recursive: true, mode: 0o700 });
-    writeFileSync(join(home, 'spool', 'gemini.jsonl'), `${JSON.stringify({ payload, provider: 'gemini', at: T0 + seconds * 1000, precision: 'ms', channel: 'hook' })}\n`, { flag: 'a' });
+    writeFileSync(
+      join(home, 'spool', 'gemini.jsonl'),
+      `${JSON.stringify({ payload, provider: 'gemini', at: T0 + seconds * 1000, precision: 'ms', channel: 'hook' })}\n`,
+      { flag: 'a' },
+    );
   };
   const row = (env: Record<string, string>): Row | undefined => {
     const result = runCli(['status', '--json', '--all', '--now', NOW], env);
@@ -151,13 +211,29 @@ describe('Gemini CLI hooks as direct evidence (lookout status --json)', () => {
     // Without the hooks this is the test of the CLI reading GEMINI_CLI_HOME/.gemini too.
     expect(row(env)?.observed).toMatchObject({ state: 'unknown', reason: 'tool-pending', confidence: 'inferred', source: 'gemini.chat' });
     spoolAt(home, 2.1, envelope('BeforeTool', { tool_name: 'run_shell_command', tool_input: SHELL }));
-    spoolAt(home, 2.2, envelope('Notification', { notification_type: 'ToolPermission', message: 'Tool Confirm Shell Command requires execution', details: { type: 'exec', title: 'Confirm Shell Command', command: 'touch t.txt' } }));
+    spoolAt(
+      home,
+      2.2,
+      envelope('Notification', {
+        notification_type: 'ToolPermission',
+        message: 'Tool Confirm Shell Command requires execution',
+        details: { type: 'exec', title: 'Confirm Shell Command', command: 'touch t.txt' },
+      }),
+    );
     const asking = row(env);
-    expect(asking?.observed).toMatchObject({ state: 'awaiting-approval', reason: 'approval-requested', confidence: 'direct', source: 'gemini.hook', detail: 'Shell: touch t.txt' });
+    expect(asking?.observed).toMatchObject({
+      state: 'awaiting-approval',
+      reason: 'approval-requested',
+      confidence: 'direct',
+      source: 'gemini.hook',
+      detail: 'Shell: touch t.txt',
+    });
     expect(asking?.claim?.kind).toBe('needs-you');
     expect(asking?.answer).toMatchObject({ state: 'unavailable' });
     const call = { id: 'c1', name: 'run_shell_command', args: { command: 'touch t.txt' }, status: 'success', timestamp: iso(30) };
-    writeFileSync(chat, `${JSON.stringify({ id: 'g1', timestamp: iso(2), type: 'gemini', content: '', model: 'gemini-3.8-flash', toolCalls: [call] })}\n`, { flag: 'a' });
+    writeFileSync(chat, `${JSON.stringify({ id: 'g1', timestamp: iso(2), type: 'gemini', content: '', model: 'gemini-3.8-flash', toolCalls: [call] })}\n`, {
+      flag: 'a',
+    });
     expect(row(env)?.observed).toMatchObject({ state: 'running', confidence: 'inferred' });
   });
 });

@@ -22,7 +22,12 @@ function home(): { env: Record<string, string>; dir: string; spool: string; shim
   const shim = join(dir, 'lookout-hook');
   writeFileSync(shim, shimText(join(dir, 'home', 'spool'), shimEntries()));
   chmodSync(shim, 0o755);
-  return { dir, env: { CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir }, spool: join(dir, 'home', 'spool'), shim };
+  return {
+    dir,
+    env: { CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir },
+    spool: join(dir, 'home', 'spool'),
+    shim,
+  };
 }
 
 function nodeHook(env: Record<string, string>, args: string[], input: string | Buffer) {
@@ -31,7 +36,12 @@ function nodeHook(env: Record<string, string>, args: string[], input: string | B
 function shimHook(shim: string, args: string[], input: string | Buffer) {
   return spawnSync(shim, args, { input, timeout: 25_000 });
 }
-const lines = (spool: string, provider: string) => (existsSync(join(spool, `${provider}.jsonl`)) ? readFileSync(join(spool, `${provider}.jsonl`), 'utf8').split('\n').filter((line) => line !== '') : []);
+const lines = (spool: string, provider: string) =>
+  existsSync(join(spool, `${provider}.jsonl`))
+    ? readFileSync(join(spool, `${provider}.jsonl`), 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+    : [];
 
 const HOSTILE: [string, string | Buffer][] = [
   ['empty', ''],
@@ -74,7 +84,9 @@ describe('the hook command', () => {
       const [claude] = lines(h.spool, 'claude').map((line) => JSON.parse(line));
       expect(claude).toMatchObject({ provider: 'claude', channel: 'hook', payload: { session_id: 's1', hook_event_name: 'Stop' } });
       expect(typeof claude.at).toBe('number');
-      expect(lines(h.spool, 'codex').map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ provider: 'codex', channel: 'notify', payload: { type: 'agent-turn-complete', 'thread-id': 't1' } })]);
+      expect(lines(h.spool, 'codex').map((line) => JSON.parse(line))).toEqual([
+        expect.objectContaining({ provider: 'codex', channel: 'notify', payload: { type: 'agent-turn-complete', 'thread-id': 't1' } }),
+      ]);
     });
   }
 
@@ -92,7 +104,10 @@ describe('hook payloads as direct evidence (lookout status --json)', () => {
   /** Writes spool lines at chosen times (as the hook would have at those instants). */
   function spoolAt(spool: string, provider: 'claude' | 'codex', entries: [string, Record<string, unknown>][]): void {
     mkdirSync(spool, { recursive: true, mode: 0o700 });
-    writeFileSync(join(spool, `${provider}.jsonl`), entries.map(([at, payload]) => `${JSON.stringify({ provider, at: Date.parse(at), precision: 'ms', channel: 'hook', payload })}\n`).join(''));
+    writeFileSync(
+      join(spool, `${provider}.jsonl`),
+      entries.map(([at, payload]) => `${JSON.stringify({ provider, at: Date.parse(at), precision: 'ms', channel: 'hook', payload })}\n`).join(''),
+    );
   }
 
   function row(env: Record<string, string>, key: string): Row | undefined {
@@ -106,16 +121,33 @@ describe('hook payloads as direct evidence (lookout status --json)', () => {
     cpSync(join(FIXTURES, 'codex', 'tool-pending'), join(h.dir, 'codex'), { recursive: true });
     const key = fixtureKey('codex', 'tool-pending');
     expect(row(h.env, key)?.observed.reason).toBe('tool-pending');
-    const payload = JSON.stringify({ session_id: key.slice(6), hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'npm publish' }, cwd: '/home/me/app' });
+    const payload = JSON.stringify({
+      session_id: key.slice(6),
+      hook_event_name: 'PermissionRequest',
+      tool_name: 'Bash',
+      tool_input: { command: 'npm publish' },
+      cwd: '/home/me/app',
+    });
     expect(nodeHook(h.env, ['codex'], payload).status).toBe(0);
-    expect(row(h.env, key)?.observed).toMatchObject({ state: 'awaiting-approval', reason: 'approval-requested', confidence: 'direct', source: 'codex.hook', detail: 'Bash: npm publish' });
+    expect(row(h.env, key)?.observed).toMatchObject({
+      state: 'awaiting-approval',
+      reason: 'approval-requested',
+      confidence: 'direct',
+      source: 'codex.hook',
+      detail: 'Bash: npm publish',
+    });
   });
 
   it('a Claude permission prompt while the transcript holds only the prompt is awaiting-approval, direct', () => {
     const h = home();
     cpSync(join(FIXTURES, 'claude', 'working'), join(h.dir, 'claude'), { recursive: true });
     const key = fixtureKey('claude', 'working');
-    const payload = JSON.stringify({ session_id: key.slice(7), hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'rm -rf dist' } });
+    const payload = JSON.stringify({
+      session_id: key.slice(7),
+      hook_event_name: 'PermissionRequest',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf dist' },
+    });
     expect(shimHook(h.shim, ['claude'], payload).status).toBe(0);
     expect(row(h.env, key)?.observed).toMatchObject({ state: 'awaiting-approval', confidence: 'direct', source: 'claude.hook' });
     expect(row(h.env, key)?.claim?.kind).toBe('needs-you');
@@ -126,8 +158,18 @@ describe('hook payloads as direct evidence (lookout status --json)', () => {
     ['Stop', { hook_event_name: 'Stop' }, { state: 'idle', reason: 'turn-finished', confidence: 'direct' }, 'finished'],
     ['StopFailure', { hook_event_name: 'StopFailure', error: 'rate_limit' }, { state: 'error', reason: 'api-error', detail: 'rate_limit' }, 'failed'],
     ['SessionEnd', { hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' }, { state: 'ended', reason: 'session-end-hook' }, null],
-    ['Notification idle_prompt (no needs-you)', { hook_event_name: 'Notification', notification_type: 'idle_prompt', message: 'Claude is waiting for your input' }, { state: 'idle', confidence: 'direct' }, 'finished'],
-    ['PostToolUse (mid-turn: working)', { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }, { state: 'running', reason: 'provider-busy', confidence: 'direct' }, null],
+    [
+      'Notification idle_prompt (no needs-you)',
+      { hook_event_name: 'Notification', notification_type: 'idle_prompt', message: 'Claude is waiting for your input' },
+      { state: 'idle', confidence: 'direct' },
+      'finished',
+    ],
+    [
+      'PostToolUse (mid-turn: working)',
+      { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } },
+      { state: 'running', reason: 'provider-busy', confidence: 'direct' },
+      null,
+    ],
   ])('%s', (_label, event, observed, claim) => {
     const h = home();
     cpSync(join(FIXTURES, 'claude', 'working'), join(h.dir, 'claude'), { recursive: true });
@@ -152,7 +194,10 @@ describe('hook payloads as direct evidence (lookout status --json)', () => {
     expect(row(h.env, key)?.observed.state).toBe('running');
     spoolAt(h.spool, 'claude', [['2026-11-29T12:01:00.000Z', { session_id: id, hook_event_name: 'PermissionRequest', tool_name: 'Bash' }]]);
     const transcript = join(h.dir, 'claude', 'projects', '-home-me-app', `${id}.jsonl`);
-    writeFileSync(transcript, `${readFileSync(transcript, 'utf8')}${JSON.stringify({ type: 'user', sessionId: id, timestamp: '2026-11-29T12:01:40.000Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'x', content: 'ok' }] } })}\n`);
+    writeFileSync(
+      transcript,
+      `${readFileSync(transcript, 'utf8')}${JSON.stringify({ type: 'user', sessionId: id, timestamp: '2026-11-29T12:01:40.000Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'x', content: 'ok' }] } })}\n`,
+    );
     expect(row(h.env, key)?.observed).toMatchObject({ state: 'running', confidence: 'inferred' });
   });
 
@@ -160,7 +205,12 @@ describe('hook payloads as direct evidence (lookout status --json)', () => {
     const h = home();
     cpSync(join(FIXTURES, 'claude', 'done-with-live-subagent'), join(h.dir, 'claude'), { recursive: true });
     const key = fixtureKey('claude', 'done-with-live-subagent');
-    spoolAt(h.spool, 'claude', [['2026-11-29T12:01:50.000Z', { session_id: key.slice(7), agent_id: 'a1', hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'make' } }]]);
+    spoolAt(h.spool, 'claude', [
+      [
+        '2026-11-29T12:01:50.000Z',
+        { session_id: key.slice(7), agent_id: 'a1', hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'make' } },
+      ],
+    ]);
     expect(row(h.env, key)?.observed).toMatchObject({ state: 'awaiting-approval', reason: 'child-waiting' });
   });
 
@@ -168,7 +218,12 @@ describe('hook payloads as direct evidence (lookout status --json)', () => {
     const h = home();
     cpSync(join(FIXTURES, 'claude', 'short-finish'), join(h.dir, 'claude'), { recursive: true });
     const key = fixtureKey('claude', 'short-finish');
-    spoolAt(h.spool, 'claude', [['2026-11-29T12:01:30.000Z', { session_id: key.slice(7), hook_event_name: 'Notification', notification_type: 'agent_needs_input', message: 'Claude needs your input' }]]);
+    spoolAt(h.spool, 'claude', [
+      [
+        '2026-11-29T12:01:30.000Z',
+        { session_id: key.slice(7), hook_event_name: 'Notification', notification_type: 'agent_needs_input', message: 'Claude needs your input' },
+      ],
+    ]);
     expect(row(h.env, key)?.claim).toMatchObject({ kind: 'needs-you', detail: 'Claude needs your input', expiresAt: '2026-11-29T12:03:30.000Z' });
   });
 });
@@ -177,7 +232,13 @@ describe('the spool stays bounded', () => {
   it('past 8 MB the hook rotates the spool to .1, and the reader still reads both', async () => {
     const h = home();
     mkdirSync(h.spool, { recursive: true, mode: 0o700 });
-    const old = JSON.stringify({ provider: 'claude', at: Date.parse('2026-11-29T12:00:00Z'), precision: 'ms', channel: 'hook', payload: { session_id: 'older', hook_event_name: 'Stop' } });
+    const old = JSON.stringify({
+      provider: 'claude',
+      at: Date.parse('2026-11-29T12:00:00Z'),
+      precision: 'ms',
+      channel: 'hook',
+      payload: { session_id: 'older', hook_event_name: 'Stop' },
+    });
     writeFileSync(join(h.spool, 'claude.jsonl'), `${old}\n`.repeat(Math.ceil((8 * 1024 * 1024 + 10) / (old.length + 1))));
     for (const run of [(input: string) => shimHook(h.shim, ['claude'], input), (input: string) => nodeHook(h.env, ['claude'], input)]) {
       expect(run('{"session_id":"newer","hook_event_name":"PermissionRequest","tool_name":"Bash"}').status).toBe(0);
@@ -196,16 +257,20 @@ describe('concurrent hooks', () => {
   it('twenty hooks at once, each with a 20 KB payload, leave twenty whole lines', async () => {
     const h = home();
     const { spawn } = await import('node:child_process');
-    const runs = Array.from({ length: 20 }, (_, index) =>
-      new Promise<number | null>((done) => {
-        const child = spawn(h.shim, ['claude']);
-        child.once('exit', done);
-        child.stdin.end(JSON.stringify({ session_id: `s${index}`, hook_event_name: 'PostToolUse', tool_response: 'x'.repeat(20_000) }));
-      }),
+    const runs = Array.from(
+      { length: 20 },
+      (_, index) =>
+        new Promise<number | null>((done) => {
+          const child = spawn(h.shim, ['claude']);
+          child.once('exit', done);
+          child.stdin.end(JSON.stringify({ session_id: `s${index}`, hook_event_name: 'PostToolUse', tool_response: 'x'.repeat(20_000) }));
+        }),
     );
     expect(await Promise.all(runs)).toEqual(Array(20).fill(0));
     const written = lines(h.spool, 'claude');
     expect(written).toHaveLength(20);
-    expect(written.map((line) => (JSON.parse(line) as { payload: { session_id: string } }).payload.session_id).sort()).toEqual(Array.from({ length: 20 }, (_, index) => `s${index}`).sort());
+    expect(written.map((line) => (JSON.parse(line) as { payload: { session_id: string } }).payload.session_id).sort()).toEqual(
+      Array.from({ length: 20 }, (_, index) => `s${index}`).sort(),
+    );
   });
 });

@@ -42,7 +42,8 @@ describe('uninstall removes only Lookout’s handler (item 6)', () => {
 });
 
 describe('every other byte stays (item 9)', () => {
-  const USER = '{\r\n    "model": "opus",\r\n    "big": 1e22,\r\n    "ratio": 1.0,\r\n    "hooks": {\r\n        "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ]\r\n    }\r\n}\r\n';
+  const USER =
+    '{\r\n    "model": "opus",\r\n    "big": 1e22,\r\n    "ratio": 1.0,\r\n    "hooks": {\r\n        "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ]\r\n    }\r\n}\r\n';
 
   it('install keeps CRLF line endings and number spellings; uninstall after an edit keeps them too', () => {
     const c = context();
@@ -130,10 +131,15 @@ describe('review follow-ups', () => {
 describe('JSON edits, generated (item 9)', () => {
   const COMMAND = "'/home/me/.config/lookout/bin/lookout-hook' claude";
   const handler = fc.record({ type: fc.constant('command'), command: fc.constantFrom('say done', '~/guard.sh', 'echo "hi"') });
-  const group = fc.record({ matcher: fc.option(fc.constantFrom('Bash', '*', ''), { nil: undefined }), hooks: fc.array(handler, { minLength: 1, maxLength: 2 }) }, { requiredKeys: ['hooks'] });
+  const group = fc.record(
+    { matcher: fc.option(fc.constantFrom('Bash', '*', ''), { nil: undefined }), hooks: fc.array(handler, { minLength: 1, maxLength: 2 }) },
+    { requiredKeys: ['hooks'] },
+  );
   // Empty `hooks` or event lists are left out: when the user edited the file since, uninstall cannot
   // tell an empty list the user kept from one Lookout emptied, and removes it (docs/hooks.md).
-  const events = fc.dictionary(fc.constantFrom('Stop', 'PreToolUse', 'SessionStart', 'Notification'), fc.array(group, { minLength: 1, maxLength: 2 }), { minKeys: 1 });
+  const events = fc.dictionary(fc.constantFrom('Stop', 'PreToolUse', 'SessionStart', 'Notification'), fc.array(group, { minLength: 1, maxLength: 2 }), {
+    minKeys: 1,
+  });
   const settings = fc.record({ model: fc.constantFrom('opus', 'sonnet'), n: fc.constantFrom(1, 1e22, 0.5), hooks: events }, { requiredKeys: ['model'] });
   const layout = fc.tuple(fc.constantFrom(2, 4, '\t'), fc.constantFrom('\n', '\r\n'));
 
@@ -241,10 +247,29 @@ describe('TOML decided by a parser (item 8)', () => {
   // Generated documents: top-level keys in every spelling, arrays over lines, strings that look
   // like tables or keys, comments, tables and arrays of tables. The parser's word decides.
   const key = fc.constantFrom('model', '"model"', "'approval'", 'a.b', '"notify"', 'notify', "'notify'", 'notify.x', 'x-y_z');
-  const value = fc.constantFrom('"o3"', "'lit'", '1', '1e22', '1.0', 'true', '[\n  "a",\n  "b",\n]', '"""\n[not.a.table]\nnotify = 1\n"""', '{ a = 1 }', '2026-11-29T12:00:00Z');
+  const value = fc.constantFrom(
+    '"o3"',
+    "'lit'",
+    '1',
+    '1e22',
+    '1.0',
+    'true',
+    '[\n  "a",\n  "b",\n]',
+    '"""\n[not.a.table]\nnotify = 1\n"""',
+    '{ a = 1 }',
+    '2026-11-29T12:00:00Z',
+  );
   const pair = fc.tuple(key, value).map(([k, v]) => `${k} = ${v}`);
-  const table = fc.tuple(fc.constantFrom('[tui]', '[profiles.dev]', '[[servers]]', '["quoted table"]'), fc.array(pair, { maxLength: 3 })).map(([header, pairs]) => [header, ...pairs].join('\n'));
-  const doc = fc.tuple(fc.array(fc.oneof(pair, fc.constant('# a comment, notify = ["no"]')), { maxLength: 4 }), fc.array(table, { maxLength: 3 }), fc.constantFrom('\n', '\r\n')).map(([top, tables, eol]) => `${[...top, ...tables].join('\n')}\n`.replace(/\n/g, eol));
+  const table = fc
+    .tuple(fc.constantFrom('[tui]', '[profiles.dev]', '[[servers]]', '["quoted table"]'), fc.array(pair, { maxLength: 3 }))
+    .map(([header, pairs]) => [header, ...pairs].join('\n'));
+  const doc = fc
+    .tuple(
+      fc.array(fc.oneof(pair, fc.constant('# a comment, notify = ["no"]')), { maxLength: 4 }),
+      fc.array(table, { maxLength: 3 }),
+      fc.constantFrom('\n', '\r\n'),
+    )
+    .map(([top, tables, eol]) => `${[...top, ...tables].join('\n')}\n`.replace(/\n/g, eol));
 
   it('property: on every valid generated config, Lookout sees notify exactly when the parser does, and its edit keeps every key', () => {
     fc.assert(

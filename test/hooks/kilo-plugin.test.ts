@@ -15,7 +15,14 @@ describe("Lookout's plugin for Kilo CLI (issue 24)", () => {
   it('install writes it in ~/.config/kilo/plugins, reporting as kilo; uninstall removes it and the folders it made', () => {
     const kilo = findProvider('kilo');
     if (kilo === undefined) throw new Error('Kilo CLI is in the registry');
-    const context = { home: join(base, 'home'), roots: { kilo: join(base, 'data') }, platform: 'linux' as const, cli: '/opt/lookout/cli.cjs', now: Date.parse('2026-12-01T12:00:00Z'), env: { HOME: base } };
+    const context = {
+      home: join(base, 'home'),
+      roots: { kilo: join(base, 'data') },
+      platform: 'linux' as const,
+      cli: '/opt/lookout/cli.cjs',
+      now: Date.parse('2026-12-01T12:00:00Z'),
+      env: { HOME: base },
+    };
     install(context, [kilo]);
     const path = join(base, '.config', 'kilo', 'plugins', 'lookout.js');
     const text = readFileSync(path, 'utf8');

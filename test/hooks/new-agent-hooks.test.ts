@@ -28,7 +28,9 @@ function tree(root: string): Record<string, string> {
     for (const name of readdirSync(folder)) {
       const path = join(folder, name);
       const info = statSync(path);
-      out[relative(root, path)] = info.isDirectory() ? `dir ${(info.mode & 0o777).toString(8)}` : `${(info.mode & 0o777).toString(8)} ${readFileSync(path, 'base64')}`;
+      out[relative(root, path)] = info.isDirectory()
+        ? `dir ${(info.mode & 0o777).toString(8)}`
+        : `${(info.mode & 0o777).toString(8)} ${readFileSync(path, 'base64')}`;
       if (info.isDirectory()) walk(path);
     }
   };
@@ -44,7 +46,7 @@ function context(xdg = true) {
   return { ...c, copilot, roots: { ...c.roots, copilot }, env, hooksFile: join(copilot, 'hooks', 'lookout.json') };
 }
 
-describe('Copilot: a hooks file of Lookout\'s own in $COPILOT_HOME/hooks/', () => {
+describe("Copilot: a hooks file of Lookout's own in $COPILOT_HOME/hooks/", () => {
   it('install writes one file that runs the hook on the prompts shown and what answers them; uninstall leaves the folder byte-exact', () => {
     const c = context();
     mkdirSync(join(c.copilot, 'hooks'), { recursive: true });
@@ -52,18 +54,22 @@ describe('Copilot: a hooks file of Lookout\'s own in $COPILOT_HOME/hooks/', () =
     const before = tree(c.copilot);
     const lines = install(c, providers('copilot')).lines;
     expect(lines.join('\n')).toContain('hooks file installed');
-    const file = JSON.parse(readFileSync(c.hooksFile, 'utf8')) as { version: number; hooks: Record<string, { type: string; bash: string; timeoutSec: number }[]> };
+    const file = JSON.parse(readFileSync(c.hooksFile, 'utf8')) as {
+      version: number;
+      hooks: Record<string, { type: string; bash: string; timeoutSec: number }[]>;
+    };
     expect(file.version).toBe(1);
     expect(Object.keys(file.hooks).sort()).toEqual(['agentStop', 'notification', 'postToolUse', 'postToolUseFailure', 'userPromptSubmitted']);
     // Not permissionRequest or preToolUse: they fire for auto-approved tools too.
-    for (const handlers of Object.values(file.hooks)) expect(handlers).toEqual([{ type: 'command', bash: `'${join(c.home, 'bin', 'lookout-hook')}' copilot`, timeoutSec: 10 }]);
+    for (const handlers of Object.values(file.hooks))
+      expect(handlers).toEqual([{ type: 'command', bash: `'${join(c.home, 'bin', 'lookout-hook')}' copilot`, timeoutSec: 10 }]);
     expect(status(c, providers('copilot')).lines[0]).toMatch(/^copilot: installed/);
     expect(install(c, providers('copilot')).lines.join('\n')).toContain('already installed');
     expect(uninstall(c, providers('copilot')).lines.join('\n')).toContain('removed');
     expect(tree(c.copilot)).toEqual(before);
   });
 
-  it('a hooks folder Lookout made goes with the file; a file there that is not Lookout\'s is never written or removed', () => {
+  it("a hooks folder Lookout made goes with the file; a file there that is not Lookout's is never written or removed", () => {
     const c = context();
     const before = tree(c.copilot);
     install(c, providers('copilot'));
@@ -73,14 +79,14 @@ describe('Copilot: a hooks file of Lookout\'s own in $COPILOT_HOME/hooks/', () =
 
     mkdirSync(join(c.copilot, 'hooks'));
     writeFileSync(c.hooksFile, '{"version":1,"hooks":{}}\n');
-    expect(install(c, providers('copilot')).lines.join('\n')).toContain('not Lookout\'s');
+    expect(install(c, providers('copilot')).lines.join('\n')).toContain("not Lookout's");
     expect(readFileSync(c.hooksFile, 'utf8')).toBe('{"version":1,"hooks":{}}\n');
-    expect(status(c, providers('copilot')).lines[0]).toContain('is not Lookout\'s');
+    expect(status(c, providers('copilot')).lines[0]).toContain("is not Lookout's");
     uninstall(c, providers('copilot'));
     expect(readFileSync(c.hooksFile, 'utf8')).toBe('{"version":1,"hooks":{}}\n');
   });
 
-  it('Lookout\'s file edited by the user since is left in place on uninstall, and said so', () => {
+  it("Lookout's file edited by the user since is left in place on uninstall, and said so", () => {
     const c = context();
     install(c, providers('copilot'));
     writeFileSync(c.hooksFile, readFileSync(c.hooksFile, 'utf8').replace('"timeoutSec": 10', '"timeoutSec": 20'));
@@ -90,11 +96,26 @@ describe('Copilot: a hooks file of Lookout\'s own in $COPILOT_HOME/hooks/', () =
 
   it('payloads: only a prompt the CLI shows asks the user; a tool hook (auto-approved or not) never does', () => {
     const session = { sessionId: 'c0911070-0000-4000-8000-000000000001', timestamp: T0, cwd: '/home/me/app' };
-    expect(readCopilotHook({ ...session, hook_event_name: 'Notification', notification_type: 'permission_prompt', message: 'Allow bash: npm publish?' })).toEqual({ sessionId: session.sessionId, cwd: '/home/me/app', agentId: null, fact: { kind: 'event', event: 'permission-request', detail: 'Allow bash: npm publish?' } });
-    expect(readCopilotHook({ ...session, hook_event_name: 'Notification', notification_type: 'elicitation_dialog', message: 'Which environment?' }).fact).toEqual({ kind: 'event', event: 'input-request', detail: 'Which environment?' });
-    expect(readCopilotHook({ ...session, toolName: 'view', toolArgs: '{"path":"README.md"}', toolResult: { resultType: 'success' } }).fact).toEqual({ kind: 'event', event: 'settled', detail: null });
+    expect(
+      readCopilotHook({ ...session, hook_event_name: 'Notification', notification_type: 'permission_prompt', message: 'Allow bash: npm publish?' }),
+    ).toEqual({
+      sessionId: session.sessionId,
+      cwd: '/home/me/app',
+      agentId: null,
+      fact: { kind: 'event', event: 'permission-request', detail: 'Allow bash: npm publish?' },
+    });
+    expect(
+      readCopilotHook({ ...session, hook_event_name: 'Notification', notification_type: 'elicitation_dialog', message: 'Which environment?' }).fact,
+    ).toEqual({ kind: 'event', event: 'input-request', detail: 'Which environment?' });
+    expect(readCopilotHook({ ...session, toolName: 'view', toolArgs: '{"path":"README.md"}', toolResult: { resultType: 'success' } }).fact).toEqual({
+      kind: 'event',
+      event: 'settled',
+      detail: null,
+    });
     expect(readCopilotHook({ ...session, prompt: 'add a test' }).fact).toMatchObject({ event: 'settled' });
-    expect(readCopilotHook({ ...session, hook_event_name: 'Notification', notification_type: 'shell_completed', message: 'done' }).fact).toEqual({ kind: 'ignored' });
+    expect(readCopilotHook({ ...session, hook_event_name: 'Notification', notification_type: 'shell_completed', message: 'done' }).fact).toEqual({
+      kind: 'ignored',
+    });
   });
 });
 
@@ -111,7 +132,14 @@ describe('Copilot hooks as direct evidence (the real sh shim, lookout status --j
     const shim = join(c.dir, 'lookout-hook');
     writeFileSync(shim, shimText(join(c.home, 'spool'), shimEntries()));
     chmodSync(shim, 0o755);
-    const env = { HOME: c.dir, COPILOT_HOME: c.copilot, LOOKOUT_HOME: c.home, CLAUDE_CONFIG_DIR: join(c.dir, 'none'), CODEX_HOME: join(c.dir, 'none'), OPENCODE_DATA_DIR: join(c.dir, 'none') };
+    const env = {
+      HOME: c.dir,
+      COPILOT_HOME: c.copilot,
+      LOOKOUT_HOME: c.home,
+      CLAUDE_CONFIG_DIR: join(c.dir, 'none'),
+      CODEX_HOME: join(c.dir, 'none'),
+      OPENCODE_DATA_DIR: join(c.dir, 'none'),
+    };
     return { c, shim, env };
   }
   const row = (env: Record<string, string>): Row | undefined => {
@@ -122,37 +150,77 @@ describe('Copilot hooks as direct evidence (the real sh shim, lookout status --j
   /** The spool as the shim writes it, at a chosen instant of the fixture's time. */
   const spoolAt = (home: string, at: string, payload: Record<string, unknown>) => {
     mkdirSync(join(home, 'spool'), { recursive: true, mode: 0o700 });
-    writeFileSync(join(home, 'spool', 'copilot.jsonl'), `${JSON.stringify({ payload, provider: 'copilot', at: Date.parse(at), precision: 'ms', channel: 'hook' })}\n`, { flag: 'a' });
+    writeFileSync(
+      join(home, 'spool', 'copilot.jsonl'),
+      `${JSON.stringify({ payload, provider: 'copilot', at: Date.parse(at), precision: 'ms', channel: 'hook' })}\n`,
+      { flag: 'a' },
+    );
   };
 
   it('the shim records a notification payload on the copilot spool, as the CLI hands it on stdin', () => {
     const { c, shim } = setup();
-    const payload = { sessionId, timestamp: Date.now(), cwd: '/home/me/app', hook_event_name: 'Notification', notification_type: 'permission_prompt', message: 'Allow bash?' };
+    const payload = {
+      sessionId,
+      timestamp: Date.now(),
+      cwd: '/home/me/app',
+      hook_event_name: 'Notification',
+      notification_type: 'permission_prompt',
+      message: 'Allow bash?',
+    };
     expect(spawnSync(shim, ['copilot'], { input: `${JSON.stringify(payload, null, 2)}\n`, timeout: 25_000 }).status).toBe(0);
-    const [line] = readFileSync(join(c.home, 'spool', 'copilot.jsonl'), 'utf8').split('\n').map((text) => JSON.parse(text || 'null'));
+    const [line] = readFileSync(join(c.home, 'spool', 'copilot.jsonl'), 'utf8')
+      .split('\n')
+      .map((text) => JSON.parse(text || 'null'));
     expect(line).toMatchObject({ provider: 'copilot', channel: 'hook', payload });
   });
 
   it('R3 a pending tool reads "may be waiting" without hooks; a permission_prompt makes it awaiting-approval, direct; the tool finishing settles it', () => {
     const { c, env } = setup();
     expect(row(env)?.observed).toMatchObject({ reason: 'tool-pending', confidence: 'inferred' });
-    spoolAt(c.home, '2026-11-29T12:01:01.000Z', { sessionId, timestamp: 0, cwd: '/home/me/app', hook_event_name: 'Notification', notification_type: 'permission_prompt', message: 'Allow bash: npm publish?' });
-    expect(row(env)?.observed).toMatchObject({ state: 'awaiting-approval', reason: 'approval-requested', confidence: 'direct', source: 'copilot.hook', detail: 'Allow bash: npm publish?' });
+    spoolAt(c.home, '2026-11-29T12:01:01.000Z', {
+      sessionId,
+      timestamp: 0,
+      cwd: '/home/me/app',
+      hook_event_name: 'Notification',
+      notification_type: 'permission_prompt',
+      message: 'Allow bash: npm publish?',
+    });
+    expect(row(env)?.observed).toMatchObject({
+      state: 'awaiting-approval',
+      reason: 'approval-requested',
+      confidence: 'direct',
+      source: 'copilot.hook',
+      detail: 'Allow bash: npm publish?',
+    });
     expect(row(env)?.claim?.kind).toBe('needs-you');
-    spoolAt(c.home, '2026-11-29T12:01:05.000Z', { sessionId, timestamp: 0, cwd: '/home/me/app', toolName: 'bash', toolArgs: { command: 'npm publish' }, toolResult: { resultType: 'success' } });
+    spoolAt(c.home, '2026-11-29T12:01:05.000Z', {
+      sessionId,
+      timestamp: 0,
+      cwd: '/home/me/app',
+      toolName: 'bash',
+      toolArgs: { command: 'npm publish' },
+      toolResult: { resultType: 'success' },
+    });
     expect(row(env)?.observed).toMatchObject({ reason: 'tool-pending', confidence: 'inferred' });
   });
 
   it('R1 hooks that fire for auto-approved tools never raise "needs you" on a running session', () => {
     const { c, env } = setup();
-    spoolAt(c.home, '2026-11-29T12:01:08.000Z', { sessionId, timestamp: 0, cwd: '/home/me/app', toolName: 'view', toolArgs: { path: 'README.md' }, toolResult: { resultType: 'success' } });
+    spoolAt(c.home, '2026-11-29T12:01:08.000Z', {
+      sessionId,
+      timestamp: 0,
+      cwd: '/home/me/app',
+      toolName: 'view',
+      toolArgs: { path: 'README.md' },
+      toolResult: { resultType: 'success' },
+    });
     const found = row(env);
     expect(found?.observed.state).not.toBe('awaiting-approval');
     expect(found?.observed.confidence).toBe('inferred');
   });
 });
 
-describe('opencode: a plugin of Lookout\'s own in its config folder', () => {
+describe("opencode: a plugin of Lookout's own in its config folder", () => {
   it('install writes the plugin into plugins/ under XDG_CONFIG_HOME; uninstall removes it and the folders it made', () => {
     const c = context();
     const config = join(c.dir, 'xdg');
@@ -197,12 +265,32 @@ describe('opencode: a plugin of Lookout\'s own in its config folder', () => {
     const spool = join(c.home, 'spool', 'opencode.jsonl');
     await hooks.event({ event: { type: 'message.part.updated', properties: { sessionID: 'ses_a' } } });
     expect(existsSync(spool)).toBe(false);
-    await hooks.event({ event: { id: 'evt_1', type: 'permission.asked', properties: { id: 'per_1', sessionID: 'ses_a', permission: 'bash', patterns: ['npm publish'], metadata: { diff: 'x'.repeat(1_000_000) }, always: ['npm *'] } } });
+    await hooks.event({
+      event: {
+        id: 'evt_1',
+        type: 'permission.asked',
+        properties: {
+          id: 'per_1',
+          sessionID: 'ses_a',
+          permission: 'bash',
+          patterns: ['npm publish'],
+          metadata: { diff: 'x'.repeat(1_000_000) },
+          always: ['npm *'],
+        },
+      },
+    });
     await hooks.event({ event: null });
     await hooks.event({ event: { type: 'permission.replied', properties: { sessionID: 'ses_a', requestID: 'per_1', reply: 'once' } } });
-    const lines = readFileSync(spool, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { provider: string; channel: string; payload: Record<string, unknown> });
+    const lines = readFileSync(spool, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { provider: string; channel: string; payload: Record<string, unknown> });
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ provider: 'opencode', channel: 'hook', payload: { type: 'permission.asked', directory: '/home/me/app', properties: { sessionID: 'ses_a', permission: 'bash', patterns: ['npm publish'] } } });
+    expect(lines[0]).toMatchObject({
+      provider: 'opencode',
+      channel: 'hook',
+      payload: { type: 'permission.asked', directory: '/home/me/app', properties: { sessionID: 'ses_a', permission: 'bash', patterns: ['npm publish'] } },
+    });
     // A permission's metadata (a whole diff) is never copied.
     expect(readFileSync(spool, 'utf8').length).toBeLessThan(2000);
     expect(statSync(spool).mode & 0o777).toBe(0o600);
@@ -218,15 +306,38 @@ describe('opencode: a plugin of Lookout\'s own in its config folder', () => {
 
   it('events: approvals and questions ask; answers, status and aborts settle; retries are notices; other errors fail', () => {
     const read = (type: string, properties: Record<string, unknown>) => readOpencodeEvent({ type, properties, directory: '/home/me/app' });
-    expect(read('permission.asked', { sessionID: 'ses_a', permission: 'bash', patterns: ['npm publish'] })).toEqual({ sessionId: 'ses_a', cwd: '/home/me/app', agentId: null, fact: { kind: 'event', event: 'permission-request', detail: 'bash: npm publish' } });
+    expect(read('permission.asked', { sessionID: 'ses_a', permission: 'bash', patterns: ['npm publish'] })).toEqual({
+      sessionId: 'ses_a',
+      cwd: '/home/me/app',
+      agentId: null,
+      fact: { kind: 'event', event: 'permission-request', detail: 'bash: npm publish' },
+    });
     // opencode 1.0's name and shape.
-    expect(read('permission.updated', { sessionID: 'ses_a', type: 'edit', title: 'Edit src/app.ts' }).fact).toEqual({ kind: 'event', event: 'permission-request', detail: 'edit: Edit src/app.ts' });
-    expect(read('question.asked', { sessionID: 'ses_a', questions: [{ question: 'Which database?', header: 'DB' }] }).fact).toEqual({ kind: 'event', event: 'input-request', detail: 'asks: Which database?' });
-    for (const type of ['permission.replied', 'question.replied', 'question.rejected', 'session.idle']) expect(read(type, { sessionID: 'ses_a' }).fact).toMatchObject({ event: 'settled' });
+    expect(read('permission.updated', { sessionID: 'ses_a', type: 'edit', title: 'Edit src/app.ts' }).fact).toEqual({
+      kind: 'event',
+      event: 'permission-request',
+      detail: 'edit: Edit src/app.ts',
+    });
+    expect(read('question.asked', { sessionID: 'ses_a', questions: [{ question: 'Which database?', header: 'DB' }] }).fact).toEqual({
+      kind: 'event',
+      event: 'input-request',
+      detail: 'asks: Which database?',
+    });
+    for (const type of ['permission.replied', 'question.replied', 'question.rejected', 'session.idle'])
+      expect(read(type, { sessionID: 'ses_a' }).fact).toMatchObject({ event: 'settled' });
     expect(read('session.status', { sessionID: 'ses_a', status: { type: 'busy' } }).fact).toMatchObject({ event: 'settled' });
-    expect(read('session.status', { sessionID: 'ses_a', status: { type: 'retry', attempt: 2, message: 'rate limited' } }).fact).toEqual({ kind: 'notice', message: 'retrying (attempt 2): rate limited' });
-    expect(read('session.error', { sessionID: 'ses_a', error: { name: 'MessageAbortedError', data: { message: 'Aborted' } } }).fact).toMatchObject({ event: 'settled' });
-    expect(read('session.error', { sessionID: 'ses_a', error: { name: 'ProviderAuthError', data: { message: 'no API key' } } }).fact).toEqual({ kind: 'event', event: 'stop-failure', detail: 'no API key' });
+    expect(read('session.status', { sessionID: 'ses_a', status: { type: 'retry', attempt: 2, message: 'rate limited' } }).fact).toEqual({
+      kind: 'notice',
+      message: 'retrying (attempt 2): rate limited',
+    });
+    expect(read('session.error', { sessionID: 'ses_a', error: { name: 'MessageAbortedError', data: { message: 'Aborted' } } }).fact).toMatchObject({
+      event: 'settled',
+    });
+    expect(read('session.error', { sessionID: 'ses_a', error: { name: 'ProviderAuthError', data: { message: 'no API key' } } }).fact).toEqual({
+      kind: 'event',
+      event: 'stop-failure',
+      detail: 'no API key',
+    });
     expect(read('session.error', { error: { name: 'UnknownError' } }).sessionId).toBeNull();
   });
 });
@@ -242,15 +353,31 @@ describe('opencode plugin events as direct evidence (lookout status --json)', ()
     database(data, (b) => {
       b.session('ses_lead', 'migrate the cache');
       b.user('ses_lead', 1);
-      b.part('ses_lead', b.assistant('ses_lead', 2, {}), 2, { type: 'tool', callID: 'call_1', tool: 'bash', state: { status: 'running', input: { command: 'npm publish' }, time: { start: at(2) } } });
+      b.part('ses_lead', b.assistant('ses_lead', 2, {}), 2, {
+        type: 'tool',
+        callID: 'call_1',
+        tool: 'bash',
+        state: { status: 'running', input: { command: 'npm publish' }, time: { start: at(2) } },
+      });
       b.session('ses_child', 'survey the cache', 'ses_lead', false, 3);
       b.user('ses_child', 3);
       b.assistant('ses_child', 4, {});
     }).close();
-    const env = { HOME: c.dir, OPENCODE_DATA_DIR: data, LOOKOUT_HOME: c.home, CLAUDE_CONFIG_DIR: join(c.dir, 'none'), CODEX_HOME: join(c.dir, 'none'), COPILOT_HOME: join(c.dir, 'none') };
+    const env = {
+      HOME: c.dir,
+      OPENCODE_DATA_DIR: data,
+      LOOKOUT_HOME: c.home,
+      CLAUDE_CONFIG_DIR: join(c.dir, 'none'),
+      CODEX_HOME: join(c.dir, 'none'),
+      COPILOT_HOME: join(c.dir, 'none'),
+    };
     const spool = (seconds: number, type: string, properties: Record<string, unknown>) => {
       mkdirSync(join(c.home, 'spool'), { recursive: true, mode: 0o700 });
-      writeFileSync(join(c.home, 'spool', 'opencode.jsonl'), `${JSON.stringify({ payload: { type, properties, directory: '/home/me/app' }, provider: 'opencode', at: at(seconds), precision: 'ms', channel: 'hook' })}\n`, { flag: 'a' });
+      writeFileSync(
+        join(c.home, 'spool', 'opencode.jsonl'),
+        `${JSON.stringify({ payload: { type, properties, directory: '/home/me/app' }, provider: 'opencode', at: at(seconds), precision: 'ms', channel: 'hook' })}\n`,
+        { flag: 'a' },
+      );
     };
     const rows = (): Row[] => {
       const result = runCli(['status', '--json', '--now', NOW], env);
@@ -265,26 +392,44 @@ describe('opencode plugin events as direct evidence (lookout status --json)', ()
     const lead = () => rows().find((row) => row.key === 'opencode:ses_lead');
     expect(lead()?.observed).toMatchObject({ reason: 'tool-pending', confidence: 'inferred' });
     spool(10, 'permission.asked', { id: 'per_1', sessionID: 'ses_lead', permission: 'bash', patterns: ['npm publish'] });
-    expect(lead()?.observed).toMatchObject({ state: 'awaiting-approval', reason: 'approval-requested', confidence: 'direct', source: 'opencode.hook', detail: 'bash: npm publish' });
+    expect(lead()?.observed).toMatchObject({
+      state: 'awaiting-approval',
+      reason: 'approval-requested',
+      confidence: 'direct',
+      source: 'opencode.hook',
+      detail: 'bash: npm publish',
+    });
     expect(lead()?.claim?.kind).toBe('needs-you');
     spool(15, 'permission.replied', { sessionID: 'ses_lead', requestID: 'per_1', reply: 'once' });
     expect(lead()?.observed).toMatchObject({ reason: 'tool-pending', confidence: 'inferred' });
   });
 
-  it('R10 a question asked in a child session is its parent row\'s child waiting, never a row of its own', () => {
+  it("R10 a question asked in a child session is its parent row's child waiting, never a row of its own", () => {
     const { spool, rows } = setup();
     expect(rows()[0]?.observed.reason).not.toBe('child-waiting');
     spool(20, 'question.asked', { id: 'que_1', sessionID: 'ses_child', questions: [{ question: 'Which cache?' }] });
     const all = rows();
     expect(all.map((row) => row.key)).toEqual(['opencode:ses_lead']);
-    expect(all[0]).toMatchObject({ observed: { state: 'awaiting-input', reason: 'child-waiting' }, children: { liveness: 'waiting' }, claim: { kind: 'needs-you' } });
+    expect(all[0]).toMatchObject({
+      observed: { state: 'awaiting-input', reason: 'child-waiting' },
+      children: { liveness: 'waiting' },
+      claim: { kind: 'needs-you' },
+    });
   });
 });
 
 describe('lookout hooks install (every agent)', () => {
   it('installs for the agents this machine has and skips the others, making no folder for them; --provider installs anyway', () => {
     const c = context();
-    const env = { HOME: c.dir, XDG_CONFIG_HOME: join(c.dir, 'xdg'), LOOKOUT_HOME: c.home, CLAUDE_CONFIG_DIR: join(c.dir, 'claude'), CODEX_HOME: join(c.dir, 'codex'), COPILOT_HOME: join(c.dir, 'no-copilot'), OPENCODE_DATA_DIR: join(c.dir, 'no-opencode') };
+    const env = {
+      HOME: c.dir,
+      XDG_CONFIG_HOME: join(c.dir, 'xdg'),
+      LOOKOUT_HOME: c.home,
+      CLAUDE_CONFIG_DIR: join(c.dir, 'claude'),
+      CODEX_HOME: join(c.dir, 'codex'),
+      COPILOT_HOME: join(c.dir, 'no-copilot'),
+      OPENCODE_DATA_DIR: join(c.dir, 'no-opencode'),
+    };
     const result = runCli(['hooks', 'install'], env);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`copilot: not found (no ${join(c.dir, 'no-copilot')}); skipped (--provider copilot installs it anyway)`);

@@ -57,7 +57,7 @@ function context(): TestContext & { settings: string } {
 const read = (path: string): string => readFileSync(path, 'utf8');
 
 describe('Qwen Code hooks install / uninstall (settings.json)', () => {
-  it('adds Lookout beside the user\'s hooks for each event, in the background (async, 10 s); uninstall restores the file byte for byte', () => {
+  it("adds Lookout beside the user's hooks for each event, in the background (async, 10 s); uninstall restores the file byte for byte", () => {
     const c = context();
     writeFileSync(c.settings, USER_SETTINGS);
     expect(install(c, providers('qwen')).lines.join('\n')).toContain('restart running Qwen Code sessions');
@@ -65,7 +65,10 @@ describe('Qwen Code hooks install / uninstall (settings.json)', () => {
     expect(installed.security).toEqual({ auth: { selectedType: 'openai' } });
     expect(Object.keys(installed.hooks).sort()).toEqual(CLAUDE_EVENTS.map((spec) => spec.event).sort());
     const handler = { type: 'command', command: hookCommand(c, 'qwen'), timeout: 10, async: true };
-    expect(installed.hooks.PreToolUse).toEqual([{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: '~/guard.sh', timeout: 5 }] }, { matcher: '*', hooks: [handler] }]);
+    expect(installed.hooks.PreToolUse).toEqual([
+      { matcher: 'run_shell_command', hooks: [{ type: 'command', command: '~/guard.sh', timeout: 5 }] },
+      { matcher: '*', hooks: [handler] },
+    ]);
     // The prompt Lookout watches for must never wait on Lookout: no handler may block.
     for (const groups of Object.values(installed.hooks)) {
       for (const group of groups as { hooks: { command: string; async?: boolean }[] }[]) {
@@ -90,7 +93,15 @@ describe('Qwen Code hooks install / uninstall (settings.json)', () => {
 });
 
 /** The payloads Qwen Code 0.24.4 handed its hooks in the lab (transcript_path left out). */
-const envelope = (event: string, extra: Record<string, unknown>) => ({ session_id: SESSION, cwd: '/home/dev/app', hook_event_name: event, timestamp: '2026-12-01T20:31:42.115Z', permission_mode: 'default', prompt_id: `${SESSION}########1`, ...extra });
+const envelope = (event: string, extra: Record<string, unknown>) => ({
+  session_id: SESSION,
+  cwd: '/home/dev/app',
+  hook_event_name: event,
+  timestamp: '2026-12-01T20:31:42.115Z',
+  permission_mode: 'default',
+  prompt_id: `${SESSION}########1`,
+  ...extra,
+});
 const SHELL = { command: 'touch q.txt', description: 'Run a lab command' };
 
 describe('Qwen Code hook payloads', () => {
@@ -103,20 +114,56 @@ describe('Qwen Code hook payloads', () => {
       agentId: null,
       fact: { kind: 'event', event: 'permission-request', detail: 'run_shell_command: touch q.txt' },
     });
-    expect(fact(envelope('Notification', { message: 'Qwen Code needs your permission to use run_shell_command', notification_type: 'permission_prompt', title: 'Permission needed' }))).toMatchObject({ event: 'permission-request', vague: true });
+    expect(
+      fact(
+        envelope('Notification', {
+          message: 'Qwen Code needs your permission to use run_shell_command',
+          notification_type: 'permission_prompt',
+          title: 'Permission needed',
+        }),
+      ),
+    ).toMatchObject({ event: 'permission-request', vague: true });
   });
 
-  it('R3 Qwen\'s question and plan tools ask for an answer, not a permission', () => {
-    const ask = { questions: [{ question: 'Which colour?', header: 'Colour', options: [{ label: 'Red', description: 'Warm' }, { label: 'Blue', description: 'Cool' }] }] };
-    expect(fact(envelope('PermissionRequest', { tool_name: 'ask_user_question', tool_input: ask }))).toMatchObject({ kind: 'event', event: 'input-request', detail: 'asks: Which colour?', call: { asks: 'asks: Which colour?' } });
-    expect(fact(envelope('PermissionRequest', { tool_name: 'exit_plan_mode', tool_input: { plan: 'x' } }))).toMatchObject({ kind: 'event', event: 'input-request', detail: 'plan ready for approval' });
+  it("R3 Qwen's question and plan tools ask for an answer, not a permission", () => {
+    const ask = {
+      questions: [
+        {
+          question: 'Which colour?',
+          header: 'Colour',
+          options: [
+            { label: 'Red', description: 'Warm' },
+            { label: 'Blue', description: 'Cool' },
+          ],
+        },
+      ],
+    };
+    expect(fact(envelope('PermissionRequest', { tool_name: 'ask_user_question', tool_input: ask }))).toMatchObject({
+      kind: 'event',
+      event: 'input-request',
+      detail: 'asks: Which colour?',
+      call: { asks: 'asks: Which colour?' },
+    });
+    expect(fact(envelope('PermissionRequest', { tool_name: 'exit_plan_mode', tool_input: { plan: 'x' } }))).toMatchObject({
+      kind: 'event',
+      event: 'input-request',
+      detail: 'plan ready for approval',
+    });
   });
 
-  it('the idle notice Qwen sends each time it goes idle (after a cancel too), a failure in the server\'s words, work inside a subagent', () => {
-    expect(fact(envelope('Notification', { message: 'Qwen Code is waiting for your input', notification_type: 'idle_prompt', title: 'Waiting for input' }))).toEqual({ kind: 'event', event: 'idle-notice', detail: null });
-    expect(fact(envelope('StopFailure', { error: 'authentication_failed', error_details: '401 lab bad key', last_assistant_message: '[API Error: 401 lab bad key]' }))).toMatchObject({ kind: 'event', event: 'stop-failure', detail: '401 lab bad key' });
+  it("the idle notice Qwen sends each time it goes idle (after a cancel too), a failure in the server's words, work inside a subagent", () => {
+    expect(
+      fact(envelope('Notification', { message: 'Qwen Code is waiting for your input', notification_type: 'idle_prompt', title: 'Waiting for input' })),
+    ).toEqual({ kind: 'event', event: 'idle-notice', detail: null });
+    expect(
+      fact(
+        envelope('StopFailure', { error: 'authentication_failed', error_details: '401 lab bad key', last_assistant_message: '[API Error: 401 lab bad key]' }),
+      ),
+    ).toMatchObject({ kind: 'event', event: 'stop-failure', detail: '401 lab bad key' });
     expect(fact(envelope('UserPromptSubmit', { prompt: 'make the file', submitted_prompt: 'make the file' }))).toMatchObject({ event: 'mid-turn' });
-    expect(readQwenHook(envelope('PermissionRequest', { tool_name: 'run_shell_command', tool_input: SHELL, agent_id: 'general-purpose-call_2' }), 'hook').agentId).toBe('general-purpose-call_2');
+    expect(
+      readQwenHook(envelope('PermissionRequest', { tool_name: 'run_shell_command', tool_input: SHELL, agent_id: 'general-purpose-call_2' }), 'hook').agentId,
+    ).toBe('general-purpose-call_2');
   });
 });
 
@@ -135,7 +182,11 @@ describe('Qwen Code hooks as direct evidence (lookout status --json)', () => {
   }
   const spoolAt = (home: string, seconds: number, payload: Record<string, unknown>): void => {
     mkdirSync(join(home, 'spool'), { recursive: true, mode: 0o700 });
-    writeFileSync(join(home, 'spool', 'qwen.jsonl'), `${JSON.stringify({ payload, provider: 'qwen', at: T0 + seconds * 1000, precision: 'ms', channel: 'hook' })}\n`, { flag: 'a' });
+    writeFileSync(
+      join(home, 'spool', 'qwen.jsonl'),
+      `${JSON.stringify({ payload, provider: 'qwen', at: T0 + seconds * 1000, precision: 'ms', channel: 'hook' })}\n`,
+      { flag: 'a' },
+    );
   };
   const row = (env: Record<string, string>): Row | undefined => {
     const result = runCli(['status', '--json', '--all', '--now', NOW], env);
@@ -147,17 +198,35 @@ describe('Qwen Code hooks as direct evidence (lookout status --json)', () => {
     const { home, env, chat } = setup();
     expect(row(env)?.observed).toMatchObject({ state: 'unknown', reason: 'tool-pending', confidence: 'inferred', source: 'qwen.chat' });
     spoolAt(home, 2.2, envelope('PermissionRequest', { tool_name: 'run_shell_command', tool_input: SHELL }));
-    spoolAt(home, 2.21, envelope('Notification', { message: 'Qwen Code needs your permission to use run_shell_command', notification_type: 'permission_prompt', title: 'Permission needed' }));
+    spoolAt(
+      home,
+      2.21,
+      envelope('Notification', {
+        message: 'Qwen Code needs your permission to use run_shell_command',
+        notification_type: 'permission_prompt',
+        title: 'Permission needed',
+      }),
+    );
     const asking = row(env);
-    expect(asking?.observed).toMatchObject({ state: 'awaiting-approval', reason: 'approval-requested', confidence: 'direct', source: 'qwen.hook', detail: 'run_shell_command: touch q.txt' });
+    expect(asking?.observed).toMatchObject({
+      state: 'awaiting-approval',
+      reason: 'approval-requested',
+      confidence: 'direct',
+      source: 'qwen.hook',
+      detail: 'run_shell_command: touch q.txt',
+    });
     expect(asking?.claim?.kind).toBe('needs-you');
     expect(asking?.answer).toMatchObject({ state: 'unavailable' });
     writeFileSync(chat, lines(result(5, 'call_1', 'cancelled')), { flag: 'a' });
-    spoolAt(home, 7, envelope('Notification', { message: 'Qwen Code is waiting for your input', notification_type: 'idle_prompt', title: 'Waiting for input' }));
+    spoolAt(
+      home,
+      7,
+      envelope('Notification', { message: 'Qwen Code is waiting for your input', notification_type: 'idle_prompt', title: 'Waiting for input' }),
+    );
     expect(row(env)?.observed).toMatchObject({ state: 'idle', reason: 'interrupted' });
   });
 
-  it('R8 Qwen\'s PreToolUse comes once the approved call runs: written after its PermissionRequest, it answers it (running, not awaiting approval)', () => {
+  it("R8 Qwen's PreToolUse comes once the approved call runs: written after its PermissionRequest, it answers it (running, not awaiting approval)", () => {
     const { home, env } = setup();
     spoolAt(home, 2.2, envelope('PermissionRequest', { tool_name: 'run_shell_command', tool_input: SHELL }));
     expect(row(env)?.observed).toMatchObject({ state: 'awaiting-approval' });

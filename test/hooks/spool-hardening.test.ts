@@ -28,7 +28,8 @@ function home(spool?: string): { spool: string; shim: string } {
   return { spool: folder, shim };
 }
 
-const event = (session: string, name = 'PermissionRequest'): string => JSON.stringify({ session_id: session, hook_event_name: name, tool_name: 'Bash', tool_input: { command: 'npm publish' } });
+const event = (session: string, name = 'PermissionRequest'): string =>
+  JSON.stringify({ session_id: session, hook_event_name: name, tool_name: 'Bash', tool_input: { command: 'npm publish' } });
 const read = async (spool: string) => new HookSpool(spool, spoolReaders(['claude', 'codex'])).sync();
 const shim = (path: string, input: string, args = ['claude']) => spawnSync(path, args, { input, timeout: 20_000 });
 
@@ -140,7 +141,10 @@ describe('the envelope is the spool line’s own (item 13)', () => {
     expect(line.provider).toBe('claude');
     expect(line.at).toBeGreaterThan(Date.parse('2026-01-01T00:00:00Z'));
     // A line of another provider's name in this spool is not read as that provider's either.
-    appendFileSync(join(h.spool, 'claude.jsonl'), `${JSON.stringify({ payload: { session_id: 'other', hook_event_name: 'PermissionRequest' }, provider: 'codex', at: 1, precision: 'ms', channel: 'hook' })}\n`);
+    appendFileSync(
+      join(h.spool, 'claude.jsonl'),
+      `${JSON.stringify({ payload: { session_id: 'other', hook_event_name: 'PermissionRequest' }, provider: 'codex', at: 1, precision: 'ms', channel: 'hook' })}\n`,
+    );
     const sessions = await read(h.spool);
     expect(sessions.has('codex:other')).toBe(false);
     expect(sessions.has('claude:other')).toBe(false);

@@ -18,12 +18,19 @@ import { CLI, sshUnavailable, startSshd } from './sshd';
 import type { Sshd } from './sshd';
 
 const snapshot = (rows: { key: string; title: string }[], now = '2026-12-01T00:00:00.000Z'): Snapshot =>
-  ({ schemaVersion: 1, now, attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0 }, sessions: rows.map((row) => ({ key: row.key, title: row.title }) as unknown as Row) }) as Snapshot;
+  ({
+    schemaVersion: 1,
+    now,
+    attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0 },
+    sessions: rows.map((row) => ({ key: row.key, title: row.title }) as unknown as Row),
+  }) as Snapshot;
 const byKey = (rows: readonly Row[]) => new Map(rows.map((row) => [row.key, JSON.stringify(row)]));
 
 describe('issue 27: the feed sends changes (protocol 2), pure', () => {
-  it('applied in order, the lines give the newest snapshot\'s rows, for any run of snapshots', () => {
-    const rows = fc.uniqueArray(fc.record({ key: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), title: fc.constantFrom('x', 'y', 'z') }), { selector: (row) => row.key });
+  it("applied in order, the lines give the newest snapshot's rows, for any run of snapshots", () => {
+    const rows = fc.uniqueArray(fc.record({ key: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), title: fc.constantFrom('x', 'y', 'z') }), {
+      selector: (row) => row.key,
+    });
     fc.assert(
       fc.property(fc.array(rows, { minLength: 1, maxLength: 12 }), (runs) => {
         const writer = new ChangeWriter();
@@ -43,7 +50,12 @@ describe('issue 27: the feed sends changes (protocol 2), pure', () => {
 
   it('an unchanged row is not sent again; a removed one is named; after a resync the line is full', () => {
     const writer = new ChangeWriter();
-    writer.line(snapshot([{ key: 'a', title: 'x' }, { key: 'b', title: 'x' }]));
+    writer.line(
+      snapshot([
+        { key: 'a', title: 'x' },
+        { key: 'b', title: 'x' },
+      ]),
+    );
     const change = writer.line(snapshot([{ key: 'a', title: 'y' }])) as ChangeLine;
     expect(change.delta).toBe(true);
     expect(change.sessions.map((row) => row.key)).toEqual(['a']);
@@ -82,7 +94,16 @@ afterAll(async () => {
 /** A link to the test sshd running `command` as the host's Lookout. */
 function link(command: string, protocols?: readonly number[]): { link: HostLink; problems: string[] } {
   const problems: string[] = [];
-  const made = new HostLink({ name: 'devbox', destination: 'devbox', command }, { clock: Date.now, env: { LOOKOUT_SSH_CONFIG: sshd?.config ?? '' }, onChange: () => undefined, onProblem: (line) => problems.push(line), ...(protocols === undefined ? {} : { protocols }) });
+  const made = new HostLink(
+    { name: 'devbox', destination: 'devbox', command },
+    {
+      clock: Date.now,
+      env: { LOOKOUT_SSH_CONFIG: sshd?.config ?? '' },
+      onChange: () => undefined,
+      onProblem: (line) => problems.push(line),
+      ...(protocols === undefined ? {} : { protocols }),
+    },
+  );
   made.start();
   return { link: made, problems };
 }
@@ -102,9 +123,14 @@ describe.skipIf(unavailable !== null)('issue 27: the feed sends changes, over ss
       const before = host.stats();
       const file = files[7] ?? '';
       const id = basename(file, '.jsonl');
-      appendFileSync(file, `${JSON.stringify({ parentUuid: null, isSidechain: false, type: 'user', message: { role: 'user', content: 'one more thing' }, uuid: 'c0000000-0000-4000-8000-000000000001', timestamp: new Date().toISOString(), cwd: '/home/me/app', sessionId: id, version: '2.1.143' })}\n`);
+      appendFileSync(
+        file,
+        `${JSON.stringify({ parentUuid: null, isSidechain: false, type: 'user', message: { role: 'user', content: 'one more thing' }, uuid: 'c0000000-0000-4000-8000-000000000001', timestamp: new Date().toISOString(), cwd: '/home/me/app', sessionId: id, version: '2.1.143' })}\n`,
+      );
       expect(host.view().snapshot?.sessions.find((row) => row.key === `claude:${id}`)?.observed.state).toBe('idle');
-      await waitFor('the change shown', () => (host.view().snapshot?.sessions.find((row) => row.key === `claude:${id}`)?.observed.state === 'running' ? true : undefined));
+      await waitFor('the change shown', () =>
+        host.view().snapshot?.sessions.find((row) => row.key === `claude:${id}`)?.observed.state === 'running' ? true : undefined,
+      );
       const after = host.stats();
       return { full, change: (after.bytes - before.bytes) / Math.max(1, after.lines - before.lines), protocol: host.view().lookout?.protocol };
     } finally {
@@ -136,9 +162,16 @@ describe.skipIf(unavailable !== null)('issue 27: the feed sends changes, over ss
     try {
       await waitFor('the link failed', () => (host.view().status.kind === 'failed' ? true : undefined));
       const status = host.view().status;
-      expect(status.kind === 'failed' ? status.reason : '').toMatch(/^devbox runs Lookout 9\.0\.0, whose feed \(snapshot schema 2\) this Lookout \S+ cannot read: update this one, or run `lookout hosts upgrade devbox` to put this version there; cut off$/);
+      expect(status.kind === 'failed' ? status.reason : '').toMatch(
+        /^devbox runs Lookout 9\.0\.0, whose feed \(snapshot schema 2\) this Lookout \S+ cannot read: update this one, or run `lookout hosts upgrade devbox` to put this version there; cut off$/,
+      );
       // Retried with backoff (1 s, then 2 s): the same reason is not said again.
-      await waitFor('a second attempt', () => (host.stats().lines >= 2 ? true : undefined), () => '', { timeout: 20_000 });
+      await waitFor(
+        'a second attempt',
+        () => (host.stats().lines >= 2 ? true : undefined),
+        () => '',
+        { timeout: 20_000 },
+      );
       expect(problems.filter((line) => line.includes('snapshot schema 2'))).toHaveLength(1);
       expect(host.view().snapshot).toBeNull();
     } finally {

@@ -41,7 +41,14 @@ let n = 0;
 function machine(name: string) {
   n += 1;
   const dir = join(base, `${name}-${n}`);
-  const env = { HOME: dir, LOOKOUT_HOME: join(dir, 'lookout'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), COPILOT_HOME: join(dir, 'copilot'), OPENCODE_DATA_DIR: join(dir, 'opencode') };
+  const env = {
+    HOME: dir,
+    LOOKOUT_HOME: join(dir, 'lookout'),
+    CLAUDE_CONFIG_DIR: join(dir, 'claude'),
+    CODEX_HOME: join(dir, 'codex'),
+    COPILOT_HOME: join(dir, 'copilot'),
+    OPENCODE_DATA_DIR: join(dir, 'opencode'),
+  };
   mkdirSync(env.CLAUDE_CONFIG_DIR, { recursive: true });
   const command = ['env', ...Object.entries(env).map(([key, value]) => `${key}=${value}`), process.execPath, CLI].join(' ');
   return { dir, env, command };
@@ -123,7 +130,7 @@ describe.skipIf(unavailable !== null)('hosts over a real sshd', () => {
     expect(listed.stdout).toMatch(/devbox {2}connected, 1 sessions/);
   });
 
-  it('a review set here lands in the remote machine\'s own store; mute and unmute too', () => {
+  it("a review set here lands in the remote machine's own store; mute and unmute too", () => {
     const here = local();
     const devbox = machine('devbox');
     const key = session(devbox.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000);
@@ -165,14 +172,18 @@ describe.skipIf(unavailable !== null)('hosts over a real sshd', () => {
       const project = join(devbox.env.CLAUDE_CONFIG_DIR, 'projects', '-home-me-app');
       const file = join(project, `${key.slice('claude:'.length)}.jsonl`);
       const id = key.slice('claude:'.length);
-      writeFileSync(file, `${JSON.stringify({ parentUuid: null, isSidechain: false, type: 'assistant', message: { role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' }, uuid: 'f9000000-0000-4000-8000-000000000001', timestamp: new Date().toISOString(), cwd: '/home/me/app', sessionId: id, version: '2.1.143' })}\n`, { flag: 'a' });
+      writeFileSync(
+        file,
+        `${JSON.stringify({ parentUuid: null, isSidechain: false, type: 'assistant', message: { role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' }, uuid: 'f9000000-0000-4000-8000-000000000001', timestamp: new Date().toISOString(), cwd: '/home/me/app', sessionId: id, version: '2.1.143' })}\n`,
+        { flag: 'a' },
+      );
       await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === `devbox:${key}` && row.observed.reason === 'turn-finished'));
     } finally {
       await watch.stop();
     }
   });
 
-  it('open --print: a terminal here running ssh -t there, with only plain words for the remote shell; that machine\'s Lookout resumes it in its folder', () => {
+  it("open --print: a terminal here running ssh -t there, with only plain words for the remote shell; that machine's Lookout resumes it in its folder", () => {
     // A terminal program on PATH (never run: --print only plans).
     const bin = join(base, `bin-${n}`);
     mkdirSync(bin, { recursive: true });
@@ -218,12 +229,18 @@ describe.skipIf(unavailable !== null)('host faults, each a row state and one pro
     expect(status.stderr).toContain('host devbox failed: lookout not found on devbox: set --command');
   });
 
-  it('a command naming this machine\'s session asks no host (a host that is down never delays it); one nothing here answers asks them', () => {
+  it("a command naming this machine's session asks no host (a host that is down never delays it); one nothing here answers asks them", () => {
     const here = local();
     const key = session(here.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000);
     here.add(['devbox', '--command', '/nonexistent/lookout']);
     const prefix = key.slice('claude:'.length, 'claude:'.length + 8);
-    for (const args of [['review', prefix, 'reviewed'], ['mute', key], ['unmute', prefix], ['explain', prefix], ['open', '--print', prefix]]) {
+    for (const args of [
+      ['review', prefix, 'reviewed'],
+      ['mute', key],
+      ['unmute', prefix],
+      ['explain', prefix],
+      ['open', '--print', prefix],
+    ]) {
       const result = runCli(args, here.env);
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
       expect(result.stderr).toBe('');
@@ -257,7 +274,10 @@ describe.skipIf(unavailable !== null)('host faults, each a row state and one pro
       await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === remoteKey && row.observed.state === 'awaiting-input'));
       expect(watch.snapshots.at(-1)?.attention.count).toBe(1);
       await sshd?.stop();
-      const down = await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === remoteKey && row.observed.reason === 'host-unreachable'), 30_000);
+      const down = await watch.until(
+        (snapshot) => snapshot.sessions.some((row) => row.key === remoteKey && row.observed.reason === 'host-unreachable'),
+        30_000,
+      );
       const row = down.sessions.find((item) => item.key === remoteKey);
       expect(row).toMatchObject({ host: 'devbox', claim: null, workflow: 'unknown', observed: { state: 'unknown', confidence: 'unknown' } });
       expect(row?.observed.detail).toMatch(/devbox unreachable since .* last snapshot 20\d\d-/);
@@ -265,7 +285,11 @@ describe.skipIf(unavailable !== null)('host faults, each a row state and one pro
       const seen = watch.snapshots.length;
       await sshd?.restart();
       // A snapshot after the outage (reconnected with backoff), not one from before it.
-      await watch.until((snapshot) => watch.snapshots.indexOf(snapshot) >= seen && snapshot.sessions.some((row) => row.key === remoteKey && row.observed.state === 'awaiting-input'), 90_000);
+      await watch.until(
+        (snapshot) =>
+          watch.snapshots.indexOf(snapshot) >= seen && snapshot.sessions.some((row) => row.key === remoteKey && row.observed.state === 'awaiting-input'),
+        90_000,
+      );
       expect(watch.stderr).toContain('host devbox unreachable');
     } finally {
       await watch.stop();
@@ -275,15 +299,17 @@ describe.skipIf(unavailable !== null)('host faults, each a row state and one pro
 
 /** Processes under a parent, all generations, with their command names. */
 function descendants(pid: number): { pid: number; name: string }[] {
-  const all = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((name) => {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      return [{ pid: Number(name), name: stat.slice(stat.indexOf('(') + 1, close), ppid: Number(stat.slice(close + 2).split(' ')[1]) }];
-    } catch {
-      return [];
-    }
-  });
+  const all = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const close = stat.lastIndexOf(')');
+        return [{ pid: Number(name), name: stat.slice(stat.indexOf('(') + 1, close), ppid: Number(stat.slice(close + 2).split(' ')[1]) }];
+      } catch {
+        return [];
+      }
+    });
   const found: { pid: number; name: string }[] = [];
   const walk = (parent: number): void => {
     for (const item of all.filter((entry) => entry.ppid === parent)) {
@@ -323,7 +349,10 @@ describe.skipIf(unavailable !== null)('host faults while watching', () => {
       process.kill(feed ?? 0, 'SIGKILL');
       await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'host-unreachable'), 30_000);
       const seen = watch.snapshots.length;
-      await watch.until((snapshot) => watch.snapshots.indexOf(snapshot) >= seen && snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'turn-finished'), 60_000);
+      await watch.until(
+        (snapshot) => watch.snapshots.indexOf(snapshot) >= seen && snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'turn-finished'),
+        60_000,
+      );
       expect(watch.stderr).toMatch(/host devbox unreachable: the connection ended without a word \(its lookout feed killed/);
     } finally {
       await watch.stop();
@@ -349,7 +378,10 @@ describe.skipIf(unavailable !== null)('host faults while watching', () => {
       await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'host-unreachable'), 30_000);
       for (const pid of stopped.splice(0)) process.kill(pid, 'SIGCONT');
       const seen = watch.snapshots.length;
-      await watch.until((snapshot) => watch.snapshots.indexOf(snapshot) >= seen && snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'turn-finished'), 60_000);
+      await watch.until(
+        (snapshot) => watch.snapshots.indexOf(snapshot) >= seen && snapshot.sessions.some((row) => row.key === key && row.observed.reason === 'turn-finished'),
+        60_000,
+      );
     } finally {
       for (const pid of stopped) process.kill(pid, 'SIGCONT');
       await watch.stop();
@@ -394,12 +426,18 @@ describe.skipIf(unavailable !== null)('notifications for remote claims', () => {
     expect(first.plans).toHaveLength(1);
     expect(first.plans[0]).toMatchObject({ keys: [key], title: 'Claude on devbox · app (main) needs you' });
     expect(first.plans[0]?.body).toBe('asks: Which database?');
-    const ledger = (JSON.parse(readFileSync(join(here.env.LOOKOUT_HOME, 'store.json'), 'utf8')) as { notified: { id: string }[] }).notified.map((entry) => entry.id);
+    const ledger = (JSON.parse(readFileSync(join(here.env.LOOKOUT_HOME, 'store.json'), 'utf8')) as { notified: { id: string }[] }).notified.map(
+      (entry) => entry.id,
+    );
     expect(ledger).toEqual(first.plans[0]?.claimIds);
     // The remote machine's own ledger is its own: nothing was recorded there.
-    expect(existsSync(join(devbox.env.LOOKOUT_HOME, 'store.json')) ? readFileSync(join(devbox.env.LOOKOUT_HOME, 'store.json'), 'utf8') : '').not.toContain('notified":[{');
+    expect(existsSync(join(devbox.env.LOOKOUT_HOME, 'store.json')) ? readFileSync(join(devbox.env.LOOKOUT_HOME, 'store.json'), 'utf8') : '').not.toContain(
+      'notified":[{',
+    );
     const second = new Recorder();
-    await runUntil(here.env, second, (snapshot) => snapshot.sessions.some((row) => row.key === key && row.host === 'devbox' && row.observed.state === 'awaiting-input'));
+    await runUntil(here.env, second, (snapshot) =>
+      snapshot.sessions.some((row) => row.key === key && row.host === 'devbox' && row.observed.state === 'awaiting-input'),
+    );
     expect(second.plans).toEqual([]);
   }, 60_000);
 
@@ -414,7 +452,10 @@ describe.skipIf(unavailable !== null)('notifications for remote claims', () => {
     expect(claim).toMatchObject({ kind: 'needs-you', ambiguous: true });
     const since = Date.parse(claim?.since ?? '');
     const settings = JSON.parse(readFileSync(join(here.env.LOOKOUT_HOME, 'settings.json'), 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(here.env.LOOKOUT_HOME, 'settings.json'), JSON.stringify({ ...settings, timings: { ambiguousNotifyAfter: Date.now() + 15_000 - since } }));
+    writeFileSync(
+      join(here.env.LOOKOUT_HOME, 'settings.json'),
+      JSON.stringify({ ...settings, timings: { ambiguousNotifyAfter: Date.now() + 15_000 - since } }),
+    );
     const notifier = new Recorder();
     const runtime = new Runtime({ env: here.env, clock: Date.now, notifier, onProblem: () => undefined });
     const linked = new Promise<void>((done) => runtime.onSnapshot((snapshot) => snapshot.sessions.some((row) => row.key === key) && done()));
@@ -430,7 +471,7 @@ describe.skipIf(unavailable !== null)('notifications for remote claims', () => {
 });
 
 describe.skipIf(unavailable !== null)('remote sessions through every command and the popover', () => {
-  it('R70 a prompt on another machine answered from here: that machine\'s Lookout (which holds the hook) decides', async () => {
+  it("R70 a prompt on another machine answered from here: that machine's Lookout (which holds the hook) decides", async () => {
     const here = local();
     const devbox = machine('devbox');
     const key = session(devbox.env.CLAUDE_CONFIG_DIR, 'fresh-tool', 1_000);
@@ -441,10 +482,18 @@ describe.skipIf(unavailable !== null)('remote sessions through every command and
       await waitFor("devbox's Lookout holding the answer channel", () => (existsSync(join(devbox.env.LOOKOUT_HOME, 'run', 'answer.pid')) ? true : undefined));
       const hook = findAnswerHook('claude-answer')?.hook;
       if (hook === undefined) throw new Error('Claude has an answering hook');
-      const payload = { hook_event_name: 'PermissionRequest', session_id: key.slice('claude:'.length), cwd: '/home/me/app', tool_name: 'Bash', tool_input: { command: 'npm test' } };
+      const payload = {
+        hook_event_name: 'PermissionRequest',
+        session_id: key.slice('claude:'.length),
+        cwd: '/home/me/app',
+        tool_name: 'Bash',
+        tool_input: { command: 'npm test' },
+      };
       writeSpool(join(devbox.env.LOOKOUT_HOME, 'spool'), 'claude', 'hook', JSON.stringify(payload), Date.now());
       const printed = askLookout(devbox.env.LOOKOUT_HOME, hook, payload, 60_000);
-      await waitFor('the remote prompt answerable here', () => (statusRows(here.env).rows.some((row) => row.key === `devbox:${key}` && row.answer?.state === 'open') ? true : undefined));
+      await waitFor('the remote prompt answerable here', () =>
+        statusRows(here.env).rows.some((row) => row.key === `devbox:${key}` && row.answer?.state === 'open') ? true : undefined,
+      );
       // A command answers after the grace (R72); the refusal before it comes from devbox, with its reason.
       let result = runCli(['answer', `devbox:${key}`, 'allow'], here.env);
       while (result.code === 1 && /a key or command answers it after/.test(result.stderr)) {
@@ -461,7 +510,7 @@ describe.skipIf(unavailable !== null)('remote sessions through every command and
     }
   });
 
-  it('explain asks the session\'s own machine; its words arrive as text only', () => {
+  it("explain asks the session's own machine; its words arrive as text only", () => {
     const here = local();
     const devbox = machine('devbox');
     const key = `devbox:${session(devbox.env.CLAUDE_CONFIG_DIR, 'question-pending', 30_000)}`;
@@ -472,7 +521,7 @@ describe.skipIf(unavailable !== null)('remote sessions through every command and
     expect(result.stdout).toContain('question-pending');
   });
 
-  it('the popover\'s review, mute and select of a remote row land in that machine\'s store', async () => {
+  it("the popover's review, mute and select of a remote row land in that machine's store", async () => {
     const here = local();
     const devbox = machine('devbox');
     const inner = session(devbox.env.CLAUDE_CONFIG_DIR, 'long-finish', 30_000);
@@ -499,7 +548,12 @@ describe.skipIf(unavailable !== null)('remote sessions through every command and
       expect(await host.command({ type: 'mute', key, span: '1h' })).toEqual({ ok: true });
       await until((snapshot) => snapshot.sessions.some((row) => row.key === key && row.muted !== null));
       expect(await host.command({ type: 'select', key })).toEqual({ ok: true });
-      const store = () => JSON.parse(readFileSync(join(devbox.env.LOOKOUT_HOME, 'store.json'), 'utf8')) as { reviews: Record<string, { state: string }>; mutes: Record<string, unknown>; visits: Record<string, unknown> };
+      const store = () =>
+        JSON.parse(readFileSync(join(devbox.env.LOOKOUT_HOME, 'store.json'), 'utf8')) as {
+          reviews: Record<string, { state: string }>;
+          mutes: Record<string, unknown>;
+          visits: Record<string, unknown>;
+        };
       await until(() => store().visits[inner] !== undefined);
       expect(store().reviews[inner]?.state).toBe('flagged');
       expect(store().mutes[inner]).toBeDefined();
@@ -566,7 +620,19 @@ describe.skipIf(unavailable !== null || !TMUX)('opening a live remote session he
       const [pane, pid] = execFileSync('tmux', ['list-panes', '-a', '-F', '#{pane_id} #{pane_pid}'], { env: tmuxEnv, encoding: 'utf8' }).trim().split(' ');
       // The agent's live registry entry names the process in that pane.
       mkdirSync(join(devbox.env.CLAUDE_CONFIG_DIR, 'sessions'), { recursive: true });
-      writeFileSync(join(devbox.env.CLAUDE_CONFIG_DIR, 'sessions', `${pid}.json`), JSON.stringify({ pid: Number(pid), cwd: '/home/me/app', startedAt: Date.now(), kind: 'interactive', entrypoint: 'cli', sessionId: key.slice('claude:'.length), status: 'idle', updatedAt: Date.now() }));
+      writeFileSync(
+        join(devbox.env.CLAUDE_CONFIG_DIR, 'sessions', `${pid}.json`),
+        JSON.stringify({
+          pid: Number(pid),
+          cwd: '/home/me/app',
+          startedAt: Date.now(),
+          kind: 'interactive',
+          entrypoint: 'cli',
+          sessionId: key.slice('claude:'.length),
+          status: 'idle',
+          updatedAt: Date.now(),
+        }),
+      );
       here.add(['devbox', '--command', command]);
       const result = runCli(['open', `devbox:${key}`, '--print'], here.env);
       expect(result.code, result.stderr).toBe(0);
@@ -576,7 +642,11 @@ describe.skipIf(unavailable !== null || !TMUX)('opening a live remote session he
       // What that machine's Lookout runs there, in the terminal ssh gives it.
       const there = runCli(['open-here', key, '--print'], { ...devbox.env, TMUX_TMPDIR: tmuxDir });
       expect(there.code, there.stderr).toBe(0);
-      expect(JSON.parse(there.stdout)).toEqual({ kind: 'run', argv: ['tmux', 'attach-session', '-t', pane, ';', 'select-window', '-t', pane, ';', 'select-pane', '-t', pane], cwd: null });
+      expect(JSON.parse(there.stdout)).toEqual({
+        kind: 'run',
+        argv: ['tmux', 'attach-session', '-t', pane, ';', 'select-window', '-t', pane, ';', 'select-pane', '-t', pane],
+        cwd: null,
+      });
     } finally {
       execFileSync('tmux', ['kill-server'], { env: tmuxEnv, stdio: 'ignore' });
     }
@@ -615,8 +685,14 @@ describe.skipIf(unavailable !== null)('a remote that names hosts of its own', ()
     // devbox's own Lookout names gpubox, and gpubox names devbox back.
     mkdirSync(devbox.env.LOOKOUT_HOME, { recursive: true });
     mkdirSync(gpubox.env.LOOKOUT_HOME, { recursive: true });
-    writeFileSync(join(devbox.env.LOOKOUT_HOME, 'settings.json'), JSON.stringify({ hosts: [{ name: 'gpubox', destination: 'gpubox', command: gpubox.command }] }));
-    writeFileSync(join(gpubox.env.LOOKOUT_HOME, 'settings.json'), JSON.stringify({ hosts: [{ name: 'devbox', destination: 'devbox', command: devbox.command }] }));
+    writeFileSync(
+      join(devbox.env.LOOKOUT_HOME, 'settings.json'),
+      JSON.stringify({ hosts: [{ name: 'gpubox', destination: 'gpubox', command: gpubox.command }] }),
+    );
+    writeFileSync(
+      join(gpubox.env.LOOKOUT_HOME, 'settings.json'),
+      JSON.stringify({ hosts: [{ name: 'devbox', destination: 'devbox', command: devbox.command }] }),
+    );
     // devbox could reach gpubox (the same ssh config): only the feed's own restraint keeps it out.
     here.add(['devbox', '--command', devbox.command.replace(/^env /, `env LOOKOUT_SSH_CONFIG=${sshd?.config ?? ''} `)]);
     const { rows } = statusRows(here.env);

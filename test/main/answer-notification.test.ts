@@ -36,11 +36,21 @@ describe('notifications that answer (issue 23)', () => {
     try {
       const hook = findAnswerHook('claude-answer')?.hook;
       if (hook === undefined) throw new Error('Claude has an answering hook');
-      const payload = { hook_event_name: 'PermissionRequest', session_id: SESSION, cwd: '/home/me/app', tool_name: 'Bash', tool_input: { command: 'npm test' } };
+      const payload = {
+        hook_event_name: 'PermissionRequest',
+        session_id: SESSION,
+        cwd: '/home/me/app',
+        tool_name: 'Bash',
+        tool_input: { command: 'npm test' },
+      };
       // As Claude runs them: the spool hook records the prompt, the answering hook brings it.
       writeSpool(spoolFolder(lookoutHome), 'claude', 'hook', JSON.stringify(payload), clock());
       const printed = askLookout(lookoutHome, hook, payload, 60_000);
-      const sent = await waitFor('a notification', () => catcher.sent.find((item) => item.plan.keys.includes(`claude:${SESSION}`)), () => problems.join('\n'));
+      const sent = await waitFor(
+        'a notification',
+        () => catcher.sent.find((item) => item.plan.keys.includes(`claude:${SESSION}`)),
+        () => problems.join('\n'),
+      );
       expect(sent.plan.body).toBe('Bash: npm test');
       expect(sent.plan.answer?.key).toBe(`claude:${SESSION}`);
       sent.act('allow');

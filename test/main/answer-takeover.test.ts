@@ -54,13 +54,28 @@ describe('issue 47 item 8', () => {
       ownerStopped = true;
       expect(existsSync(tokenPath(lookoutHome))).toBe(false);
       // The still-running Lookout takes the channel over on its own beat.
-      await waitFor('the channel taken over', () => (existsSync(tokenPath(lookoutHome)) && existsSync(socketPath(lookoutHome)) ? true : undefined), () => problems.join('\n'), { timeout: 10_000 });
+      await waitFor(
+        'the channel taken over',
+        () => (existsSync(tokenPath(lookoutHome)) && existsSync(socketPath(lookoutHome)) ? true : undefined),
+        () => problems.join('\n'),
+        { timeout: 10_000 },
+      );
       const hook = findAnswerHook('claude-answer')?.hook;
       if (hook === undefined) throw new Error('Claude has an answering hook');
-      const payload = { hook_event_name: 'PermissionRequest', session_id: SESSION, cwd: '/home/me/app', tool_name: 'Bash', tool_input: { command: 'npm test' } };
+      const payload = {
+        hook_event_name: 'PermissionRequest',
+        session_id: SESSION,
+        cwd: '/home/me/app',
+        tool_name: 'Bash',
+        tool_input: { command: 'npm test' },
+      };
       writeSpool(spoolFolder(lookoutHome), 'claude', 'hook', JSON.stringify(payload), clock());
       const printed = askLookout(lookoutHome, hook, payload, 60_000);
-      const sent = await waitFor('a notification that answers', () => catcher.sent.find((item) => item.plan.answer?.key === `claude:${SESSION}`), () => problems.join('\n'));
+      const sent = await waitFor(
+        'a notification that answers',
+        () => catcher.sent.find((item) => item.plan.answer?.key === `claude:${SESSION}`),
+        () => problems.join('\n'),
+      );
       sent.act('allow');
       expect(await printed).toBe('{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}\n');
       expect(problems.filter((line) => line.includes('answering prompts from Lookout is off'))).toEqual([]);

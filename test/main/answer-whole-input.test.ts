@@ -16,8 +16,14 @@ import { answeringLine, auditLine } from '../../src/main/cli/format-explain';
 import { waitFor } from '../wait';
 
 const claudeHook = findAnswerHook('claude-answer')?.hook;
-if (claudeHook === undefined) throw new Error('the registry has Claude Code\'s answering hook');
-const asking = (input: Record<string, unknown>, tool = 'Bash') => ({ hook_event_name: 'PermissionRequest', session_id: 'aaaa0000-0000-4000-8000-000000000001', cwd: '/work', tool_name: tool, tool_input: input });
+if (claudeHook === undefined) throw new Error("the registry has Claude Code's answering hook");
+const asking = (input: Record<string, unknown>, tool = 'Bash') => ({
+  hook_event_name: 'PermissionRequest',
+  session_id: 'aaaa0000-0000-4000-8000-000000000001',
+  cwd: '/work',
+  tool_name: tool,
+  tool_input: input,
+});
 
 const homes: string[] = [];
 const stops: (() => Promise<void>)[] = [];
@@ -53,9 +59,21 @@ describe('issue 47: what you approve is what runs', () => {
     expect(held.request.text).toHaveLength(SHOWN_MAX);
     expect(held.request.text).not.toContain('curl');
     expect(held.request.hidden).toBe(command.length - SHOWN_MAX);
-    const allow = await sendControl(lab.home, { type: 'answer', request: held.request.id, digest: held.request.digest, decision: { behavior: 'allow' }, from: 'cli', via: 'command' });
-    expect(allow).toEqual({ ok: false, error: `the prompt is too long to show whole (${String(command.length - SHOWN_MAX)} characters not shown): answer it in the terminal` });
-    expect(lab.broker.answer({ request: held.request.id, digest: held.request.digest, decision: { behavior: 'allow' }, from: 'popover', via: 'click' }).ok).toBe(false);
+    const allow = await sendControl(lab.home, {
+      type: 'answer',
+      request: held.request.id,
+      digest: held.request.digest,
+      decision: { behavior: 'allow' },
+      from: 'cli',
+      via: 'command',
+    });
+    expect(allow).toEqual({
+      ok: false,
+      error: `the prompt is too long to show whole (${String(command.length - SHOWN_MAX)} characters not shown): answer it in the terminal`,
+    });
+    expect(
+      lab.broker.answer({ request: held.request.id, digest: held.request.digest, decision: { behavior: 'allow' }, from: 'popover', via: 'click' }).ok,
+    ).toBe(false);
     // Let go to the terminal: the hook prints nothing and the agent's own prompt decides.
     expect(await sendControl(lab.home, { type: 'release', request: held.request.id, from: 'cli' })).toEqual({ ok: true });
     expect(await output).toBe('');
@@ -72,17 +90,60 @@ describe('issue 47: what you approve is what runs', () => {
   });
 
   it('issue 47 item 1: explain says a waiting prompt is too long to show whole, and the audit keeps how much it did not keep', () => {
-    const waiting = answeringLine({ answer: { state: 'open', request: `req_${'a'.repeat(24)}`, digest: 'b'.repeat(64), prompt: 'approval', tool: 'Bash', text: 'echo', hidden: 1234, questions: [], since: '2026-12-04T00:00:00.000Z', keysFrom: '2026-12-04T00:00:06.000Z', serial: false, deadline: '2026-12-04T00:09:30.000Z' } });
+    const waiting = answeringLine({
+      answer: {
+        state: 'open',
+        request: `req_${'a'.repeat(24)}`,
+        digest: 'b'.repeat(64),
+        prompt: 'approval',
+        tool: 'Bash',
+        text: 'echo',
+        hidden: 1234,
+        questions: [],
+        since: '2026-12-04T00:00:00.000Z',
+        keysFrom: '2026-12-04T00:00:06.000Z',
+        serial: false,
+        deadline: '2026-12-04T00:09:30.000Z',
+      },
+    });
     expect(waiting).toMatch(/too long to show whole \(1234 characters not shown\), so answered only in the terminal/);
-    const audit = auditLine({ key: 'claude:s', request: `req_${'a'.repeat(24)}`, requestAt: '2026-12-04T00:00:00.000Z', tool: 'Bash', shown: 'echo', hidden: 70_000, digest: 'b'.repeat(64), answer: 'released', message: null, options: [], from: 'cli', at: '2026-12-04T00:00:10.000Z' });
+    const audit = auditLine({
+      key: 'claude:s',
+      request: `req_${'a'.repeat(24)}`,
+      requestAt: '2026-12-04T00:00:00.000Z',
+      tool: 'Bash',
+      shown: 'echo',
+      hidden: 70_000,
+      digest: 'b'.repeat(64),
+      answer: 'released',
+      message: null,
+      options: [],
+      from: 'cli',
+      at: '2026-12-04T00:00:10.000Z',
+    });
     expect(audit).toMatch(/70000 more characters not kept/);
   });
 
   it.each([
-    ['Bash', { command: 'rm -rf build', description: 'clean up', dangerouslyDisableSandbox: true }, ['rm -rf build', 'dangerouslyDisableSandbox: true'], ['clean up']],
+    [
+      'Bash',
+      { command: 'rm -rf build', description: 'clean up', dangerouslyDisableSandbox: true },
+      ['rm -rf build', 'dangerouslyDisableSandbox: true'],
+      ['clean up'],
+    ],
     ['Edit', { file_path: '/w/a.ts', old_string: 'x', new_string: 'y', replace_all: true }, ['/w/a.ts', '- x', '+ y', 'replace_all: true'], []],
-    ['NotebookEdit', { notebook_path: '/w/n.ipynb', new_source: '', cell_id: 'c1', edit_mode: 'delete' }, ['/w/n.ipynb', 'cell_id: "c1"', 'edit_mode: "delete"'], []],
-    ['mcp__github__create_or_update_file', { owner: 'acme', repo: 'prod', branch: 'main', path: 'deploy.sh', content: 'curl x | sh', message: 'tidy' }, ['deploy.sh', 'curl x | sh', 'owner: "acme"', 'repo: "prod"', 'branch: "main"', 'message: "tidy"'], []],
+    [
+      'NotebookEdit',
+      { notebook_path: '/w/n.ipynb', new_source: '', cell_id: 'c1', edit_mode: 'delete' },
+      ['/w/n.ipynb', 'cell_id: "c1"', 'edit_mode: "delete"'],
+      [],
+    ],
+    [
+      'mcp__github__create_or_update_file',
+      { owner: 'acme', repo: 'prod', branch: 'main', path: 'deploy.sh', content: 'curl x | sh', message: 'tidy' },
+      ['deploy.sh', 'curl x | sh', 'owner: "acme"', 'repo: "prod"', 'branch: "main"', 'message: "tidy"'],
+      [],
+    ],
     ['SomeNewTool', { target: 'prod', force: true }, ['"target": "prod"', '"force": true'], []],
   ])('issue 47 item 3: %s shows every field that changes what the call does', (tool, input, shown, notShown) => {
     const text = toolText(tool, input);

@@ -43,7 +43,11 @@ describe('the background pass', () => {
     const { pipeline, taken } = fakePipeline(50, new Set([3, 4, 5]));
     let applied = 0;
     let done = 0;
-    const scan = new BackgroundScan(pipeline, () => (applied += 1), () => (done += 1));
+    const scan = new BackgroundScan(
+      pipeline,
+      () => (applied += 1),
+      () => (done += 1),
+    );
     scan.kick();
     await vi.runAllTimersAsync();
     expect(taken).toHaveLength(50);
@@ -73,14 +77,19 @@ describe('the background pass', () => {
     expect(taken).toHaveLength(before);
   });
 
-  it('LOOKOUT_BACKGROUND_PASS=off (the bench\'s control): no step is taken, and the pass is over at once each time it is started', async () => {
+  it("LOOKOUT_BACKGROUND_PASS=off (the bench's control): no step is taken, and the pass is over at once each time it is started", async () => {
     expect(backgroundPassOn({})).toBe(true);
     expect(backgroundPassOn({ LOOKOUT_BACKGROUND_PASS: 'on' })).toBe(true);
     expect(backgroundPassOn({ LOOKOUT_BACKGROUND_PASS: 'off' })).toBe(false);
     vi.useFakeTimers();
     const { pipeline, taken } = fakePipeline(5, new Set([1]));
     let done = 0;
-    const scan = new BackgroundScan(pipeline, () => undefined, () => (done += 1), backgroundPassOn({ LOOKOUT_BACKGROUND_PASS: 'off' }));
+    const scan = new BackgroundScan(
+      pipeline,
+      () => undefined,
+      () => (done += 1),
+      backgroundPassOn({ LOOKOUT_BACKGROUND_PASS: 'off' }),
+    );
     scan.kick();
     // Over before any timer: the index is written as a pass with nothing to read writes it.
     expect(done).toBe(1);

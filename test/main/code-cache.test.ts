@@ -15,7 +15,14 @@ let dir: string;
 beforeAll(() => {
   built = mkdtempSync(join(tmpdir(), 'lookout-code-cache-loader-'));
   LOADER = join(built, 'code-cache.cjs');
-  buildSync({ entryPoints: [resolve(__dirname, '../../src/main/commands/code-cache.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: LOADER, logLevel: 'warning' });
+  buildSync({
+    entryPoints: [resolve(__dirname, '../../src/main/commands/code-cache.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: LOADER,
+    logLevel: 'warning',
+  });
 });
 afterAll(() => rmSync(built, { recursive: true, force: true }));
 beforeEach(() => {
@@ -33,8 +40,11 @@ function run(bundle: string, write: boolean, nodeArgs: string[] = []): { use: st
 describe('the command line runs from a code cache made for its very bundle', () => {
   it('runs without a cache, writes one, then runs from it', () => {
     const bundle = join(dir, 'bundle.cjs');
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a bundle's code, with its own template literal
-    writeFileSync(bundle, "process.stdout.write(`${__filename.endsWith('bundle.cjs')} ${typeof require('node:path').join} ${module.exports !== undefined}`);\n");
+    writeFileSync(
+      bundle,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a bundle's code, with its own template literal
+      "process.stdout.write(`${__filename.endsWith('bundle.cjs')} ${typeof require('node:path').join} ${module.exports !== undefined}`);\n",
+    );
     expect(run(bundle, false)).toEqual({ use: 'absent', out: 'true function true' });
     expect(run(bundle, true).use).toBe('absent');
     expect(existsSync(cachePathFor(bundle))).toBe(true);

@@ -18,7 +18,13 @@ beforeEach(() => {
   run += 1;
   const home = join(base, `run-${run}`);
   for (const name of ['question-pending', 'failed-turn', 'short-finish']) cpSync(join(FIXTURES, 'claude', name), join(home, 'claude'), { recursive: true });
-  env = { CLAUDE_CONFIG_DIR: join(home, 'claude'), CODEX_HOME: join(home, 'codex'), LOOKOUT_HOME: join(home, 'lookout'), HOME: home, PATH: process.env.PATH ?? '' };
+  env = {
+    CLAUDE_CONFIG_DIR: join(home, 'claude'),
+    CODEX_HOME: join(home, 'codex'),
+    LOOKOUT_HOME: join(home, 'lookout'),
+    HOME: home,
+    PATH: process.env.PATH ?? '',
+  };
 });
 
 function status(now = NOW): Snapshot {

@@ -48,13 +48,32 @@ describe('lookout doctor', () => {
     expect(stderr).toBe('');
     expect(code).toBe(1);
     expect(report.agents.map((item) => item.id)).toEqual(PROVIDERS.map((provider) => provider.id));
-    expect(agent(report, 'claude')).toMatchObject({ folder: env.CLAUDE_CONFIG_DIR, variable: 'CLAUDE_CONFIG_DIR', source: 'variable', from: `CLAUDE_CONFIG_DIR=${env.CLAUDE_CONFIG_DIR}`, found: true, sessions: 1 });
+    expect(agent(report, 'claude')).toMatchObject({
+      folder: env.CLAUDE_CONFIG_DIR,
+      variable: 'CLAUDE_CONFIG_DIR',
+      source: 'variable',
+      from: `CLAUDE_CONFIG_DIR=${env.CLAUDE_CONFIG_DIR}`,
+      found: true,
+      sessions: 1,
+    });
     expect(agent(report, 'claude').hooks).toMatchObject({ state: 'not installed' });
     expect(agent(report, 'codex')).toMatchObject({ folder: env.CODEX_HOME, variable: 'CODEX_HOME', source: 'variable', found: false, sessions: null });
     // An agent left to its default is simply not found: no problem.
-    expect(agent(report, 'qwen')).toMatchObject({ folder: join(env.HOME ?? '', '.qwen'), variable: null, source: 'default', from: 'default; QWEN_HOME not set', found: false });
+    expect(agent(report, 'qwen')).toMatchObject({
+      folder: join(env.HOME ?? '', '.qwen'),
+      variable: null,
+      source: 'default',
+      from: 'default; QWEN_HOME not set',
+      found: false,
+    });
     expect(report.problems).toEqual([{ what: expect.stringContaining(`CODEX_HOME=${env.CODEX_HOME}`), hint: expect.stringContaining('CODEX_HOME') }]);
-    expect(report).toMatchObject({ lookout: { version: expect.any(String) }, node: { version: process.version }, platform: { os: process.platform, arch: process.arch }, hosts: [], state: { home: env.LOOKOUT_HOME, variable: 'LOOKOUT_HOME' } });
+    expect(report).toMatchObject({
+      lookout: { version: expect.any(String) },
+      node: { version: process.version },
+      platform: { os: process.platform, arch: process.arch },
+      hosts: [],
+      state: { home: env.LOOKOUT_HOME, variable: 'LOOKOUT_HOME' },
+    });
     expect(Object.keys(report)).toEqual(['lookout', 'node', 'platform', 'agents', 'reading', 'tray', 'notifications', 'state', 'hosts', 'problems']);
   });
 
@@ -92,7 +111,12 @@ describe('lookout doctor', () => {
     const broken = doctor([], env);
     expect(agent(broken.report, 'claude').hooks?.state).toBe('unknown');
     expect(broken.code).toBe(1);
-    expect(broken.report.problems).toEqual([{ what: expect.stringMatching(/^claude: its hooks cannot be read: .*settings\.json is not valid JSON/), hint: expect.stringContaining('lookout hooks status --provider claude') }]);
+    expect(broken.report.problems).toEqual([
+      {
+        what: expect.stringMatching(/^claude: its hooks cannot be read: .*settings\.json is not valid JSON/),
+        hint: expect.stringContaining('lookout hooks status --provider claude'),
+      },
+    ]);
   });
 
   it("the tray's parts: a display from DISPLAY or WAYLAND_DISPLAY, Electron's binary from path.txt, never downloaded", () => {
@@ -143,7 +167,16 @@ describe('lookout doctor', () => {
     expect(runCli(['hosts', 'add', '127.0.0.1', '--name', 'closed', '--port', String(port)], withSsh).code).toBe(0);
     const { code, report } = doctor([], withSsh);
     expect(code).toBe(1);
-    expect(report.hosts).toEqual([{ name: 'closed', destination: '127.0.0.1', state: expect.stringMatching(/^(unreachable|failed)$/), reason: expect.stringMatching(/refused/i), sessions: null, lookout: null }]);
+    expect(report.hosts).toEqual([
+      {
+        name: 'closed',
+        destination: '127.0.0.1',
+        state: expect.stringMatching(/^(unreachable|failed)$/),
+        reason: expect.stringMatching(/refused/i),
+        sessions: null,
+        lookout: null,
+      },
+    ]);
     expect(report.problems).toEqual([{ what: expect.stringContaining('host closed (127.0.0.1)'), hint: expect.stringContaining('docs/hosts.md') }]);
     const text = runCli(['doctor'], withSsh);
     expect(text.stdout).toMatch(/\n {2}closed {2}(unreachable|failed)[^\n]*refused[^\n]*\(ssh 127\.0\.0\.1\)\n/i);
@@ -178,9 +211,21 @@ describe.skipIf(missing.length > 0 || process.platform !== 'linux')('lookout doc
     await ready();
     const { CLAUDE_CONFIG_DIR, LOOKOUT_HOME, HOME } = homes.home(['working']);
     const out = join(homes.base, 'doctor-notify.json');
-    const env = { PATH: process.env.PATH ?? '', CLAUDE_CONFIG_DIR: CLAUDE_CONFIG_DIR ?? '', LOOKOUT_HOME: LOOKOUT_HOME ?? '', HOME: HOME ?? '', DISPLAY: display };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      CLAUDE_CONFIG_DIR: CLAUDE_CONFIG_DIR ?? '',
+      LOOKOUT_HOME: LOOKOUT_HOME ?? '',
+      HOME: HOME ?? '',
+      DISPLAY: display,
+    };
     // One D-Bus session holds dunst, doctor and the history query (closed notifications only); each step waits for its condition.
-    const script = [...startDunst(null), `"${process.execPath}" "${CLI}" doctor --notify --json > "${out}"; echo "doctor exited $?"`, poll('{ dunstctl close-all; dunstctl history | grep -q "test notification"; }'), 'dunstctl history', 'kill $DUNST'].join('\n');
+    const script = [
+      ...startDunst(null),
+      `"${process.execPath}" "${CLI}" doctor --notify --json > "${out}"; echo "doctor exited $?"`,
+      poll('{ dunstctl close-all; dunstctl history | grep -q "test notification"; }'),
+      'dunstctl history',
+      'kill $DUNST',
+    ].join('\n');
     const result = spawnSync('dbus-run-session', ['--', 'sh', '-c', script], { env, encoding: 'utf8', timeout: 50_000 });
     const report = JSON.parse(readFileSync(out, 'utf8')) as DoctorReport;
     expect(report.notifications).toMatchObject({ program: 'notify-send', available: true, sent: true });

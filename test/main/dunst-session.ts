@@ -17,7 +17,8 @@ export const poll = (condition: string): string => `n=0; until ${condition} || [
 
 /** dunst started with `config` (or its defaults), and the wait until it owns the notification name. */
 export function startDunst(config: string | null): string[] {
-  const owned = 'dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q true';
+  const owned =
+    'dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q true';
   return [`dunst${config === null ? '' : ` -config "${config}"`} >/dev/null 2>&1 & DUNST=$!`, poll(`{ ${owned}; }`)];
 }
 

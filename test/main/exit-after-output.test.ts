@@ -30,7 +30,10 @@ function manySessions(): Record<string, string> {
 describe('a one-shot command exits once its output is out', () => {
   it('cli.md status --json: the whole line reaches a reader that drains the pipe only later', async () => {
     const env = manySessions();
-    const child = spawn(process.execPath, [CLI, 'status', '--json', '--all'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'status', '--json', '--all'], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const chunks: Buffer[] = [];
     let exited = false;
     child.on('exit', () => {
@@ -38,9 +41,19 @@ describe('a one-shot command exits once its output is out', () => {
     });
     // Not drained: Node reads one buffer's worth and stops, so the kernel's pipe fills behind it.
     child.stdout.on('readable', () => undefined);
-    await waitFor('the line begun', () => (child.stdout.readableLength >= child.stdout.readableHighWaterMark ? true : undefined), () => `${child.stdout.readableLength} bytes`, { timeout: 60_000, every: 20 });
+    await waitFor(
+      'the line begun',
+      () => (child.stdout.readableLength >= child.stdout.readableHighWaterMark ? true : undefined),
+      () => `${child.stdout.readableLength} bytes`,
+      { timeout: 60_000, every: 20 },
+    );
     // A command that exited here with its line half written would lose the rest: give it the chance.
-    await waitFor('an early exit', () => (exited ? true : undefined), () => '', { timeout: 1_000, every: 20 }).catch(() => undefined);
+    await waitFor(
+      'an early exit',
+      () => (exited ? true : undefined),
+      () => '',
+      { timeout: 1_000, every: 20 },
+    ).catch(() => undefined);
     const done = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     child.stdout.removeAllListeners('readable');
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));

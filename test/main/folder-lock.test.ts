@@ -32,7 +32,12 @@ async function contend(lockDir: string, marks: string, count: number, holdMs: nu
     return new Promise<number | null>((done) => child.once('exit', done));
   });
   const ready = () => readdirSync(marks).filter((name) => name.startsWith('ready-')).length;
-  await waitFor(`${count} holders to start`, () => (ready() === count ? true : undefined), () => `${ready()} started`, { every: 10 });
+  await waitFor(
+    `${count} holders to start`,
+    () => (ready() === count ? true : undefined),
+    () => `${ready()} started`,
+    { every: 10 },
+  );
   writeFileSync(join(marks, 'go'), '');
   return Promise.all(exits);
 }
@@ -44,19 +49,23 @@ describe('the store lock across processes', () => {
   // Each contender judges the same lock abandoned; a takeover that removes the folder by name frees
   // the lock another contender has just taken, and two are inside at once.
   it.each([
-    ['this Lookout\'s lock', (lockDir: string) => writeFileSync(join(lockDir, `holder-${deadPid()}-0ddba11`), '')],
-    ['an older Lookout\'s lock (an `owner` file)', (lockDir: string) => writeFileSync(join(lockDir, 'owner'), String(deadPid()))],
-  ])('%s left by a dead holder, with twelve processes racing to take it over: one inside at a time, all get in', async (_, plant) => {
-    for (let round = 0; round < 4; round += 1) {
-      const { lockDir, marks } = place();
-      mkdirSync(lockDir);
-      plant(lockDir);
-      expect(await contend(lockDir, marks, 12, 3, 2)).toEqual(Array.from({ length: 12 }, () => 0));
-      expect(overlaps(marks)).toBe('');
-      expect(entries(marks)).toHaveLength(12 * 2 * 2);
-      expect(existsSync(lockDir)).toBe(false);
-    }
-  }, 240_000);
+    ["this Lookout's lock", (lockDir: string) => writeFileSync(join(lockDir, `holder-${deadPid()}-0ddba11`), '')],
+    ["an older Lookout's lock (an `owner` file)", (lockDir: string) => writeFileSync(join(lockDir, 'owner'), String(deadPid()))],
+  ])(
+    '%s left by a dead holder, with twelve processes racing to take it over: one inside at a time, all get in',
+    async (_, plant) => {
+      for (let round = 0; round < 4; round += 1) {
+        const { lockDir, marks } = place();
+        mkdirSync(lockDir);
+        plant(lockDir);
+        expect(await contend(lockDir, marks, 12, 3, 2)).toEqual(Array.from({ length: 12 }, () => 0));
+        expect(overlaps(marks)).toBe('');
+        expect(entries(marks)).toHaveLength(12 * 2 * 2);
+        expect(existsSync(lockDir)).toBe(false);
+      }
+    },
+    240_000,
+  );
 
   it('a live holder inside for longer than a second is waited for, never taken over', async () => {
     const { lockDir, marks } = place();
@@ -70,7 +79,7 @@ describe('the store lock across processes', () => {
 });
 
 describe('the store lock in one process', () => {
-  it('a holder whose lock was taken over while it worked leaves the new holder\'s lock in place', () => {
+  it("a holder whose lock was taken over while it worked leaves the new holder's lock in place", () => {
     const { lockDir } = place();
     const other = `holder-${process.pid}-5ca1ab1e`;
     withLock(lockDir, () => {
@@ -109,7 +118,7 @@ describe('the store lock in one process', () => {
     expect(withLock(lockDir, () => 'in')).toBe('in');
   });
 
-  it('a live holder\'s lock, and one holding what Lookout did not write, are waited for and then refused in one line', () => {
+  it("a live holder's lock, and one holding what Lookout did not write, are waited for and then refused in one line", () => {
     for (const name of [`holder-${process.ppid}-1ace`, 'notes.txt']) {
       const { lockDir } = place();
       mkdirSync(lockDir);
@@ -123,7 +132,7 @@ describe('the store lock in one process', () => {
     }
   }, 30_000);
 
-  it('a staged lock left by a waiter that was killed is swept; a live waiter\'s is kept', () => {
+  it("a staged lock left by a waiter that was killed is swept; a live waiter's is kept", () => {
     const { lockDir } = place();
     const dead = `${lockDir}.${deadPid()}-abc123`;
     const live = `${lockDir}.${process.ppid}-def456`;

@@ -76,13 +76,17 @@ describe('heap settle after a burst of snapshots', () => {
   });
 });
 
-describe('V8\'s memory reducer left to the heap settle (issue 27)', () => {
-  it('the flags for this Node\'s V8 are ones it lists, and setting them says nothing on stderr', () => {
+describe("V8's memory reducer left to the heap settle (issue 27)", () => {
+  it("the flags for this Node's V8 are ones it lists, and setting them says nothing on stderr", () => {
     const flags = quietHeapFlags(process.versions.v8);
     expect(flags.length, `V8 ${process.versions.v8} is not one the runtime knows`).toBeGreaterThan(0);
     const listed = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout;
     for (const flag of flags) expect(listed).toContain(`  ${flag.replace(/^--no-/, '--').replace(/=.*/, '')} (`);
-    const set = spawnSync(process.execPath, ['-e', `for (const flag of ${JSON.stringify(flags)}) require('node:v8').setFlagsFromString(flag); console.log('set')`], { encoding: 'utf8' });
+    const set = spawnSync(
+      process.execPath,
+      ['-e', `for (const flag of ${JSON.stringify(flags)}) require('node:v8').setFlagsFromString(flag); console.log('set')`],
+      { encoding: 'utf8' },
+    );
     expect([set.stdout.trim(), set.stderr]).toEqual(['set', '']);
   });
 

@@ -11,7 +11,12 @@ import { runCli } from './cli-process';
 const dir = mkdtempSync(join(tmpdir(), 'lookout-home-owner-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const folderStat = (uid: number, mode: number, kind: 'dir' | 'link' | 'file' = 'dir') => ({ uid, mode, isDirectory: () => kind === 'dir', isSymbolicLink: () => kind === 'link' });
+const folderStat = (uid: number, mode: number, kind: 'dir' | 'link' | 'file' = 'dir') => ({
+  uid,
+  mode,
+  isDirectory: () => kind === 'dir',
+  isSymbolicLink: () => kind === 'link',
+});
 
 function freshHome(name: string, mode: number): string {
   const home = join(dir, name);
@@ -25,7 +30,9 @@ const env = (home: string) => ({ HOME: dir, LOOKOUT_HOME: home, CLAUDE_CONFIG_DI
 describe('issue 47 item 4: a Lookout home someone else owns', () => {
   it('issue 47 item 4: a folder of another uid is refused, naming both uids (checkPrivateDir, injected stat)', () => {
     expect(privateDirProblem('/tmp/x', folderStat(1001, 0o40700), 1000)).toBe('refusing LOOKOUT_HOME folder /tmp/x: owned by uid 1001, not you (1000)');
-    expect(privateDirProblem('/tmp/x', folderStat(1000, 0o40777), 1000)).toBe('refusing LOOKOUT_HOME folder /tmp/x: writable by others (mode 0777), so it may hold their programs; check it, then chmod 700 it');
+    expect(privateDirProblem('/tmp/x', folderStat(1000, 0o40777), 1000)).toBe(
+      'refusing LOOKOUT_HOME folder /tmp/x: writable by others (mode 0777), so it may hold their programs; check it, then chmod 700 it',
+    );
     expect(privateDirProblem('/tmp/x', folderStat(1000, 0o40775), 1000)).toMatch(/writable by others \(mode 0775\)/);
     expect(privateDirProblem('/tmp/x', folderStat(1000, 0o40755), 1000)).toBeNull();
     expect(privateDirProblem('/tmp/x', folderStat(1000, 0o120777, 'link'), 1000)).toMatch(/symbolic link/);
@@ -38,13 +45,15 @@ describe('issue 47 item 4: a Lookout home someone else owns', () => {
       const loose = freshHome(`loose-${mode.toString(8)}`, mode);
       const result = runCli(['status'], env(loose));
       expect(result.code).toBe(1);
-      expect(result.stderr).toBe(`lookout: refusing LOOKOUT_HOME folder ${loose}: writable by others (mode 0${mode.toString(8)}), so it may hold their programs; check it, then chmod 700 it\n`);
+      expect(result.stderr).toBe(
+        `lookout: refusing LOOKOUT_HOME folder ${loose}: writable by others (mode 0${mode.toString(8)}), so it may hold their programs; check it, then chmod 700 it\n`,
+      );
       expect(runCli(['--version'], env(loose)).code).toBe(0);
     }
     expect(runCli(['status'], env(freshHome('tight', 0o700))).code).toBe(0);
   });
 
-  it('issue 47 item 4: a home of yours others can only read (an older install\'s 0755 bin/) is made private and used', () => {
+  it("issue 47 item 4: a home of yours others can only read (an older install's 0755 bin/) is made private and used", () => {
     const home = freshHome('older-install', 0o755);
     mkdirSync(join(home, 'bin'), { mode: 0o755 });
     chmodSync(join(home, 'bin'), 0o755);

@@ -18,7 +18,7 @@ describe('issue 25: hosts add refuses the name "local"', () => {
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
     }
     const settings = join(env.LOOKOUT_HOME, 'settings.json');
-    expect(existsSync(settings) ? (JSON.parse(readFileSync(settings, 'utf8')) as { hosts?: unknown[] }).hosts ?? [] : []).toEqual([]);
+    expect(existsSync(settings) ? ((JSON.parse(readFileSync(settings, 'utf8')) as { hosts?: unknown[] }).hosts ?? []) : []).toEqual([]);
     // Any other name is taken as before.
     expect(runCli(['hosts', 'add', 'devbox', '--name', 'locally'], env).code).toBe(0);
   });

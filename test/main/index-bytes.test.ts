@@ -10,17 +10,32 @@ import type { IndexFile } from '../../src/main/store/session-index-store';
 import { SessionIndexStore, indexBytes, indexPath } from '../../src/main/store/session-index-store';
 
 /** The plain way: one callback per character past ASCII. */
-const reference = (value: unknown): Buffer => Buffer.from(`${JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
+const reference = (value: unknown): Buffer =>
+  Buffer.from(`${JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
 
 // Few distinct characters past ASCII (the usual index), and many (CJK titles): both ways of escaping.
 const text = fc.oneof(
   fc.string({ unit: fc.oneof(fc.constantFrom('a', '"', '\\', '\n', '…', '\u007f', '\u2028', 'é', '日'), fc.constantFrom('🚀', '\ud800')), maxLength: 12 }),
-  fc.string({ unit: fc.oneof(fc.constant('a'), fc.integer({ min: 0x7f, max: 0xffff }).map((code) => String.fromCharCode(code))), maxLength: 40 }),
+  fc.string({
+    unit: fc.oneof(
+      fc.constant('a'),
+      fc.integer({ min: 0x7f, max: 0xffff }).map((code) => String.fromCharCode(code)),
+    ),
+    maxLength: 40,
+  }),
 );
 const entry = fc.record({
-  identity: fc.record({ dev: fc.nat(), ino: fc.nat(), size: fc.nat(), mtimeMs: fc.double({ noNaN: true, noDefaultInfinity: true }), head: fc.string({ unit: fc.constantFrom('0', 'a', 'f'), maxLength: 8 }) }),
+  identity: fc.record({
+    dev: fc.nat(),
+    ino: fc.nat(),
+    size: fc.nat(),
+    mtimeMs: fc.double({ noNaN: true, noDefaultInfinity: true }),
+    head: fc.string({ unit: fc.constantFrom('0', 'a', 'f'), maxLength: 8 }),
+  }),
   head: fc.option(fc.record({ firstPrompt: text, cwd: text }), { nil: null }),
-  middle: fc.option(fc.record({ scannedTo: fc.nat(), customTitle: fc.option(text, { nil: null }), summaryTitle: fc.option(text, { nil: null }) }), { nil: null }),
+  middle: fc.option(fc.record({ scannedTo: fc.nat(), customTitle: fc.option(text, { nil: null }), summaryTitle: fc.option(text, { nil: null }) }), {
+    nil: null,
+  }),
 });
 const providers = fc.dictionary(fc.constantFrom('claude', 'codex', 'gemini'), fc.dictionary(text, entry, { maxKeys: 5 }), { maxKeys: 3 });
 
@@ -54,7 +69,11 @@ describe('issue 27: the index file written all ASCII', () => {
     const files: Record<string, unknown> = {};
     for (let index = 0; index < 400; index += 1) {
       const prompt = Array.from({ length: index + 1 }, (_, at) => units[(at * 7 + index) % units.length]).join('');
-      files[`/p/${index}.jsonl`] = { identity: { dev: 1, ino: index, size: index * 1000, mtimeMs: index + 0.5, head: 'ab' }, head: { firstPrompt: prompt }, middle: null };
+      files[`/p/${index}.jsonl`] = {
+        identity: { dev: 1, ino: index, size: index * 1000, mtimeMs: index + 0.5, head: 'ab' },
+        head: { firstPrompt: prompt },
+        middle: null,
+      };
     }
     const file: IndexFile = { version: 2, providers: { claude: files } };
     const bytes = indexBytes(file);
@@ -67,10 +86,19 @@ describe('issue 27: the index file written all ASCII', () => {
     const home = mkdtempSync(join(tmpdir(), 'lookout-index-bytes-'));
     try {
       const problems: string[] = [];
-      const store = new SessionIndexStore(home, () => 0, (line) => problems.push(line));
+      const store = new SessionIndexStore(
+        home,
+        () => 0,
+        (line) => problems.push(line),
+      );
       const files: Record<string, FileEntry> = {};
       for (let index = 0; index < 300; index += 1) {
-        const entry: FileEntry = { identity: { dev: 1, ino: index, size: 10, mtimeMs: 1, head: 'ab' }, head: { firstPrompt: `${'x'.repeat(index)}… 日本` }, middle: null, tail: null };
+        const entry: FileEntry = {
+          identity: { dev: 1, ino: index, size: 10, mtimeMs: 1, head: 'ab' },
+          head: { firstPrompt: `${'x'.repeat(index)}… 日本` },
+          middle: null,
+          tail: null,
+        };
         files[`/p/${index}.jsonl`] = entry;
         store.put('claude', `/p/${index}.jsonl`, entry);
       }

@@ -18,7 +18,8 @@ export function indexCase(prefix: string) {
     return `${JSON.stringify({ parentUuid: null, isSidechain: false, type, uuid: `u-${at}-${Math.random()}`, timestamp: new Date(at).toISOString(), cwd: '/home/me/app', sessionId: ID, version: '2.1.143', gitBranch: 'main', ...extra })}\n`;
   }
   const prompt = (at: number, text: string) => record('user', at, { message: { role: 'user', content: text } });
-  const answer = (at: number, text: string) => record('assistant', at, { message: { role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text }], stop_reason: 'end_turn' } });
+  const answer = (at: number, text: string) =>
+    record('assistant', at, { message: { role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text }], stop_reason: 'end_turn' } });
   const rename = (title: string) => `${JSON.stringify({ type: 'custom-title', customTitle: title, sessionId: ID })}\n`;
 
   /** `megabytes` of finished turns (each answer ~64 KB), so a title before them is in the middle. */
@@ -45,7 +46,14 @@ export function indexCase(prefix: string) {
     const dir = join(base, `case-${n}`);
     const project = join(dir, 'claude', 'projects', '-home-me-app');
     mkdirSync(project, { recursive: true });
-    const env = { HOME: dir, LOOKOUT_HOME: join(dir, 'home'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'none'), COPILOT_HOME: join(dir, 'none'), OPENCODE_DATA_DIR: join(dir, 'none') };
+    const env = {
+      HOME: dir,
+      LOOKOUT_HOME: join(dir, 'home'),
+      CLAUDE_CONFIG_DIR: join(dir, 'claude'),
+      CODEX_HOME: join(dir, 'none'),
+      COPILOT_HOME: join(dir, 'none'),
+      OPENCODE_DATA_DIR: join(dir, 'none'),
+    };
     return { dir, env, file: join(project, `${ID}.jsonl`) };
   }
 

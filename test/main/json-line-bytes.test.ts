@@ -6,7 +6,28 @@ import { jsonLine, jsonLineBytes } from '../../src/main/text/terminal-text';
 const plain = (value: unknown): Buffer => Buffer.from(`${jsonLine(value)}\n`);
 
 // Each unsafe range with its neighbours on both sides, characters whose UTF-8 shares a lead byte with them, astral and lone surrogates.
-const near = ['\u007e', '\u007f', '\u0080', '\u009f', '\u00a0', '\u00e9', '\u2026', '\u2027', '\u2028', '\u202e', '\u202f', '\u2065', '\u2066', '\u2069', '\u206a', '\u20ac', '\ud83d\ude00', '\ud800', '\u001b', '\n'];
+const near = [
+  '\u007e',
+  '\u007f',
+  '\u0080',
+  '\u009f',
+  '\u00a0',
+  '\u00e9',
+  '\u2026',
+  '\u2027',
+  '\u2028',
+  '\u202e',
+  '\u202f',
+  '\u2065',
+  '\u2066',
+  '\u2069',
+  '\u206a',
+  '\u20ac',
+  '\ud83d\ude00',
+  '\ud800',
+  '\u001b',
+  '\n',
+];
 
 describe('issue 27: jsonLineBytes', () => {
   it('gives jsonLine and a newline, byte for byte, for every character of the Basic Multilingual Plane alone', () => {

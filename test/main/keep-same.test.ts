@@ -7,7 +7,8 @@ import { plainEqual } from '../../src/engine';
 import { at, session, tool, toolCall } from '../engine/build';
 
 /** A session waiting on a tool call, as the engine tests build one. */
-const evidence = (id: string, offset: number, detail = 'Bash: npm test'): SessionEvidence => session({ id, lastRecordAt: at(offset), signal: toolCall(offset, [{ ...tool('Bash'), detail }]) });
+const evidence = (id: string, offset: number, detail = 'Bash: npm test'): SessionEvidence =>
+  session({ id, lastRecordAt: at(offset), signal: toolCall(offset, [{ ...tool('Bash'), detail }]) });
 
 describe('evidence kept when equal (issue 14)', () => {
   it('a session rebuilt equal keeps its old object; one that changed, however deep, takes the new', () => {

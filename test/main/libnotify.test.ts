@@ -17,7 +17,17 @@ const plan = { claimIds: ['x'], keys: ['claude:x'], title: '--help me', body: '-
 
 describe('notify-send (issue 15)', () => {
   it('with actions: waits, the click is Open, then the three buttons; the text after "--"', () => {
-    expect(notifySendArgv(plan, true)).toEqual(['--app-name=Lookout', '--wait', '--action=default=Open', '--action=open=Open', '--action=mute-1h=Mute 1 hour', '--action=reviewed=Mark reviewed', '--', '--help me', '-rf: asks']);
+    expect(notifySendArgv(plan, true)).toEqual([
+      '--app-name=Lookout',
+      '--wait',
+      '--action=default=Open',
+      '--action=open=Open',
+      '--action=mute-1h=Mute 1 hour',
+      '--action=reviewed=Mark reviewed',
+      '--',
+      '--help me',
+      '-rf: asks',
+    ]);
   });
 
   it('without actions (too many waiting): shown and done', () => {
@@ -36,14 +46,24 @@ describe('notify-send (issue 15)', () => {
 
   it('an approval shown whole: Allow and Deny first (issue 23)', () => {
     const approval = { ...plan, body: 'Bash: rm -rf build', answer: { key: 'claude:x', request: `req_${'1'.repeat(24)}`, digest: 'd'.repeat(64) } };
-    expect(notifySendArgv(approval, true).slice(0, 5)).toEqual(['--app-name=Lookout', '--wait', '--action=default=Open', '--action=allow=Allow', '--action=deny=Deny']);
+    expect(notifySendArgv(approval, true).slice(0, 5)).toEqual([
+      '--app-name=Lookout',
+      '--wait',
+      '--action=default=Open',
+      '--action=allow=Allow',
+      '--action=deny=Deny',
+    ]);
     expect(chosenAction('allow\n', approval)).toBe('allow');
     expect(chosenAction('deny', approval)).toBe('deny');
   });
 
   it('its own words for nothing shown are a failure; its notes are not', () => {
-    expect(failureLine('(notify-send:9709): libnotify-WARNING **: 23:51:37.376: Failed to connect to proxy\n')).toMatch(/^notify-send: libnotify-WARNING \*\*: [\d:.]+: Failed to connect to proxy$/);
-    expect(failureLine('Actions are not supported by this notifications server. Displaying non-interactively.\nCannot autolaunch D-Bus without X11 $DISPLAY\n')).toBe('notify-send: Cannot autolaunch D-Bus without X11 $DISPLAY');
+    expect(failureLine('(notify-send:9709): libnotify-WARNING **: 23:51:37.376: Failed to connect to proxy\n')).toMatch(
+      /^notify-send: libnotify-WARNING \*\*: [\d:.]+: Failed to connect to proxy$/,
+    );
+    expect(
+      failureLine('Actions are not supported by this notifications server. Displaying non-interactively.\nCannot autolaunch D-Bus without X11 $DISPLAY\n'),
+    ).toBe('notify-send: Cannot autolaunch D-Bus without X11 $DISPLAY');
     expect(failureLine('Actions are not supported by this notifications server. Displaying non-interactively.\n')).toBeNull();
   });
 

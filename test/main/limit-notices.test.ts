@@ -20,7 +20,13 @@ const dir = mkdtempSync(join(tmpdir(), 'lookout-limit-notices-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 cpSync(join(CLAUDE, 'home'), dir, { recursive: true });
 cpSync(join(CODEX, 'home'), dir, { recursive: true });
-const env = { HOME: dir, CLAUDE_CONFIG_DIR: join(dir, '.claude'), CODEX_HOME: join(dir, '.codex'), LOOKOUT_HOME: join(dir, '.lookout'), PATH: process.env.PATH ?? '' };
+const env = {
+  HOME: dir,
+  CLAUDE_CONFIG_DIR: join(dir, '.claude'),
+  CODEX_HOME: join(dir, '.codex'),
+  LOOKOUT_HOME: join(dir, '.lookout'),
+  PATH: process.env.PATH ?? '',
+};
 
 /** Every agent's folders under one recorded home (the lab's own layout). */
 function homeEnv(home: string): Record<string, string> {
@@ -75,14 +81,20 @@ describe('R82 usage-limit notices through the runtime', () => {
     const stoppedAt = Math.max(Date.parse(claude.now), Date.parse(caseOf(CODEX).now));
     const [first = [], again = []] = await runAt([stoppedAt, stoppedAt + 5_000]);
     expect(first.map((plan) => plan.title)).toEqual(['Usage limits stopped 2 sessions']);
-    expect(first[0]?.body.split('\n').sort()).toEqual([expect.stringMatching(/^Claude stopped in a session: usage limit until /), expect.stringMatching(/^Codex stopped in a session: usage limit until /)]);
+    expect(first[0]?.body.split('\n').sort()).toEqual([
+      expect.stringMatching(/^Claude stopped in a session: usage limit until /),
+      expect.stringMatching(/^Codex stopped in a session: usage limit until /),
+    ]);
     expect(first[0]?.keys.sort()).toEqual([claude.sessionKey, caseOf(CODEX).sessionKey].sort());
     expect(again).toEqual([]);
     // Both limits reset at the same instant (the lab's model sent one reset to both agents).
     const reset = 3 * 3600_000;
     const [atReset = [], afterReset = []] = await runAt([stoppedAt + reset, stoppedAt + reset + 5_000]);
     expect(atReset.map((plan) => plan.title)).toEqual(['Usage limits reset: 2 sessions can go on']);
-    expect(atReset[0]?.body.split('\n').sort()).toEqual(["Claude's usage limit reset: a session stopped mid-task can go on", "Codex's usage limit reset: a session stopped mid-task can go on"]);
+    expect(atReset[0]?.body.split('\n').sort()).toEqual([
+      "Claude's usage limit reset: a session stopped mid-task can go on",
+      "Codex's usage limit reset: a session stopped mid-task can go on",
+    ]);
     expect(afterReset).toEqual([]);
     // Restarted: the ledger says both were told.
     expect((await runAt([stoppedAt + reset + 10_000])).flat()).toEqual([]);

@@ -49,7 +49,14 @@ describe('every agent side by side (issue 24)', () => {
   const fakeBin = join(scratch, 'bin');
   mkdirSync(fakeBin, { recursive: true });
   writeFileSync(join(fakeBin, 'xterm'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
-  const env = { HOME: home, LOOKOUT_HOME: join(scratch, 'lookout'), XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), TERMINAL: 'xterm', PATH: `${fakeBin}:${process.env.PATH ?? ''}` };
+  const env = {
+    HOME: home,
+    LOOKOUT_HOME: join(scratch, 'lookout'),
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    TERMINAL: 'xterm',
+    PATH: `${fakeBin}:${process.env.PATH ?? ''}`,
+  };
 
   it('each agent in the registry has a recording of the real agent to read', () => {
     expect(cases.filter(({ found }) => found === null).map(({ provider }) => provider.id)).toEqual([]);
@@ -60,7 +67,11 @@ describe('every agent side by side (issue 24)', () => {
     expect(result.code, result.stderr).toBe(0);
     const rows = (JSON.parse(result.stdout) as { sessions: Row[] }).sessions;
     expect(PROVIDERS.length).toBe(9);
-    for (const { provider, found } of cases) expect(rows.map((row) => row.key), provider.id).toContain(found?.meta.sessionKey);
+    for (const { provider, found } of cases)
+      expect(
+        rows.map((row) => row.key),
+        provider.id,
+      ).toContain(found?.meta.sessionKey);
     expect(new Set(rows.map((row) => row.provider))).toEqual(new Set(PROVIDERS.map((provider) => provider.id)));
     for (const row of rows) expect(row.observed.state, row.key).toBe('ended');
   });

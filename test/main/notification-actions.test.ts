@@ -32,7 +32,11 @@ async function started(names: string[]) {
   const opened: (readonly string[])[] = [];
   const runtime = new Runtime({ env, clock: () => NOW, notifier: catcher, onProblem: (line) => problems.push(line), onOpen: (keys) => opened.push(keys) });
   await runtime.start();
-  const store = () => JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'store.json'), 'utf8')) as { mutes: Record<string, { until: string | null }>; reviews: Record<string, { state: string }> };
+  const store = () =>
+    JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'store.json'), 'utf8')) as {
+      mutes: Record<string, { until: string | null }>;
+      reviews: Record<string, { state: string }>;
+    };
   return { env, catcher, problems, opened, runtime, store };
 }
 
@@ -61,8 +65,19 @@ describe('notification actions (issue 15)', () => {
     const { env, catcher, runtime, store, problems } = await started(['question-pending']);
     const project = join(env.CLAUDE_CONFIG_DIR ?? '', 'projects', '-home-me-app');
     const file = join(project, readdirSync(project)[0] ?? '');
-    const base = { isSidechain: false, userType: 'external', entrypoint: 'cli', cwd: '/home/me/app', sessionId: key('question-pending').slice('claude:'.length), version: '2.1.143', gitBranch: 'main' };
-    appendFileSync(file, `${JSON.stringify({ ...base, parentUuid: 'f1000000-0000-4000-8000-000000000003', type: 'user', uuid: 'f1000000-0000-4000-8000-000000000004', timestamp: '2026-11-29T12:01:00.000Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_q2', content: 'Postgres' }] } })}\n`);
+    const base = {
+      isSidechain: false,
+      userType: 'external',
+      entrypoint: 'cli',
+      cwd: '/home/me/app',
+      sessionId: key('question-pending').slice('claude:'.length),
+      version: '2.1.143',
+      gitBranch: 'main',
+    };
+    appendFileSync(
+      file,
+      `${JSON.stringify({ ...base, parentUuid: 'f1000000-0000-4000-8000-000000000003', type: 'user', uuid: 'f1000000-0000-4000-8000-000000000004', timestamp: '2026-11-29T12:01:00.000Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_q2', content: 'Postgres' }] } })}\n`,
+    );
     await runtime.sync(undefined);
     await until('the runtime to act', () => runtime.snapshot?.sessions[0]?.observed.reason !== 'question-pending');
     catcher.sent[0]?.act('reviewed');

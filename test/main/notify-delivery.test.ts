@@ -14,7 +14,13 @@ describe.skipIf(missing.length > 0)('notification delivery (Xvfb + dbus + dunst)
   it('R43 the notification reaches the daemon with who, where and why', async () => {
     await ready();
     // One D-Bus session holds dunst, the notifier and the history query; each step waits for its condition.
-    const script = [...startDunst(null), `"${process.execPath}" "${HELPER}"`, poll('{ dunstctl close-all; dunstctl history | grep -q api-server; }'), 'dunstctl history', 'kill $DUNST'].join('\n');
+    const script = [
+      ...startDunst(null),
+      `"${process.execPath}" "${HELPER}"`,
+      poll('{ dunstctl close-all; dunstctl history | grep -q api-server; }'),
+      'dunstctl history',
+      'kill $DUNST',
+    ].join('\n');
     const result = spawnSync('dbus-run-session', ['--', 'sh', '-c', script], { env: { ...process.env, DISPLAY: display }, encoding: 'utf8', timeout: 50_000 });
     expect(result.stdout).toContain('sent');
     const history = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as { data: { summary: { data: string }; body: { data: string } }[][] };

@@ -46,7 +46,7 @@ describe('issue 25 item 2: long notification text', () => {
     expect(snapshot.sessions[0]?.branch?.length).toBe(200_000);
   }, 60_000);
 
-  it('issue 25 item 2: a notify-send that cannot start (a string over the kernel\'s 128 KB) is a rejected send, never a throw', async () => {
+  it("issue 25 item 2: a notify-send that cannot start (a string over the kernel's 128 KB) is a rejected send, never a throw", async () => {
     // spawn throws E2BIG at once for an environment string over 128 KB, as for an argument. A
     // notify-send must be there to exec (without one, spawn fails ENOENT before the size counts).
     const path = process.env.PATH;
@@ -75,7 +75,12 @@ describe('issue 25 item 2: long notification text', () => {
     }
     const notifier = new Throwing();
     const problems: string[] = [];
-    const runtime = new Runtime({ env: home(['question-pending', 'failed-turn']), clock: () => Date.parse(NOW), notifier, onProblem: (line) => problems.push(line) });
+    const runtime = new Runtime({
+      env: home(['question-pending', 'failed-turn']),
+      clock: () => Date.parse(NOW),
+      notifier,
+      onProblem: (line) => problems.push(line),
+    });
     await runtime.start();
     runtime.evaluateNow();
     await until('the notification', () => problems.some((line) => line.includes('notifications are unavailable')));

@@ -15,7 +15,12 @@ import { CLI } from './cli-process';
 import { missingTools, poll, startDunst, virtualDisplay } from './dunst-session';
 import { FIXTURES } from '../providers/fixture-roots';
 
-const hostile = { claimIds: ['claude:k|needs-you|1'], keys: ['claude:k'], title: 'Claude · <b>app</b> & co\u001b]0;x\u0007 needs you', body: 'asks: <a href="https://evil.example/">Which</a> & <i>db</i>\u202e?\nsecond line' };
+const hostile = {
+  claimIds: ['claude:k|needs-you|1'],
+  keys: ['claude:k'],
+  title: 'Claude · <b>app</b> & co\u001b]0;x\u0007 needs you',
+  body: 'asks: <a href="https://evil.example/">Which</a> & <i>db</i>\u202e?\nsecond line',
+};
 
 function fakeElectron() {
   const made: (EventEmitter & { options: { title?: string; body?: string } })[] = [];
@@ -38,10 +43,12 @@ describe('issue 25 item 13: notification text is never markup', () => {
     expect(notifySendArgv({ ...hostile, body: '' }, false).at(-1)).toBe('Claude · &lt;b&gt;app&lt;/b&gt; &amp; co␛]0;x␇ needs you');
   });
 
-  it('issue 25 item 13: Electron\'s body is escaped on Linux (libnotify reads it as markup), left as written on macOS and Windows', async () => {
+  it("issue 25 item 13: Electron's body is escaped on Linux (libnotify reads it as markup), left as written on macOS and Windows", async () => {
     const linux = fakeElectron();
     await new ElectronNotifier(linux.factory, () => true, 'linux').send(hostile, () => undefined);
-    expect(linux.made[0]?.options.body).toBe('asks: &lt;a href="https://evil.example/"&gt;Which&lt;/a&gt; &amp; &lt;i&gt;db&lt;/i&gt;&lt;U+202E&gt;?\nsecond line');
+    expect(linux.made[0]?.options.body).toBe(
+      'asks: &lt;a href="https://evil.example/"&gt;Which&lt;/a&gt; &amp; &lt;i&gt;db&lt;/i&gt;&lt;U+202E&gt;?\nsecond line',
+    );
     expect(linux.made[0]?.options.title).toBe('Claude · <b>app</b> & co␛]0;x␇ needs you');
     for (const platform of ['darwin', 'win32'] as const) {
       const other = fakeElectron();
@@ -66,7 +73,10 @@ describe.skipIf(missing.length > 0)('issue 25 item 13 with a real daemon (Xvfb +
     await ready();
     cpSync(join(FIXTURES, 'claude', 'question-pending'), join(base, 'claude'), { recursive: true });
     const transcript = join(base, 'claude', 'projects', '-home-me-app', 'c1a00000-0000-4000-8000-000000000029.jsonl');
-    writeFileSync(transcript, readFileSync(transcript, 'utf8').replace('"Which database?"', '"Which <a href=\'https://evil.example/\'>database</a> & <b>more</b>\\u202e?"'));
+    writeFileSync(
+      transcript,
+      readFileSync(transcript, 'utf8').replace('"Which database?"', '"Which <a href=\'https://evil.example/\'>database</a> & <b>more</b>\\u202e?"'),
+    );
     const script = [
       ...startDunst(null),
       `"${process.execPath}" "${CLI}" watch --notify --json --now 2026-11-29T12:02:00.000Z >/dev/null 2>"${join(base, 'watch.err')}" & WATCH=$!`,
@@ -76,14 +86,21 @@ describe.skipIf(missing.length > 0)('issue 25 item 13 with a real daemon (Xvfb +
       'dunstctl history',
       'kill -INT $WATCH; wait $WATCH; kill $DUNST',
     ].join('\n');
-    const env = { ...process.env, DISPLAY: display, CLAUDE_CONFIG_DIR: join(base, 'claude'), CODEX_HOME: join(base, 'codex'), LOOKOUT_HOME: join(base, 'home'), HOME: base };
+    const env = {
+      ...process.env,
+      DISPLAY: display,
+      CLAUDE_CONFIG_DIR: join(base, 'claude'),
+      CODEX_HOME: join(base, 'codex'),
+      LOOKOUT_HOME: join(base, 'home'),
+      HOME: base,
+    };
     const result = spawnSync('dbus-run-session', ['--', 'sh', '-c', script], { env, encoding: 'utf8', timeout: 80_000 });
     const log = `${result.stderr}\n${existsSync(join(base, 'watch.err')) ? readFileSync(join(base, 'watch.err'), 'utf8') : ''}`;
     expect(result.stdout.indexOf('{'), log).toBeGreaterThanOrEqual(0);
     const history = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as { data: { message: { data: string } }[][] };
     const message = history.data.flat()[0]?.message.data ?? '';
     // dunst's `message` is the Pango markup it renders: the question is there as escaped text, no link, no bold.
-    expect(message, log).toContain('asks: Which &lt;a href=\'https://evil.example/\'&gt;database&lt;/a&gt; &amp; &lt;b&gt;more&lt;/b&gt;&lt;U+202E&gt;?');
+    expect(message, log).toContain("asks: Which &lt;a href='https://evil.example/'&gt;database&lt;/a&gt; &amp; &lt;b&gt;more&lt;/b&gt;&lt;U+202E&gt;?");
     expect(message).not.toContain('<b>more');
   }, 100_000);
 });

@@ -36,12 +36,46 @@ function claudeSessions(pids: readonly number[]): { env: Record<string, string>;
   const now = Date.now();
   const keys = pids.map((pid, index) => {
     const id = `f0c05000-0000-4000-8000-00000000000${index}`;
-    const record = (type: string, at: number, message: object) => JSON.stringify({ parentUuid: null, isSidechain: false, type, uuid: `${id}-${type}`, timestamp: new Date(at).toISOString(), cwd: '/home/me/app', sessionId: id, version: '2.1.143', gitBranch: 'main', message });
-    writeFileSync(join(project, `${id}.jsonl`), `${record('user', now - 60_000, { role: 'user', content: `task ${index}` })}\n${record('assistant', now - 59_000, { role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'done' }], stop_reason: 'end_turn' })}\n`);
-    writeFileSync(join(dir, 'claude', 'sessions', `${pid}.json`), JSON.stringify({ pid, sessionId: id, cwd: '/home/me/app', startedAt: now - 60_000, kind: 'interactive', entrypoint: 'cli', status: 'idle', updatedAt: now - 59_000 }));
+    const record = (type: string, at: number, message: object) =>
+      JSON.stringify({
+        parentUuid: null,
+        isSidechain: false,
+        type,
+        uuid: `${id}-${type}`,
+        timestamp: new Date(at).toISOString(),
+        cwd: '/home/me/app',
+        sessionId: id,
+        version: '2.1.143',
+        gitBranch: 'main',
+        message,
+      });
+    writeFileSync(
+      join(project, `${id}.jsonl`),
+      `${record('user', now - 60_000, { role: 'user', content: `task ${index}` })}\n${record('assistant', now - 59_000, { role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'done' }], stop_reason: 'end_turn' })}\n`,
+    );
+    writeFileSync(
+      join(dir, 'claude', 'sessions', `${pid}.json`),
+      JSON.stringify({
+        pid,
+        sessionId: id,
+        cwd: '/home/me/app',
+        startedAt: now - 60_000,
+        kind: 'interactive',
+        entrypoint: 'cli',
+        status: 'idle',
+        updatedAt: now - 59_000,
+      }),
+    );
     return `claude:${id}`;
   });
-  const env = { HOME: dir, LOOKOUT_HOME: join(dir, 'home'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), COPILOT_HOME: join(dir, 'none'), OPENCODE_DATA_DIR: join(dir, 'none') };
+  const env = {
+    HOME: dir,
+    LOOKOUT_HOME: join(dir, 'home'),
+    CLAUDE_CONFIG_DIR: join(dir, 'claude'),
+    CODEX_HOME: join(dir, 'codex'),
+    COPILOT_HOME: join(dir, 'none'),
+    OPENCODE_DATA_DIR: join(dir, 'none'),
+  };
   return { env, keys };
 }
 
@@ -56,7 +90,9 @@ describe.skipIf(!has('tmux'))('open focuses the tmux pane that holds the session
     try {
       tmux('new-window', '-t', 'agents', 'sleep 601');
       tmux('new-window', '-t', 'agents', 'sleep 602');
-      const panes = tmux('list-panes', '-a', '-F', '#{pane_id} #{pane_pid}').split('\n').map((line) => line.split(' ') as [string, string]);
+      const panes = tmux('list-panes', '-a', '-F', '#{pane_id} #{pane_pid}')
+        .split('\n')
+        .map((line) => line.split(' ') as [string, string]);
       const { env, keys } = claudeSessions(panes.map(([, pid]) => Number(pid)));
       const active = () => tmux('display-message', '-p', '-t', 'agents', '#{pane_id}');
       expect(active()).toBe(panes[2]?.[0]);
@@ -103,8 +139,19 @@ describe.skipIf(kittyMissing.length > 0)('open focuses the kitty window that hol
     const socket = join(base, 'kitty.sock');
     const session = join(base, 'kitty-session');
     // A window title with shell and terminal metacharacters: nothing of it reaches an argv.
-    writeFileSync(session, [`launch --title "one $(reboot)" sleep 600`, 'launch --title two sleep 601', `launch --title three --env ROLLOUT=${rollout} sh -c 'exec 3<"$ROLLOUT"; exec sleep 602'`, ''].join('\n'));
-    kitty = spawn('kitty', ['-o', 'allow_remote_control=yes', '--listen-on', `unix:${socket}`, '--session', session], { env: { ...process.env, DISPLAY: display, LIBGL_ALWAYS_SOFTWARE: '1' }, stdio: 'ignore' });
+    writeFileSync(
+      session,
+      [
+        `launch --title "one $(reboot)" sleep 600`,
+        'launch --title two sleep 601',
+        `launch --title three --env ROLLOUT=${rollout} sh -c 'exec 3<"$ROLLOUT"; exec sleep 602'`,
+        '',
+      ].join('\n'),
+    );
+    kitty = spawn('kitty', ['-o', 'allow_remote_control=yes', '--listen-on', `unix:${socket}`, '--session', session], {
+      env: { ...process.env, DISPLAY: display, LIBGL_ALWAYS_SOFTWARE: '1' },
+      stdio: 'ignore',
+    });
     type KittyWindow = { id: number; pid: number; is_focused: boolean };
     const windows = (): KittyWindow[] | null => {
       const listed = spawnSync('kitty', ['@', '--to', `unix:${socket}`, 'ls'], { encoding: 'utf8' });
@@ -116,9 +163,15 @@ describe.skipIf(kittyMissing.length > 0)('open focuses the kitty window that hol
     // The registry names the first two windows' processes; the third holds the rollout itself.
     const claude = claudeSessions(three.slice(0, 2).map((window) => window.pid));
     const homeEnv = { ...claude.env, CODEX_HOME: codexHome, DISPLAY: display };
-    await until('the rollout held open', () => (runCli(['open', 'codex:019e0000-0000-7000-8000-000000000011', '--print'], homeEnv).stdout.includes('"kind":"focus"') ? true : null));
+    await until('the rollout held open', () =>
+      runCli(['open', 'codex:019e0000-0000-7000-8000-000000000011', '--print'], homeEnv).stdout.includes('"kind":"focus"') ? true : null,
+    );
     const focused = () => windows()?.find((window) => window.is_focused)?.id ?? null;
-    for (const [key, window] of [[claude.keys[1], three[1]], ['codex:019e0000-0000-7000-8000-000000000011', three[2]], [claude.keys[0], three[0]]] as const) {
+    for (const [key, window] of [
+      [claude.keys[1], three[1]],
+      ['codex:019e0000-0000-7000-8000-000000000011', three[2]],
+      [claude.keys[0], three[0]],
+    ] as const) {
       const plan = JSON.parse(runCli(['open', key ?? '', '--print'], homeEnv).stdout) as { kind: string; terminal: string; steps: { argv: string[] }[] };
       expect(plan).toMatchObject({ kind: 'focus', terminal: 'kitty' });
       expect(plan.steps[0]?.argv).toEqual(['kitty', '@', '--to', `unix:${socket}`, 'focus-window', '--match', `id:${window?.id}`]);

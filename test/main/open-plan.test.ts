@@ -21,12 +21,31 @@ const target = (overrides: Partial<OpenTarget> = {}): OpenTarget => {
   return { ...base, resume: overrides.resume ?? findProvider(base.provider)?.resume(base.sessionId) ?? [] };
 };
 
-const HOSTILE = ['/home/me/my app', "/home/me/it's", '/home/me/$(rm -rf ~)', '/home/me/`reboot`', '/home/me/a;b&&c|d', '/home/me/-rf', '/home/me/"q"', '/home/me/new\nline'];
+const HOSTILE = [
+  '/home/me/my app',
+  "/home/me/it's",
+  '/home/me/$(rm -rf ~)',
+  '/home/me/`reboot`',
+  '/home/me/a;b&&c|d',
+  '/home/me/-rf',
+  '/home/me/"q"',
+  '/home/me/new\nline',
+];
 
 describe('open (R50)', () => {
   it('focuses the tmux pane whose process is an ancestor of the session', () => {
     const place = (pid: number) => ({ pid, chain: [pid, 500, 400, 1].map((item) => ({ pid: item, name: 'sh' })), env: {}, tty: null });
-    const plan = planOpen(target(), null, probes({ place, tmuxPanes: () => [{ paneId: '%3', panePid: 999 }, { paneId: '%12', panePid: 400 }] }));
+    const plan = planOpen(
+      target(),
+      null,
+      probes({
+        place,
+        tmuxPanes: () => [
+          { paneId: '%3', panePid: 999 },
+          { paneId: '%12', panePid: 400 },
+        ],
+      }),
+    );
     expect(plan).toEqual({
       kind: 'tmux-pane',
       pane: '%12',
@@ -50,7 +69,10 @@ describe('open (R50)', () => {
   });
 
   it('with no terminal, opens the folder', () => {
-    expect(planOpen(target(), null, probes({ has: (command) => command === 'xdg-open' }))).toEqual({ kind: 'folder', steps: [{ argv: ['xdg-open', '/home/me/app'], cwd: null }] });
+    expect(planOpen(target(), null, probes({ has: (command) => command === 'xdg-open' }))).toEqual({
+      kind: 'folder',
+      steps: [{ argv: ['xdg-open', '/home/me/app'], cwd: null }],
+    });
   });
 
   it('on macOS, Terminal runs a .command file whose only shell text is single-quoted', () => {
@@ -63,7 +85,12 @@ describe('open (R50)', () => {
 
   it('the settings template overrides, filled per argv element without splitting', () => {
     const plan = planOpen(target({ cwd: '/home/me/my app' }), ['wezterm', 'start', '--cwd', '{cwd}', '--', '{provider}', '--resume', '{sessionId}'], probes());
-    expect(plan).toEqual({ kind: 'template', steps: [{ argv: ['wezterm', 'start', '--cwd', '/home/me/my app', '--', 'claude', '--resume', '7f0c1d2e-1111-4a2b-9c3d-000000000001'], cwd: '/home/me/my app' }] });
+    expect(plan).toEqual({
+      kind: 'template',
+      steps: [
+        { argv: ['wezterm', 'start', '--cwd', '/home/me/my app', '--', 'claude', '--resume', '7f0c1d2e-1111-4a2b-9c3d-000000000001'], cwd: '/home/me/my app' },
+      ],
+    });
   });
 
   it('each placeholder is filled once: a folder named dir-{provider} keeps its name (issue 11 item 15)', () => {
@@ -72,7 +99,11 @@ describe('open (R50)', () => {
   });
 
   it.each(HOSTILE)('a hostile folder name stays one argv element, never a shell word: %j', (cwd) => {
-    for (const plan of [planOpen(target({ cwd }), null, probes()), planOpen(target({ cwd }), null, probes({ has: (c) => c === 'xdg-open' })), planOpen(target({ cwd }), ['term', '--dir', '{cwd}'], probes())]) {
+    for (const plan of [
+      planOpen(target({ cwd }), null, probes()),
+      planOpen(target({ cwd }), null, probes({ has: (c) => c === 'xdg-open' })),
+      planOpen(target({ cwd }), ['term', '--dir', '{cwd}'], probes()),
+    ]) {
       expect(plan.kind).not.toBe('none');
       if (plan.kind === 'none') continue;
       const argv = plan.steps.flatMap((step) => step.argv);
@@ -85,7 +116,10 @@ describe('open (R50)', () => {
   });
 
   it('a folder that is not absolute (from a transcript) is refused: it could pass as an option', () => {
-    expect(planOpen(target({ cwd: '-rf' }), null, probes({ tmuxPanes: () => null }))).toEqual({ kind: 'none', reason: 'the session has no folder that exists here' });
+    expect(planOpen(target({ cwd: '-rf' }), null, probes({ tmuxPanes: () => null }))).toEqual({
+      kind: 'none',
+      reason: 'the session has no folder that exists here',
+    });
     expect(planOpen(target({ cwd: '--help' }), ['x', '{cwd}'], probes()).kind).toBe('none');
   });
 

@@ -20,13 +20,28 @@ const place = (overrides: Partial<ProcessPlace> = {}): ProcessPlace => ({
   tty: null,
   ...overrides,
 });
-const linux = (overrides: Partial<FocusContext> = {}): FocusContext => ({ platform: 'linux', has: () => true, x11: true, cwd: '/home/me/app', tmuxPanes: () => null, ...overrides });
+const linux = (overrides: Partial<FocusContext> = {}): FocusContext => ({
+  platform: 'linux',
+  has: () => true,
+  x11: true,
+  cwd: '/home/me/app',
+  tmuxPanes: () => null,
+  ...overrides,
+});
 const mac = (overrides: Partial<FocusContext> = {}): FocusContext => linux({ platform: 'darwin', x11: false, ...overrides });
 const argvOf = (result: ReturnType<typeof focusPlace>): string[][] | null => result.focused?.steps.map((step) => step.argv) ?? null;
 
 describe('the terminal table (issue 15)', () => {
   it('tmux first: the pane whose process is an ancestor, even inside a kitty window', () => {
-    const result = focusPlace(place({ env: { KITTY_WINDOW_ID: '7', KITTY_LISTEN_ON: 'unix:/tmp/k' } }), linux({ tmuxPanes: () => [{ paneId: '%3', panePid: 999 }, { paneId: '%12', panePid: 4000 }] }));
+    const result = focusPlace(
+      place({ env: { KITTY_WINDOW_ID: '7', KITTY_LISTEN_ON: 'unix:/tmp/k' } }),
+      linux({
+        tmuxPanes: () => [
+          { paneId: '%3', panePid: 999 },
+          { paneId: '%12', panePid: 4000 },
+        ],
+      }),
+    );
     expect(result.focused).toEqual({
       terminal: 'tmux',
       pane: '%12',
@@ -68,11 +83,15 @@ describe('the terminal table (issue 15)', () => {
 
   it('WezTerm: the pane by id, its socket passed in the environment, not the argv', () => {
     const result = focusPlace(place({ env: { WEZTERM_PANE: '3', WEZTERM_UNIX_SOCKET: '/run/user/1000/wezterm/gui-sock-99' } }), linux());
-    expect(result.focused?.steps).toEqual([{ argv: ['wezterm', 'cli', 'activate-pane', '--pane-id', '3'], cwd: null, env: { WEZTERM_UNIX_SOCKET: '/run/user/1000/wezterm/gui-sock-99' } }]);
+    expect(result.focused?.steps).toEqual([
+      { argv: ['wezterm', 'cli', 'activate-pane', '--pane-id', '3'], cwd: null, env: { WEZTERM_UNIX_SOCKET: '/run/user/1000/wezterm/gui-sock-99' } },
+    ]);
   });
 
   it('GNU screen: the window in its session', () => {
-    expect(argvOf(focusPlace(place({ env: { STY: '12345.pts-0.devbox', WINDOW: '2' } }), linux()))).toEqual([['screen', '-S', '12345.pts-0.devbox', '-X', 'select', '2']]);
+    expect(argvOf(focusPlace(place({ env: { STY: '12345.pts-0.devbox', WINDOW: '2' } }), linux()))).toEqual([
+      ['screen', '-S', '12345.pts-0.devbox', '-X', 'select', '2'],
+    ]);
     // A session name with a shell metacharacter is no session name of screen's.
     expect(focusPlace(place({ env: { STY: '1.x;reboot', WINDOW: '2' } }), linux()).focused).toBeNull();
   });
@@ -84,7 +103,12 @@ describe('the terminal table (issue 15)', () => {
     expect(argv[0]).toBe('osascript');
     expect(argv.at(-1)).toBe('/dev/ttys004');
     // Every other element is "-e" or a line of the script, and no line mentions the tty.
-    expect(argv.slice(1, -1).filter((_part, index) => index % 2 === 0).every((part) => part === '-e')).toBe(true);
+    expect(
+      argv
+        .slice(1, -1)
+        .filter((_part, index) => index % 2 === 0)
+        .every((part) => part === '-e'),
+    ).toBe(true);
     expect(argv.slice(1, -1).join('\n')).not.toContain('ttys004');
     const terminal = focusPlace(place({ env: { TERM_PROGRAM: 'Apple_Terminal' }, tty: '/dev/ttys011' }), mac());
     expect(terminal.focused?.terminal).toBe('terminal-app');
@@ -102,7 +126,9 @@ describe('the terminal table (issue 15)', () => {
 
   it('Konsole: the tab through its D-Bus window object', () => {
     const env = { KONSOLE_DBUS_SERVICE: ':1.42', KONSOLE_DBUS_WINDOW: '/Windows/1', KONSOLE_DBUS_SESSION: '/Sessions/3' };
-    expect(argvOf(focusPlace(place({ env }), linux()))).toEqual([['gdbus', 'call', '--session', '--dest', ':1.42', '--object-path', '/Windows/1', '--method', 'org.kde.konsole.Window.setCurrentSession', '3']]);
+    expect(argvOf(focusPlace(place({ env }), linux()))).toEqual([
+      ['gdbus', 'call', '--session', '--dest', ':1.42', '--object-path', '/Windows/1', '--method', 'org.kde.konsole.Window.setCurrentSession', '3'],
+    ]);
     expect(focusPlace(place({ env: { ...env, KONSOLE_DBUS_WINDOW: '/Windows/1 --system' } }), linux()).tried[0]).toContain('Konsole did not say');
   });
 
@@ -136,17 +162,43 @@ describe('the terminal table (issue 15)', () => {
     expect(result.focused?.terminal).toBe('other');
     expect(argvOf(result)).toEqual([['xdotool', 'search', '--onlyvisible', '--pid', '3900', 'windowactivate']]);
     // In kitty itself (kitty nearest), kitty.
-    expect(focusPlace(place({ chain: [chain[0], chain[1], { pid: 3000, name: 'kitty' }] as ProcessPlace['chain'], env: { KITTY_WINDOW_ID: '7', KITTY_LISTEN_ON: 'unix:/tmp/k' } }), linux()).focused?.terminal).toBe('kitty');
+    expect(
+      focusPlace(
+        place({
+          chain: [chain[0], chain[1], { pid: 3000, name: 'kitty' }] as ProcessPlace['chain'],
+          env: { KITTY_WINDOW_ID: '7', KITTY_LISTEN_ON: 'unix:/tmp/k' },
+        }),
+        linux(),
+      ).focused?.terminal,
+    ).toBe('kitty');
   });
 
   it('a process in no terminal Lookout knows: what was tried names its ancestors', () => {
-    expect(focusPlace(place(), linux())).toEqual({ focused: null, tried: ['no terminal Lookout knows holds process 4242 (its ancestors: claude ← zsh ← login)'] });
+    expect(focusPlace(place(), linux())).toEqual({
+      focused: null,
+      tried: ['no terminal Lookout knows holds process 4242 (its ancestors: claude ← zsh ← login)'],
+    });
   });
 });
 
 describe('open with the table (issue 15)', () => {
-  const probes = (found: ProcessPlace | null): Probes => ({ platform: 'linux', terminal: null, tmuxPanes: () => null, has: () => true, isFolder: () => true, place: () => found, x11: false });
-  const target = { provider: 'claude', sessionId: '7f0c1d2e-1111-4a2b-9c3d-000000000001', cwd: '/home/me/app', pid: 4242, resume: ['claude', '--resume', '7f0c1d2e-1111-4a2b-9c3d-000000000001'], live: true };
+  const probes = (found: ProcessPlace | null): Probes => ({
+    platform: 'linux',
+    terminal: null,
+    tmuxPanes: () => null,
+    has: () => true,
+    isFolder: () => true,
+    place: () => found,
+    x11: false,
+  });
+  const target = {
+    provider: 'claude',
+    sessionId: '7f0c1d2e-1111-4a2b-9c3d-000000000001',
+    cwd: '/home/me/app',
+    pid: 4242,
+    resume: ['claude', '--resume', '7f0c1d2e-1111-4a2b-9c3d-000000000001'],
+    live: true,
+  };
 
   it('a process in a kitty window: focus, not a new terminal', () => {
     expect(planOpen(target, null, probes(place({ env: { KITTY_WINDOW_ID: '2', KITTY_LISTEN_ON: 'unix:@kitty' } })))).toEqual({
@@ -168,15 +220,32 @@ describe('open with the table (issue 15)', () => {
   });
 
   it('a process already gone: the fallback, with nothing tried', () => {
-    expect(planOpen({ ...target, live: false }, null, probes(null))).toEqual({ kind: 'terminal', steps: [{ argv: ['x-terminal-emulator', '-e', ...target.resume], cwd: '/home/me/app' }], script: null });
+    expect(planOpen({ ...target, live: false }, null, probes(null))).toEqual({
+      kind: 'terminal',
+      steps: [{ argv: ['x-terminal-emulator', '-e', ...target.resume], cwd: '/home/me/app' }],
+      script: null,
+    });
   });
 });
 
 describe('reading a place (issue 15)', () => {
   it('keeps only the terminal variables of an environment block, and no overlong value', () => {
-    const block = ['PATH=/usr/bin', 'KITTY_WINDOW_ID=3', 'SECRET_TOKEN=abc', 'TMUX_PANE=%4', `WEZTERM_PANE=${'9'.repeat(2000)}`, 'TERM_PROGRAM=iTerm.app', 'junk', '=x', ''].join('\0');
+    const block = [
+      'PATH=/usr/bin',
+      'KITTY_WINDOW_ID=3',
+      'SECRET_TOKEN=abc',
+      'TMUX_PANE=%4',
+      `WEZTERM_PANE=${'9'.repeat(2000)}`,
+      'TERM_PROGRAM=iTerm.app',
+      'junk',
+      '=x',
+      '',
+    ].join('\0');
     expect(placeVariables(block)).toEqual({ KITTY_WINDOW_ID: '3', TMUX_PANE: '%4', TERM_PROGRAM: 'iTerm.app' });
-    expect(placeVariablesFromPs('/usr/local/bin/claude --resume x TERM_PROGRAM=Apple_Terminal TERM_SESSION_ID=ABC-1 HOME=/Users/me')).toEqual({ TERM_PROGRAM: 'Apple_Terminal', TERM_SESSION_ID: 'ABC-1' });
+    expect(placeVariablesFromPs('/usr/local/bin/claude --resume x TERM_PROGRAM=Apple_Terminal TERM_SESSION_ID=ABC-1 HOME=/Users/me')).toEqual({
+      TERM_PROGRAM: 'Apple_Terminal',
+      TERM_SESSION_ID: 'ABC-1',
+    });
   });
 
   it('a tty from ps or a descriptor link, nothing else', () => {

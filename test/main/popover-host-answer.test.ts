@@ -38,7 +38,10 @@ async function waitFor<T>(what: string, check: () => T | undefined, timeout = 20
   for (;;) {
     const value = check();
     if (value !== undefined) return value;
-    if (Date.now() - started > timeout) throw new Error(`${what}: not in time; problems: ${problems.join(' | ')}; rows: ${JSON.stringify(runtime.snapshot?.sessions.map((row) => [row.key, row.observed.state, row.answer]))}`);
+    if (Date.now() - started > timeout)
+      throw new Error(
+        `${what}: not in time; problems: ${problems.join(' | ')}; rows: ${JSON.stringify(runtime.snapshot?.sessions.map((row) => [row.key, row.observed.state, row.answer]))}`,
+      );
     await new Promise((done) => setTimeout(done, 25));
   }
 }
@@ -61,21 +64,29 @@ async function asking(command = 'rm -rf build'): Promise<{ key: string; open: Op
   return { key: session.key, open, hook, ended: () => done };
 }
 
-const audit = () => (JSON.parse(readFileSync(join(fixture.home, 'store.json'), 'utf8')) as { answers?: { request: string; answer: string; message: string | null; from: string | null }[] }).answers ?? [];
-const recorded = (request: string) => waitFor('the answer is recorded', () => {
-  try {
-    return audit().find((item) => item.request === request);
-  } catch {
-    return undefined;
-  }
-});
+const audit = () =>
+  (
+    JSON.parse(readFileSync(join(fixture.home, 'store.json'), 'utf8')) as {
+      answers?: { request: string; answer: string; message: string | null; from: string | null }[];
+    }
+  ).answers ?? [];
+const recorded = (request: string) =>
+  waitFor('the answer is recorded', () => {
+    try {
+      return audit().find((item) => item.request === request);
+    } catch {
+      return undefined;
+    }
+  });
 
 describe('answering from the popover host', () => {
   it('R72 a click on the card allows at once; the hook prints the allow; the audit says popover (R75)', async () => {
     const { key, open, hook } = await asking();
     expect(open).toMatchObject({ prompt: 'approval', tool: 'Bash', text: 'rm -rf build' });
     expect(Date.now()).toBeLessThan(Date.parse(open.keysFrom));
-    expect(await app.command({ type: 'answer', key, request: open.request, digest: open.digest, decision: { behavior: 'allow' }, via: 'click' })).toEqual({ ok: true });
+    expect(await app.command({ type: 'answer', key, request: open.request, digest: open.digest, decision: { behavior: 'allow' }, via: 'click' })).toEqual({
+      ok: true,
+    });
     expect(await hook).toBe(ALLOW_JSON);
     expect(await recorded(open.request)).toMatchObject({ answer: 'allow', from: 'popover' });
     // R73: the row reads answered, waiting for the agent.
@@ -97,9 +108,18 @@ describe('answering from the popover host', () => {
 
   it('Deny carries its message; a second answer to the same prompt is refused', async () => {
     const { key, open, hook } = await asking();
-    const deny = { type: 'answer', key, request: open.request, digest: open.digest, decision: { behavior: 'deny', message: 'not the build folder' }, via: 'click' } as const;
+    const deny = {
+      type: 'answer',
+      key,
+      request: open.request,
+      digest: open.digest,
+      decision: { behavior: 'deny', message: 'not the build folder' },
+      via: 'click',
+    } as const;
     expect(await app.command(deny)).toEqual({ ok: true });
-    expect(JSON.parse(await hook)).toEqual({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'not the build folder' } } });
+    expect(JSON.parse(await hook)).toEqual({
+      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'not the build folder' } },
+    });
     expect(await recorded(open.request)).toMatchObject({ answer: 'deny', message: 'not the build folder', from: 'popover' });
     expect((await app.command(deny)).ok).toBe(false);
   });
@@ -116,11 +136,26 @@ describe('answering from the popover host', () => {
     const other = claudeSession(fixture, 'ls');
     await waitFor('the other row', () => rowOf(other.key));
     const base = { type: 'answer', key, request: open.request, digest: open.digest, via: 'click' } as const;
-    expect(await app.command({ ...base, key: other.key, decision: { behavior: 'allow' } })).toMatchObject({ ok: false, error: expect.stringMatching(/nothing in this session is waiting|answer in the terminal/) });
-    expect(await app.command({ ...base, digest: 'f'.repeat(64), decision: { behavior: 'allow' } })).toEqual({ ok: false, error: 'the prompt changed since it was shown; nothing was sent' });
-    expect(await app.command({ ...base, request: 'req_123', decision: { behavior: 'allow' } })).toMatchObject({ ok: false, error: expect.stringMatching(/^refused: /) });
-    expect(await app.command({ ...base, decision: { behavior: 'answers', answers: [['yes']] } })).toEqual({ ok: false, error: 'this prompt asks for allow or deny, not options' });
-    expect(await app.command({ ...base, via: 'mouse', decision: { behavior: 'allow' } })).toMatchObject({ ok: false, error: expect.stringMatching(/^refused: /) });
+    expect(await app.command({ ...base, key: other.key, decision: { behavior: 'allow' } })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/nothing in this session is waiting|answer in the terminal/),
+    });
+    expect(await app.command({ ...base, digest: 'f'.repeat(64), decision: { behavior: 'allow' } })).toEqual({
+      ok: false,
+      error: 'the prompt changed since it was shown; nothing was sent',
+    });
+    expect(await app.command({ ...base, request: 'req_123', decision: { behavior: 'allow' } })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^refused: /),
+    });
+    expect(await app.command({ ...base, decision: { behavior: 'answers', answers: [['yes']] } })).toEqual({
+      ok: false,
+      error: 'this prompt asks for allow or deny, not options',
+    });
+    expect(await app.command({ ...base, via: 'mouse', decision: { behavior: 'allow' } })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^refused: /),
+    });
     expect(ended()).toBe(false);
     expect(await app.command({ type: 'release', key, request: open.request })).toEqual({ ok: true });
   });

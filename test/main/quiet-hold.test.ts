@@ -18,7 +18,12 @@ function store(problems: string[] = []): { home: string; store: HeldStore } {
   const home = join(base, `home-${homes}`);
   return { home, store: new HeldStore(home, (line) => problems.push(line)) };
 }
-const needsYou = (name: string, claim = 1) => ({ claimIds: [`${name}|needs-you|${claim}`], keys: [`claude:${name}`], title: `Claude · ${name} needs you`, body: 'asks: one?' });
+const needsYou = (name: string, claim = 1) => ({
+  claimIds: [`${name}|needs-you|${claim}`],
+  keys: [`claude:${name}`],
+  title: `Claude · ${name} needs you`,
+  body: 'asks: one?',
+});
 
 describe('the quiet digest', () => {
   it('one claim per session, its newest, beside its key', () => {

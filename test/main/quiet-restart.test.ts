@@ -19,7 +19,10 @@ const FAILED = 'claude:c1a00000-0000-4000-8000-000000000006';
 function quietHome(): Record<string, string> {
   const env = home(['question-pending', 'failed-turn']);
   mkdirSync(env.LOOKOUT_HOME ?? '', { recursive: true });
-  writeFileSync(join(env.LOOKOUT_HOME ?? '', 'settings.json'), JSON.stringify({ quietHours: { from: '12:00', to: '12:05', timeZone: 'UTC' }, timings: { beat: 250 } }));
+  writeFileSync(
+    join(env.LOOKOUT_HOME ?? '', 'settings.json'),
+    JSON.stringify({ quietHours: { from: '12:00', to: '12:05', timeZone: 'UTC' }, timings: { beat: 250 } }),
+  );
   return env;
 }
 

@@ -32,10 +32,12 @@ function home(): { dir: string; env: Record<string, string>; text: string } {
 const setAside = (dir: string): string[] => readdirSync(dir).filter((name) => name.includes('.corrupt-'));
 
 describe('an unknown quiet-hours time zone (issue 25 item 14)', () => {
-  it('issue 25 item 14: the zone alone falls back to this machine\'s, with one warning; rules, hosts and template stay', () => {
+  it("issue 25 item 14: the zone alone falls back to this machine's, with one warning; rules, hosts and template stay", () => {
     const { dir, text } = home();
     const loaded = loadSettings(dir, NOW);
-    expect(loaded.problems).toEqual([`lookout: ${join(dir, 'settings.json')}: quietHours.timeZone "${ZONE}" is not a time zone this system knows; quiet hours follow this machine's clock (the file is left as written)`]);
+    expect(loaded.problems).toEqual([
+      `lookout: ${join(dir, 'settings.json')}: quietHours.timeZone "${ZONE}" is not a time zone this system knows; quiet hours follow this machine's clock (the file is left as written)`,
+    ]);
     expect(loaded.settings.quietHours).toEqual({ from: '22:00', to: '07:00', timeZone: null });
     expect(loaded.settings.rules.map((rule) => rule.id)).toEqual(['noisy']);
     expect(loaded.settings.openCommand).toEqual(['code', '{cwd}']);
@@ -62,7 +64,7 @@ describe('an unknown quiet-hours time zone (issue 25 item 14)', () => {
     expect(existsSync(join(dir, '.settings.lock'))).toBe(false);
   });
 
-  it('issue 25 item 14: the engine never throws on a zone it does not know (this machine\'s clock)', () => {
+  it("issue 25 item 14: the engine never throws on a zone it does not know (this machine's clock)", () => {
     expect(() => inQuietHours(NOW, { from: '22:00', to: '07:00', timeZone: ZONE })).not.toThrow();
     expect(inQuietHours(NOW, { from: '22:00', to: '07:00', timeZone: ZONE })).toBe(inQuietHours(NOW, { from: '22:00', to: '07:00', timeZone: null }));
     expect(nextLocal(NOW, '08:00', ZONE)).toBe(nextLocal(NOW, '08:00', null));

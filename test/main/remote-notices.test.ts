@@ -41,7 +41,14 @@ function row(index: number, since: number): Row {
     cwd: `/home/me/src/project-${index}`,
     branch: 'main',
     lastActivityAt: iso(since),
-    observed: { state: 'awaiting-input', reason: 'question-pending', detail: 'asks: Which?', source: 'claude.transcript', confidence: 'inferred', at: iso(since) },
+    observed: {
+      state: 'awaiting-input',
+      reason: 'question-pending',
+      detail: 'asks: Which?',
+      source: 'claude.transcript',
+      confidence: 'inferred',
+      at: iso(since),
+    },
     children: { liveness: 'none', live: 0 },
     review: { state: 'unreviewed', by: null, at: null, newActivitySince: false },
     workflow: 'needs-input',
@@ -56,7 +63,14 @@ function row(index: number, since: number): Row {
   };
 }
 
-const line = (rows: Row[]): string => JSON.stringify({ schemaVersion: 1, now: iso(Date.now()), attention: { count: rows.length, level: 'needs-you', needYou: rows.length, review: 0, working: 0, limited: 0 }, sessions: rows, limits: [] } satisfies Snapshot);
+const line = (rows: Row[]): string =>
+  JSON.stringify({
+    schemaVersion: 1,
+    now: iso(Date.now()),
+    attention: { count: rows.length, level: 'needs-you', needYou: rows.length, review: 0, working: 0, limited: 0 },
+    sessions: rows,
+    limits: [],
+  } satisfies Snapshot);
 
 class Recorder implements Notifier {
   readonly plans: NotificationPlan[] = [];
@@ -74,16 +88,28 @@ let made = 0;
 function laptop(lines: string[], every: number) {
   made += 1;
   const dir = join(base, `laptop-${made}`);
-  const env = { HOME: dir, LOOKOUT_HOME: join(dir, 'lookout'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), PATH: `${bin}:${process.env.PATH ?? ''}`, LOOKOUT_TEST_FEED: join(dir, 'feed.jsonl'), LOOKOUT_TEST_EVERY: String(every) };
+  const env = {
+    HOME: dir,
+    LOOKOUT_HOME: join(dir, 'lookout'),
+    CLAUDE_CONFIG_DIR: join(dir, 'claude'),
+    CODEX_HOME: join(dir, 'codex'),
+    PATH: `${bin}:${process.env.PATH ?? ''}`,
+    LOOKOUT_TEST_FEED: join(dir, 'feed.jsonl'),
+    LOOKOUT_TEST_EVERY: String(every),
+  };
   mkdirSync(env.LOOKOUT_HOME, { recursive: true });
   writeFileSync(env.LOOKOUT_TEST_FEED, `${lines.join('\n')}\n`);
   writeFileSync(join(env.LOOKOUT_HOME, 'settings.json'), JSON.stringify({ hosts: [{ name: 'devbox', destination: 'devbox' }] }));
-  const ledger = (): string[] => (JSON.parse(readFileSync(join(env.LOOKOUT_HOME, 'store.json'), 'utf8')) as { notified: { id: string }[] }).notified.map((entry) => entry.id);
+  const ledger = (): string[] =>
+    (JSON.parse(readFileSync(join(env.LOOKOUT_HOME, 'store.json'), 'utf8')) as { notified: { id: string }[] }).notified.map((entry) => entry.id);
   return { env, ledger };
 }
 
 /** A runtime until `ready` holds (asked at each snapshot and each notification); the notifications and problems it had. */
-async function runUntil(env: Record<string, string>, ready: (snapshot: Snapshot | null, plans: readonly NotificationPlan[]) => boolean): Promise<{ plans: NotificationPlan[]; problems: string[] }> {
+async function runUntil(
+  env: Record<string, string>,
+  ready: (snapshot: Snapshot | null, plans: readonly NotificationPlan[]) => boolean,
+): Promise<{ plans: NotificationPlan[]; problems: string[] }> {
   const recorder = new Recorder();
   const problems: string[] = [];
   const runtime = new Runtime({ env, clock: Date.now, notifier: recorder, onProblem: (text) => problems.push(text), answering: false });
@@ -100,8 +126,8 @@ async function runUntil(env: Record<string, string>, ready: (snapshot: Snapshot 
   return { plans: recorder.plans, problems };
 }
 
-describe('issue 25 item 8: other machines\' claims on this machine\'s notifications', () => {
-  it('issue 25 item 8: a host with 5,000 claims notifies 200 (the rest counted), evicts none of this machine\'s ledger, and is not told again after a restart', async () => {
+describe("issue 25 item 8: other machines' claims on this machine's notifications", () => {
+  it("issue 25 item 8: a host with 5,000 claims notifies 200 (the rest counted), evicts none of this machine's ledger, and is not told again after a restart", async () => {
     const rows = Array.from({ length: 5000 }, (_, index) => row(index, T + index));
     const here = laptop([line(rows)], 10);
     const local = `claude:mine|needs-you|${T}`;
@@ -122,7 +148,7 @@ describe('issue 25 item 8: other machines\' claims on this machine\'s notificati
     expect(here.ledger()).toContain(local);
   }, 60_000);
 
-  it('issue 25 item 8: the ledger keeps this machine\'s 5,000 newest and 1,000 a host: 6,000 of a host evict none of this machine\'s', () => {
+  it("issue 25 item 8: the ledger keeps this machine's 5,000 newest and 1,000 a host: 6,000 of a host evict none of this machine's", () => {
     const home = join(base, 'ledger');
     const store = new FactStore(home);
     store.update(Date.now(), (file) => {

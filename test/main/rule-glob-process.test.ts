@@ -31,7 +31,11 @@ function homeWith(cwd: string, rules: object[]): Record<string, string> {
 
 /** `status --json`, given 40 s: the backtracking matcher took forever (13 stars) or seconds per row. */
 function status(env: Record<string, string>): { code: number | null; snapshot: Snapshot | null } {
-  const result = spawnSync(process.execPath, [CLI, 'status', '--json', '--now', NOW], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 40_000 });
+  const result = spawnSync(process.execPath, [CLI, 'status', '--json', '--now', NOW], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 40_000,
+  });
   return { code: result.status, snapshot: result.status === 0 ? (JSON.parse(result.stdout) as Snapshot) : null };
 }
 
@@ -61,14 +65,20 @@ describe('rule folder globs in bounded time (issue 25 item 3)', () => {
     expect(code).toBe(0);
     expect(snapshot?.sessions[0]?.muted).toBeNull();
     // The name itself matches, and the rule mutes it.
-    expect(status(homeWith(`/home/me/src/${name}`, [{ id: 'dashes', version: 1, when: { folder: '/home/me/src/*-*-*' }, mute: true }])).snapshot?.sessions[0]?.muted).toEqual({ until: null });
+    expect(
+      status(homeWith(`/home/me/src/${name}`, [{ id: 'dashes', version: 1, when: { folder: '/home/me/src/*-*-*' }, mute: true }])).snapshot?.sessions[0]?.muted,
+    ).toEqual({ until: null });
   }, 90_000);
 
   it('issue 25 item 3: rules add takes the 13 stars, and refuses a pattern past 500 characters (exit 2, one line)', () => {
     const env = homeWith('/home/me/app', []);
     expect(runCli(['rules', 'add', '--folder', thirteenStars, '--mute', '--id', 'stars'], env)).toMatchObject({ code: 0 });
     const long = `/${'x'.repeat(600)}`;
-    expect(runCli(['rules', 'add', '--folder', long, '--mute'], env)).toEqual({ code: 2, stdout: '', stderr: 'lookout: --folder takes a glob of at most 500 characters (got 601)\n' });
+    expect(runCli(['rules', 'add', '--folder', long, '--mute'], env)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'lookout: --folder takes a glob of at most 500 characters (got 601)\n',
+    });
     const written = JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'settings.json'), 'utf8')) as { rules: { id: string }[] };
     expect(written.rules.map((rule) => rule.id)).toEqual(['stars']);
   });

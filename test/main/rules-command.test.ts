@@ -19,16 +19,31 @@ function home(): Record<string, string> {
   for (const name of ['question-pending', 'failed-turn']) cpSync(join(FIXTURES, 'claude', name), join(dir, 'claude'), { recursive: true });
   return { CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir };
 }
-const settings = (env: Record<string, string>) => JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'settings.json'), 'utf8')) as Record<string, unknown> & { rules: { id: string; when: Record<string, unknown> }[] };
+const settings = (env: Record<string, string>) =>
+  JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'settings.json'), 'utf8')) as Record<string, unknown> & {
+    rules: { id: string; when: Record<string, unknown> }[];
+  };
 
 describe('lookout rules (issue 16)', () => {
   it('add, list, remove; the shipped rule stays unless removed; every other setting is kept as written', () => {
     const env = home();
     mkdirSync(env.LOOKOUT_HOME ?? '', { recursive: true, mode: 0o700 });
-    writeFileSync(join(env.LOOKOUT_HOME ?? '', 'settings.json'), JSON.stringify({ shortcut: null, quietHours: { from: '22:00', to: '07:00', timeZone: 'UTC' } }));
-    expect(runCli(['rules', 'add', '--folder', '~/work/noisy/**', '--mute', '--id', 'noisy'], env)).toMatchObject({ code: 0, stdout: 'added: noisy v1: folder ~/work/noisy/** → mute\n' });
-    expect(runCli(['rules', 'add', '--provider', 'codex', '--host', 'devbox', '--notify', 'needs-you'], env).stdout).toBe('added: rule-3 v1: provider codex, host devbox → notify needs-you\n');
-    expect(runCli(['rules', 'list'], env).stdout.split('\n').filter(Boolean)).toEqual(['outdated-after-7d v1: inactive for 7d → review outdated', 'noisy v1: folder ~/work/noisy/** → mute', 'rule-3 v1: provider codex, host devbox → notify needs-you']);
+    writeFileSync(
+      join(env.LOOKOUT_HOME ?? '', 'settings.json'),
+      JSON.stringify({ shortcut: null, quietHours: { from: '22:00', to: '07:00', timeZone: 'UTC' } }),
+    );
+    expect(runCli(['rules', 'add', '--folder', '~/work/noisy/**', '--mute', '--id', 'noisy'], env)).toMatchObject({
+      code: 0,
+      stdout: 'added: noisy v1: folder ~/work/noisy/** → mute\n',
+    });
+    expect(runCli(['rules', 'add', '--provider', 'codex', '--host', 'devbox', '--notify', 'needs-you'], env).stdout).toBe(
+      'added: rule-3 v1: provider codex, host devbox → notify needs-you\n',
+    );
+    expect(runCli(['rules', 'list'], env).stdout.split('\n').filter(Boolean)).toEqual([
+      'outdated-after-7d v1: inactive for 7d → review outdated',
+      'noisy v1: folder ~/work/noisy/** → mute',
+      'rule-3 v1: provider codex, host devbox → notify needs-you',
+    ]);
     // `hosts add` rewrites the file too: nothing else in it is lost.
     expect(runCli(['hosts', 'add', 'devbox'], env).code).toBe(0);
     const file = settings(env);
@@ -71,7 +86,10 @@ describe('lookout rules (issue 16)', () => {
     writeFileSync(join(env.LOOKOUT_HOME ?? '', 'settings.json'), JSON.stringify({ rules: [rule, rule], shortcut: 'Hyper+Q', openCommand: ['code', '{cwd}'] }));
     const status = runCli(['status', '--now', NOW], env);
     expect(status.stderr).toBe('');
-    expect(runCli(['rules', 'list'], env).stdout.split('\n').filter(Boolean)).toEqual(['stale review (mine) v1: inactive for 3d → review outdated', 'stale review (mine) v1: inactive for 3d → review outdated']);
+    expect(runCli(['rules', 'list'], env).stdout.split('\n').filter(Boolean)).toEqual([
+      'stale review (mine) v1: inactive for 3d → review outdated',
+      'stale review (mine) v1: inactive for 3d → review outdated',
+    ]);
     expect(settings(env).openCommand).toEqual(['code', '{cwd}']);
   });
 });

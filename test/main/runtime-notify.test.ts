@@ -61,7 +61,8 @@ describe('runtime notifications', () => {
     await runtime.start();
     runtime.evaluateNow();
     // The failing notifier rejects asynchronously: wait for its one report.
-    for (let waited = 0; waited < 20_000 && !problems.some((line) => line.includes('notifications are unavailable')); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let waited = 0; waited < 20_000 && !problems.some((line) => line.includes('notifications are unavailable')); waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     runtime.facts.review(key('question-pending'), 'flagged', null, NOW);
     runtime.evaluateNow();
     expect(problems.filter((line) => line.includes('notifications are unavailable'))).toHaveLength(1);

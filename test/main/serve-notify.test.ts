@@ -12,7 +12,11 @@ const { base, home } = fixtureHomes('lookout-serve-notify-');
 describe('serve --notify', () => {
   it('issue 25: serve --notify notifies as watch --notify does (it was listed in the help and did nothing)', async () => {
     const fake = fakeNotifySend(join(base, 'notify'));
-    const served = await serve({ ...home(['question-pending']), PATH: `${fake.bin}:${process.env.PATH ?? ''}` }, ['--notify', '--now', '2026-11-29T12:02:00.000Z']);
+    const served = await serve({ ...home(['question-pending']), PATH: `${fake.bin}:${process.env.PATH ?? ''}` }, [
+      '--notify',
+      '--now',
+      '2026-11-29T12:02:00.000Z',
+    ]);
     try {
       await until('the notification', () => fake.calls().length > 0 || served.child.exitCode !== null);
       const [call] = fake.calls();

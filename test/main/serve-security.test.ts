@@ -15,7 +15,10 @@ const key = fixtures('claude').find((item) => item.name === 'question-pending')?
 
 beforeAll(async () => {
   cpSync(join(FIXTURES, 'claude', 'question-pending'), join(dir, 'claude'), { recursive: true });
-  served = await serve({ CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir }, ['--now', '2026-11-29T12:01:00Z']);
+  served = await serve({ CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir }, [
+    '--now',
+    '2026-11-29T12:01:00Z',
+  ]);
 });
 afterAll(async () => {
   await served.stop();
@@ -37,7 +40,11 @@ function call(path: string, options: { method?: string; headers?: Record<string,
 }
 
 const command = (body: unknown, headers: Record<string, string> = {}) =>
-  call('/command', { method: 'POST', headers: { 'content-type': 'application/json', 'x-lookout-token': served.token, ...headers }, body: JSON.stringify(body) });
+  call('/command', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-lookout-token': served.token, ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('lookout serve security', () => {
   it('prints its URL first: loopback, with a token', () => {
@@ -125,7 +132,11 @@ describe('lookout serve security', () => {
   });
 
   it('a command with the token only in its query is refused: the query carries it only for the page and the event stream', async () => {
-    const response = await call(`/command?token=${served.token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'review', key, state: 'flagged' }) });
+    const response = await call(`/command?token=${served.token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'review', key, state: 'flagged' }),
+    });
     expect(response.status).toBe(401);
     expect((await call(`/explain?key=${encodeURIComponent(key)}&token=${served.token}`)).status).toBe(401);
   });

@@ -3,7 +3,21 @@
 // afresh; a moved file keeps what was learned of it; a broken index costs speed, never truth.
 // Transcript shapes: Claude Code 2.1.143 (agent-formats §1).
 import { spawn } from 'node:child_process';
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, runCli } from './cli-process';
@@ -26,7 +40,8 @@ function editInPlace(file: string, from: string, to: string, last = false): void
   closeSync(fd);
 }
 
-const indexed = (env: Record<string, string>): Record<string, unknown> => (JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'index.json'), 'utf8')) as { providers: { claude: Record<string, unknown> } }).providers.claude;
+const indexed = (env: Record<string, string>): Record<string, unknown> =>
+  (JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'index.json'), 'utf8')) as { providers: { claude: Record<string, unknown> } }).providers.claude;
 
 describe('the session index: a file and what was learned of it (issue 14)', () => {
   it('unchanged (same size and time): its head is not read again; rewritten in place (time moved): read afresh', () => {
@@ -46,7 +61,7 @@ describe('the session index: a file and what was learned of it (issue 14)', () =
     expect(title(env).title).toBe('FIRST PROMPT');
   });
 
-  it('unchanged: not even opened, its end too is the index\'s; changed, read afresh; watched from there', async () => {
+  it("unchanged: not even opened, its end too is the index's; changed, read afresh; watched from there", async () => {
     const { env, file } = setup();
     longSession(file, 1, (T - 3600) * 1000);
     utimesSync(file, T, T);
@@ -137,7 +152,7 @@ describe('the session index: a file and what was learned of it (issue 14)', () =
     expect(blocked.stderr).toMatch(/index\.json cannot be read \(EISDIR\); Lookout works without its index/);
   });
 
-  it('commands run at once over one home, and the app\'s runtime beside them, never leave a broken index', async () => {
+  it("commands run at once over one home, and the app's runtime beside them, never leave a broken index", async () => {
     const { env, file, dir } = setup();
     const t0 = (T - 3600) * 1000;
     longSession(file, 1, t0);

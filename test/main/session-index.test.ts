@@ -33,18 +33,22 @@ describe('titles from the middle of a long transcript (issue 14)', () => {
   it.each([
     ['at its start, right after the first prompt', 'start'],
     ['at its end', 'end'],
-  ] as const)('a /rename %s: right after a restart', async (_where, position) => {
-    const { env, file } = setup();
-    const t0 = Date.now() - 3_600_000;
-    writeFileSync(file, prompt(t0, 'first prompt') + answer(t0 + 1000, 'ok') + (position === 'start' ? rename('renamed early') : ''));
-    const at = turns(file, 20, t0 + 2000);
-    if (position === 'end') appendFileSync(file, rename('renamed late') + prompt(at + 1000, 'go on') + answer(at + 2000, 'done'));
-    const wanted = position === 'start' ? 'renamed early' : 'renamed late';
-    // The end is read by every cold read; the start past the first prompt only by the runtime's scan.
-    if (position === 'start') await learn(env, wanted);
-    expect(title(env).title).toBe(wanted);
-    expect(title(env).title).toBe(wanted);
-  }, 120_000);
+  ] as const)(
+    'a /rename %s: right after a restart',
+    async (_where, position) => {
+      const { env, file } = setup();
+      const t0 = Date.now() - 3_600_000;
+      writeFileSync(file, prompt(t0, 'first prompt') + answer(t0 + 1000, 'ok') + (position === 'start' ? rename('renamed early') : ''));
+      const at = turns(file, 20, t0 + 2000);
+      if (position === 'end') appendFileSync(file, rename('renamed late') + prompt(at + 1000, 'go on') + answer(at + 2000, 'done'));
+      const wanted = position === 'start' ? 'renamed early' : 'renamed late';
+      // The end is read by every cold read; the start past the first prompt only by the runtime's scan.
+      if (position === 'start') await learn(env, wanted);
+      expect(title(env).title).toBe(wanted);
+      expect(title(env).title).toBe(wanted);
+    },
+    120_000,
+  );
 
   it('identity: a file replaced under its name (same size), or cut short, is never read through what was learned of the old one', async () => {
     const { env, file } = setup();
@@ -94,13 +98,17 @@ describe('the index file itself', () => {
     writeFileSync(path, 'x');
     return path;
   };
-  const entry = (scannedTo: number, title: string) => ({ identity: { dev: 1, ino: 2, size: 100, mtimeMs: 5, head: 'h' }, head: null, middle: { scannedTo, customTitle: title, summaryTitle: null } });
+  const entry = (scannedTo: number, title: string) => ({
+    identity: { dev: 1, ino: 2, size: 100, mtimeMs: 5, head: 'h' },
+    head: null,
+    middle: { scannedTo, customTitle: title, summaryTitle: null },
+  });
   const titles = (home: string) => {
     const file = JSON.parse(readFileSync(join(home, 'index.json'), 'utf8')) as { providers: { claude: Record<string, { middle: { customTitle: string } }> } };
     return Object.fromEntries(Object.entries(file.providers.claude).map(([path, item]) => [path, item.middle.customTitle]));
   };
 
-  it('two Lookouts sharing one home (the app and a command) keep each other\'s entries and never leave a broken file', () => {
+  it("two Lookouts sharing one home (the app and a command) keep each other's entries and never leave a broken file", () => {
     const home = join(base, 'shared-home');
     const [a, b] = [real('a.jsonl'), real('b.jsonl')];
     const problems: string[] = [];
@@ -135,7 +143,7 @@ describe('the index file itself', () => {
     again.dispose();
   });
 
-  it('a deleted file\'s entry is dropped by the next process\'s first write; a write never looks again for files this process saw (issue 27)', () => {
+  it("a deleted file's entry is dropped by the next process's first write; a write never looks again for files this process saw (issue 27)", () => {
     const home = join(base, 'prune-home');
     const [kept, gone] = [real('kept.jsonl'), real('gone.jsonl')];
     const store = new SessionIndexStore(home, Date.now, () => undefined);
@@ -154,7 +162,7 @@ describe('the index file itself', () => {
     expect(titles(home)).toEqual({ [kept]: 'kept' });
   });
 
-  it('a first pass\'s many changes: written 30 s after the store began (unless a flush came first), then at most every 30 s, 2 s after a change once quiet; a flush (a command\'s exit, the pass\'s end) writes at once (issue 27)', () => {
+  it("a first pass's many changes: written 30 s after the store began (unless a flush came first), then at most every 30 s, 2 s after a change once quiet; a flush (a command's exit, the pass's end) writes at once (issue 27)", () => {
     vi.useFakeTimers();
     try {
       const home = join(base, 'throttle-home');

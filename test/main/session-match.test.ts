@@ -38,7 +38,7 @@ describe('session arguments', () => {
 describe('session arguments with other machines (issue 13)', () => {
   const remote = (host: string, key: string): Row => ({ ...row(key), key: `${host}:${key}`, host }) as Row;
 
-  it('a full key is exact; a full id is this machine\'s session first, never a remote row sorted before it', () => {
+  it("a full key is exact; a full id is this machine's session first, never a remote row sorted before it", () => {
     const all = [remote('devbox', 'claude:7f0c1d2e-1111'), ...rows];
     expect(matchSession(all, '7f0c1d2e-1111').key).toBe('claude:7f0c1d2e-1111');
     expect(matchSession(all, 'devbox:claude:7f0c1d2e-1111').key).toBe('devbox:claude:7f0c1d2e-1111');
@@ -47,6 +47,8 @@ describe('session arguments with other machines (issue 13)', () => {
   });
 
   it('the same id on two other machines is ambiguous', () => {
-    expect(() => matchSession([remote('devbox', 'claude:abcd-1'), remote('gpu', 'claude:abcd-1')], 'abcd-1')).toThrow(/ambiguous: devbox:claude:abcd-1, gpu:claude:abcd-1/);
+    expect(() => matchSession([remote('devbox', 'claude:abcd-1'), remote('gpu', 'claude:abcd-1')], 'abcd-1')).toThrow(
+      /ambiguous: devbox:claude:abcd-1, gpu:claude:abcd-1/,
+    );
   });
 });

@@ -57,24 +57,34 @@ describe('settings.json under concurrent writers (issue 25 item 6)', () => {
 
   it('issue 25 item 6: sixteen simultaneous `hosts add`, with `rules add` and the popover writing beside them, lose nothing', async () => {
     const env = home();
-    const processes = [...SIXTEEN.map((n) => start(['hosts', 'add', `box${n}`], env)), ...SIXTEEN.slice(0, 4).map((n) => start(['rules', 'add', '--provider', 'codex', '--notify', 'never', '--id', `cli-${n}`], env))];
+    const processes = [
+      ...SIXTEEN.map((n) => start(['hosts', 'add', `box${n}`], env)),
+      ...SIXTEEN.slice(0, 4).map((n) => start(['rules', 'add', '--provider', 'codex', '--notify', 'never', '--id', `cli-${n}`], env)),
+    ];
     // The popover's settings view: the same read-modify-write, from this process, meanwhile.
     for (const n of SIXTEEN.slice(0, 4)) {
-      updateSettings(env.LOOKOUT_HOME ?? '', Date.now(), (file) => ({ ...file, rules: [...(file.rules ?? defaultSettings().rules), { id: `popover-${n}`, version: 1, when: { folder: `/pop/${n}` }, mute: true }] }));
+      updateSettings(env.LOOKOUT_HOME ?? '', Date.now(), (file) => ({
+        ...file,
+        rules: [...(file.rules ?? defaultSettings().rules), { id: `popover-${n}`, version: 1, when: { folder: `/pop/${n}` }, mute: true }],
+      }));
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const results = await Promise.all(processes);
     for (const result of results) expect(result).toMatchObject({ code: 0, stderr: '' });
     const file = written(env);
     expect(file.hosts.map((host) => host.name).sort()).toEqual(SIXTEEN.map((n) => `box${n}`).sort());
-    expect((file.rules ?? []).map((rule) => rule.id).sort()).toEqual(['outdated-after-7d', ...SIXTEEN.slice(0, 4).flatMap((n) => [`cli-${n}`, `popover-${n}`])].sort());
+    expect((file.rules ?? []).map((rule) => rule.id).sort()).toEqual(
+      ['outdated-after-7d', ...SIXTEEN.slice(0, 4).flatMap((n) => [`cli-${n}`, `popover-${n}`])].sort(),
+    );
   }, 90_000);
 
   it('issue 25 item 6: the same name added twice at once: one is added, the other says it exists (exit 2)', async () => {
     const env = home();
     const results = await Promise.all([1, 2, 3, 4].map(() => start(['rules', 'add', '--folder', '/same/**', '--mute', '--id', 'same'], env)));
     expect(results.map((result) => result.code).sort()).toEqual([0, 2, 2, 2]);
-    expect(results.filter((result) => result.code === 2).map((result) => result.stderr)).toEqual(Array.from({ length: 3 }, () => 'lookout: a rule "same" exists already (rules remove same first, or --id another)\n'));
+    expect(results.filter((result) => result.code === 2).map((result) => result.stderr)).toEqual(
+      Array.from({ length: 3 }, () => 'lookout: a rule "same" exists already (rules remove same first, or --id another)\n'),
+    );
     expect((written(env).rules ?? []).map((rule) => rule.id)).toEqual(['outdated-after-7d', 'same']);
   }, 90_000);
 });

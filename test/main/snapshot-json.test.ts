@@ -11,7 +11,13 @@ import { jsonLine } from '../../src/main/text/terminal-text';
 const plain = (snapshot: object): string => `${jsonLine(snapshot)}\n`;
 const written = <S extends { sessions: readonly object[] }>(snapshot: S): string => snapshotJsonBytes(snapshot).toString('utf8');
 
-const text = fc.string({ unit: fc.oneof(fc.constantFrom('\u0000', '\u001b', '\u007f', '\u0085', '\u2028', '\u202e', '\u2063', '"', '\\', ','), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 30 });
+const text = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom('\u0000', '\u001b', '\u007f', '\u0085', '\u2028', '\u202e', '\u2063', '"', '\\', ','),
+    fc.string({ minLength: 1, maxLength: 1 }),
+  ),
+  maxLength: 30,
+});
 const row = fc.record({ key: text, title: fc.option(text), observed: fc.record({ state: text, at: fc.option(text) }), count: fc.integer() });
 
 describe('issue 27: a snapshot as one JSON line', () => {
@@ -39,7 +45,9 @@ describe('issue 27: a snapshot as one JSON line', () => {
       return stringify(...args);
     }) as typeof JSON.stringify;
     try {
-      expect(written({ now: '2', sessions: [same, { key: 'b', state: 'idle' }] })).toBe('{"now":"2","sessions":[{"key":"a","state":"idle"},{"key":"b","state":"idle"}]}\n');
+      expect(written({ now: '2', sessions: [same, { key: 'b', state: 'idle' }] })).toBe(
+        '{"now":"2","sessions":[{"key":"a","state":"idle"},{"key":"b","state":"idle"}]}\n',
+      );
     } finally {
       JSON.stringify = stringify;
     }
@@ -57,7 +65,15 @@ describe('issue 27: a snapshot as one JSON line', () => {
     const rowsOf = (count: number, size: number) => Array.from({ length: count }, (_, n) => ({ key: `k${n}`, title: 'x'.repeat(size) }));
     let memory: ArrayBufferLike | null = null;
     let reused = 0;
-    for (const [count, size] of [[50, 100], [50, 90], [51, 100], [400, 300], [10, 5], [0, 0], [3, 2000]] as const) {
+    for (const [count, size] of [
+      [50, 100],
+      [50, 90],
+      [51, 100],
+      [400, 300],
+      [10, 5],
+      [0, 0],
+      [3, 2000],
+    ] as const) {
       const snapshot = { now: `${count}/${size}`, sessions: rowsOf(count, size) };
       const line = lines.line(snapshot);
       expect(line.toString('utf8')).toBe(plain(snapshot));
@@ -83,8 +99,18 @@ describe('issue 27: a snapshot as one JSON line', () => {
       once: () => undefined,
     };
     const lines = new SnapshotLines();
-    const output = new SnapshotOutput(sink, (snapshot) => lines.line(snapshot), (chunk) => (typeof chunk === 'string' ? undefined : lines.handedOn(chunk)));
-    const snap = (n: number): Snapshot => ({ schemaVersion: 1, now: String(n), attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0, limited: 0 }, sessions: [], limits: [] });
+    const output = new SnapshotOutput(
+      sink,
+      (snapshot) => lines.line(snapshot),
+      (chunk) => (typeof chunk === 'string' ? undefined : lines.handedOn(chunk)),
+    );
+    const snap = (n: number): Snapshot => ({
+      schemaVersion: 1,
+      now: String(n),
+      attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0, limited: 0 },
+      sessions: [],
+      limits: [],
+    });
     const snapshots = [snap(1), snap(2), snap(3)];
     for (const snapshot of snapshots) output.show(snapshot);
     expect(held.map((chunk) => chunk.toString('utf8'))).toEqual(snapshots.map((snapshot) => plain(snapshot)));

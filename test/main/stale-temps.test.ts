@@ -20,7 +20,7 @@ function file(path: string, ageMs: number): string {
 }
 
 describe('temp files left beside the store', () => {
-  it('issue 25: .tmp files are left beside the store after a kill -9 — its own stale ones are removed on start, nobody else\'s', () => {
+  it("issue 25: .tmp files are left beside the store after a kill -9 — its own stale ones are removed on start, nobody else's", () => {
     const home = join(base, 'home');
     mkdirSync(home, { recursive: true });
     const dead = spawnSync(process.execPath, ['-e', '']).pid;

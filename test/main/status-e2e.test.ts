@@ -56,7 +56,25 @@ describe('lookout status (process)', () => {
   it('cli.md every row has the contract fields, times as ISO strings', () => {
     const snapshot = JSON.parse(runCli(['status', '--json', '--now', NOW], env).stdout) as Snapshot;
     for (const row of snapshot.sessions) {
-      expect(Object.keys(row)).toEqual(expect.arrayContaining(['key', 'provider', 'sessionId', 'title', 'cwd', 'branch', 'lastActivityAt', 'observed', 'children', 'review', 'workflow', 'claim', 'muted', 'historical', 'triageRank']));
+      expect(Object.keys(row)).toEqual(
+        expect.arrayContaining([
+          'key',
+          'provider',
+          'sessionId',
+          'title',
+          'cwd',
+          'branch',
+          'lastActivityAt',
+          'observed',
+          'children',
+          'review',
+          'workflow',
+          'claim',
+          'muted',
+          'historical',
+          'triageRank',
+        ]),
+      );
       expect(row.key).toBe(`${row.provider}:${row.sessionId}`);
       expect(row.lastActivityAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(row.review).toEqual({ state: 'unreviewed', by: null, at: null, newActivitySince: false });
@@ -108,7 +126,10 @@ describe('lookout status (process)', () => {
 
 describe('lookout status into a reader that stops early', () => {
   it('exits 0 without a stack trace when the pipe is closed (`| head`)', async () => {
-    const child = spawn(process.execPath, [CLI, 'status', '--json', '--now', NOW], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'status', '--json', '--now', NOW], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     // Closed before Lookout writes anything, so its one write meets a closed pipe.
     child.stdout.destroy();
     let stderr = '';

@@ -18,14 +18,30 @@ const base = mkdtempSync(join(tmpdir(), 'lookout-status-text-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 const env = (() => {
-  for (const name of ['question-pending', 'hostile-title', 'long-finish', 'working']) cpSync(join(FIXTURES, 'claude', name), join(base, 'claude'), { recursive: true });
+  for (const name of ['question-pending', 'hostile-title', 'long-finish', 'working'])
+    cpSync(join(FIXTURES, 'claude', name), join(base, 'claude'), { recursive: true });
   for (const name of ['failed-turn', 'tool-pending']) cpSync(join(FIXTURES, 'codex', name), join(base, 'codex'), { recursive: true });
   // A session with a wide-character title, a long folder and a control character in its prompt.
   const id = 'c1a00000-0000-4000-8000-0000000000f1';
   const folder = join(base, 'claude', 'projects', '-home-me-wide');
   mkdirSync(folder, { recursive: true });
-  const record = (type: string, at: string, message: object) => JSON.stringify({ parentUuid: null, isSidechain: false, type, uuid: `${id}-${type}`, timestamp: at, cwd: '/home/me/a-very-long-project-folder-name-that-goes-on', sessionId: id, version: '2.1.143', gitBranch: 'feature/データベース', message });
-  writeFileSync(join(folder, `${id}.jsonl`), `${record('user', '2026-11-29T11:58:00.000Z', { role: 'user', content: 'データベースを設定して、テストを直す\u001b]0;pwned\u0007 then more words here' })}\n`);
+  const record = (type: string, at: string, message: object) =>
+    JSON.stringify({
+      parentUuid: null,
+      isSidechain: false,
+      type,
+      uuid: `${id}-${type}`,
+      timestamp: at,
+      cwd: '/home/me/a-very-long-project-folder-name-that-goes-on',
+      sessionId: id,
+      version: '2.1.143',
+      gitBranch: 'feature/データベース',
+      message,
+    });
+  writeFileSync(
+    join(folder, `${id}.jsonl`),
+    `${record('user', '2026-11-29T11:58:00.000Z', { role: 'user', content: 'データベースを設定して、テストを直す\u001b]0;pwned\u0007 then more words here' })}\n`,
+  );
   return { CLAUDE_CONFIG_DIR: join(base, 'claude'), CODEX_HOME: join(base, 'codex'), LOOKOUT_HOME: join(base, 'home'), HOME: base };
 })();
 

@@ -47,7 +47,19 @@ describe('the fact store', () => {
     ['bad JSON', '{"schemaVersion": 2, "reviews": {', /not valid JSON/],
     ['an empty file', '', /not valid JSON/],
     ['a wrong shape', '[1,2,3]', /could not be used/],
-    ['a bad review state', JSON.stringify({ schemaVersion: 2, reviews: { k: { state: 'done', at: '2026-11-29T12:00:00.000Z', lastActivityAt: null } }, mutes: {}, visits: {}, attentionCalls: {}, ruleLedger: [], notified: [] }), /could not be used/],
+    [
+      'a bad review state',
+      JSON.stringify({
+        schemaVersion: 2,
+        reviews: { k: { state: 'done', at: '2026-11-29T12:00:00.000Z', lastActivityAt: null } },
+        mutes: {},
+        visits: {},
+        attentionCalls: {},
+        ruleLedger: [],
+        notified: [],
+      }),
+      /could not be used/,
+    ],
     ['a newer schema version', JSON.stringify({ schemaVersion: 99 }), /written by a newer Lookout \(schema 99/],
   ])('§10 %s is kept aside, reported, and the defaults apply', (_label, text, message) => {
     const dir = home();
@@ -130,7 +142,10 @@ describe('the fact store', () => {
 describe('settings', () => {
   it('cli.md a partial settings file lays its values over the defaults', () => {
     const dir = home();
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ timings: { staleAfter: 600000 }, notifications: { finished: false }, openCommand: ['wezterm', 'start', '--cwd', '{cwd}'] }));
+    writeFileSync(
+      join(dir, 'settings.json'),
+      JSON.stringify({ timings: { staleAfter: 600000 }, notifications: { finished: false }, openCommand: ['wezterm', 'start', '--cwd', '{cwd}'] }),
+    );
     const { settings, problems } = loadSettings(dir, NOW);
     expect(problems).toEqual([]);
     expect(settings.timings).toEqual({ ...DEFAULT_TIMINGS, staleAfter: 600000 });

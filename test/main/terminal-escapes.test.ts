@@ -13,7 +13,8 @@ import { runCli } from './cli-process';
 
 // OSC 52 (clipboard), OSC 0 (window title), CSI 2J (clear), OSC 8 (link), 8-bit CSI, a bidi
 // override, and raw newlines and carriage returns that would forge rows.
-const HOSTILE = 'fix \u001b]52;c;cm0gLXJmIH4=\u0007 \u001b]0;pwned\u0007 \u001b[2J \u001b]8;;http://x\u001b\\link\u001b]8;;\u001b\\ \u009b31m \u202e evil\nfake row\rover';
+const HOSTILE =
+  'fix \u001b]52;c;cm0gLXJmIH4=\u0007 \u001b]0;pwned\u0007 \u001b[2J \u001b]8;;http://x\u001b\\link\u001b]8;;\u001b\\ \u009b31m \u202e evil\nfake row\rover';
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
 const NOW = '2026-11-29T12:05:00.000Z';
 const ID = 'c1a00000-0000-4000-8000-0000000000e1';
@@ -26,11 +27,33 @@ beforeAll(() => {
   // A Claude Code 2.1.143-shaped session: the prompt, a custom title, a pending Bash call, all hostile.
   const project = join(dir, 'claude', 'projects', '-home-me-app');
   mkdirSync(project, { recursive: true });
-  const base = { isSidechain: false, userType: 'external', entrypoint: 'cli', cwd: `/home/me/app\u001b]0;cwd\u0007`, sessionId: ID, version: '2.1.143', gitBranch: `main\u001b[2J` };
+  const base = {
+    isSidechain: false,
+    userType: 'external',
+    entrypoint: 'cli',
+    cwd: `/home/me/app\u001b]0;cwd\u0007`,
+    sessionId: ID,
+    version: '2.1.143',
+    gitBranch: `main\u001b[2J`,
+  };
   const lines = [
     { ...base, parentUuid: null, type: 'user', uuid: 'u1', timestamp: '2026-11-29T12:00:00.000Z', message: { role: 'user', content: HOSTILE } },
     { type: 'custom-title', customTitle: HOSTILE, sessionId: ID },
-    { ...base, parentUuid: 'u1', type: 'assistant', uuid: 'a1', timestamp: '2026-11-29T12:00:05.000Z', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: HOSTILE } }], stop_reason: 'tool_use' } },
+    {
+      ...base,
+      parentUuid: 'u1',
+      type: 'assistant',
+      uuid: 'a1',
+      timestamp: '2026-11-29T12:00:05.000Z',
+      message: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5',
+        content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: HOSTILE } }],
+        stop_reason: 'tool_use',
+      },
+    },
   ];
   writeFileSync(join(project, `${ID}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
   // A Codex thread name (session_index.jsonl) on a real-shaped rollout fixture.
@@ -39,7 +62,10 @@ beforeAll(() => {
   const status = JSON.parse(runCli(['status', '--json', '--now', NOW], env).stdout) as Snapshot;
   const codex = status.sessions.find((row) => row.provider === 'codex');
   if (codex === undefined) throw new Error('the codex fixture gave no row');
-  writeFileSync(join(dir, 'codex', 'session_index.jsonl'), `${JSON.stringify({ id: codex.sessionId, thread_name: HOSTILE, updated_at: '2026-11-29T12:00:00Z' })}\n`);
+  writeFileSync(
+    join(dir, 'codex', 'session_index.jsonl'),
+    `${JSON.stringify({ id: codex.sessionId, thread_name: HOSTILE, updated_at: '2026-11-29T12:00:00Z' })}\n`,
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

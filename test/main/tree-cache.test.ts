@@ -10,7 +10,10 @@ const REFRESH = defaultSettings().timings.gitRefresh;
 
 /** A session whose long turn ended at `endedAt`: its finish waits on the working tree of /home/me/app. */
 function finishedAt(endedAt: number, now: number): ReturnType<typeof evaluate> {
-  const evidence = session({ turn: { startedAt: endedAt - min(10), endedAt, durationMs: null }, signal: { kind: 'turn-end', at: endedAt, failed: false, detail: null } });
+  const evidence = session({
+    turn: { startedAt: endedAt - min(10), endedAt, durationMs: null },
+    signal: { kind: 'turn-end', at: endedAt, failed: false, detail: null },
+  });
   return evaluate({ sessions: [evidence], facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null });
 }
 

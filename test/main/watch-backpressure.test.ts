@@ -10,7 +10,13 @@ import { jsonLine } from '../../src/main/text/terminal-text';
 /** A large snapshot (about 200 KB), numbered by its `now`. */
 function snapshot(index: number): Snapshot {
   const rows = Array.from({ length: 100 }, (_, n) => ({ key: `claude:${n}`, title: 't'.repeat(2000) }) as unknown as Row);
-  return { schemaVersion: 1, now: String(index), attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0, limited: 0 }, sessions: rows, limits: [] };
+  return {
+    schemaVersion: 1,
+    now: String(index),
+    attention: { count: 0, level: 'none', needYou: 0, review: 0, working: 0, limited: 0 },
+    sessions: rows,
+    limits: [],
+  };
 }
 
 /** stdout into a pipe nobody reads: the first write is taken and never finished until `release`. */

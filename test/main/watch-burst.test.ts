@@ -15,7 +15,10 @@ const id = (index: number): string => `b0000000-0000-4000-8000-${String(index).p
 /** A Claude Code 2.1.143-shaped record; `question` makes it ask (awaiting-input). */
 function record(index: number, at: string, question: string | null): string {
   const base = { type: 'assistant', sessionId: id(index), cwd: '/home/me/app', version: '2.1.143', timestamp: at, uuid: `u-${index}-${at}` };
-  const content = question === null ? [{ type: 'text', text: 'working on it' }] : [{ type: 'tool_use', id: `toolu_${index}`, name: 'AskUserQuestion', input: { questions: [{ question }] } }];
+  const content =
+    question === null
+      ? [{ type: 'text', text: 'working on it' }]
+      : [{ type: 'tool_use', id: `toolu_${index}`, name: 'AskUserQuestion', input: { questions: [{ question }] } }];
   return `${JSON.stringify({ ...base, message: { role: 'assistant', content, stop_reason: question === null ? null : 'tool_use' } })}\n`;
 }
 const asks = (snapshot: Snapshot, index: number): string | null => snapshot.sessions.find((row) => row.sessionId === id(index))?.observed.detail ?? null;
@@ -31,8 +34,18 @@ describe('watch under bursts', () => {
     const root = join(dir, `run-${FILES}`);
     mkdirSync(join(root, 'claude', 'sessions'), { recursive: true });
     const started = new Date().toISOString();
-    for (let index = 0; index < FILES; index += 1) writeFileSync(join(project, `${id(index)}.jsonl`), `${JSON.stringify({ type: 'user', sessionId: id(index), cwd: '/home/me/app', timestamp: started, message: { role: 'user', content: 'go' } })}\n`);
-    const watch = new WatchProcess(['--all'], { HOME: root, CLAUDE_CONFIG_DIR: join(root, 'claude'), CODEX_HOME: join(root, 'codex'), LOOKOUT_HOME: join(root, 'home'), LOOKOUT_RESCAN_MS: String(3_600_000) });
+    for (let index = 0; index < FILES; index += 1)
+      writeFileSync(
+        join(project, `${id(index)}.jsonl`),
+        `${JSON.stringify({ type: 'user', sessionId: id(index), cwd: '/home/me/app', timestamp: started, message: { role: 'user', content: 'go' } })}\n`,
+      );
+    const watch = new WatchProcess(['--all'], {
+      HOME: root,
+      CLAUDE_CONFIG_DIR: join(root, 'claude'),
+      CODEX_HOME: join(root, 'codex'),
+      LOOKOUT_HOME: join(root, 'home'),
+      LOOKOUT_RESCAN_MS: String(3_600_000),
+    });
     try {
       await watch.until((snapshot) => snapshot.sessions.length === FILES, 30_000);
       // The burst: 100 rounds over every file, paced so the runtime reads while the writing goes on
@@ -55,7 +68,10 @@ describe('watch under bursts', () => {
       // The last word of every file: a question only that file asks.
       const at = new Date().toISOString();
       for (let index = 0; index < FILES; index += 1) appendFileSync(join(project, `${id(index)}.jsonl`), record(index, at, `Question ${index}?`));
-      const right = await watch.until((snapshot) => Array.from({ length: FILES }, (_unused, index) => asks(snapshot, index) === `asks: Question ${index}?`).every(Boolean), 20_000);
+      const right = await watch.until(
+        (snapshot) => Array.from({ length: FILES }, (_unused, index) => asks(snapshot, index) === `asks: Question ${index}?`).every(Boolean),
+        20_000,
+      );
       expect(right.attention.needYou).toBe(FILES);
     } finally {
       await watch.stop();

@@ -42,7 +42,15 @@ export class WatchProcess {
     const seen = this.snapshots.find(test);
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching snapshot in ${timeoutMs} ms; last: ${JSON.stringify(this.snapshots.at(-1)?.sessions.map((row) => [row.key, row.observed.state, row.observed.reason]))}; stderr: ${this.stderr}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `no matching snapshot in ${timeoutMs} ms; last: ${JSON.stringify(this.snapshots.at(-1)?.sessions.map((row) => [row.key, row.observed.state, row.observed.reason]))}; stderr: ${this.stderr}`,
+            ),
+          ),
+        timeoutMs,
+      );
       this.waiters.push({
         test,
         resolve: (snapshot) => {

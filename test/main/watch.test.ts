@@ -32,7 +32,12 @@ async function start(claude: string[], codex: string[], now: string): Promise<{ 
   mkdirSync(join(dir, 'codex', 'sessions'), { recursive: true });
   for (const name of claude) cpSync(join(FIXTURES, 'claude', name), join(dir, 'claude'), { recursive: true });
   for (const name of codex) cpSync(join(FIXTURES, 'codex', name), join(dir, 'codex'), { recursive: true });
-  const watch = new WatchProcess(['--now', now], { CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir });
+  const watch = new WatchProcess(['--now', now], {
+    CLAUDE_CONFIG_DIR: join(dir, 'claude'),
+    CODEX_HOME: join(dir, 'codex'),
+    LOOKOUT_HOME: join(dir, 'home'),
+    HOME: dir,
+  });
   running = watch;
   await watch.until((snapshot) => snapshot.sessions.length === claude.length + codex.length);
   return { dir, watch };
@@ -58,7 +63,10 @@ const project = (dir: string) => join(dir, 'claude', 'projects', '-home-me-app')
 function ask(dir: string, key: string): string {
   const id = key.slice('claude:'.length);
   const transcript = join(project(dir), `${id}.jsonl`);
-  appendFileSync(transcript, `${JSON.stringify({ type: 'assistant', sessionId: id, cwd: '/home/me/app', timestamp: T(6), message: { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_w1', name: 'AskUserQuestion', input: { questions: [{ question: 'Ship it?' }] } }] } })}\n`);
+  appendFileSync(
+    transcript,
+    `${JSON.stringify({ type: 'assistant', sessionId: id, cwd: '/home/me/app', timestamp: T(6), message: { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_w1', name: 'AskUserQuestion', input: { questions: [{ question: 'Ship it?' }] } }] } })}\n`,
+  );
   return transcript;
 }
 
@@ -77,7 +85,10 @@ describe('lookout watch (process)', () => {
     const { dir, watch } = await start([], ['working'], T(5));
     const id = 'c1a0bbbb-0000-4000-8000-000000000077';
     mkdirSync(join(project(dir)), { recursive: true });
-    writeFileSync(join(project(dir), `${id}.jsonl`), `${JSON.stringify({ type: 'user', sessionId: id, cwd: '/w', timestamp: T(6), message: { role: 'user', content: 'new work' } })}\n`);
+    writeFileSync(
+      join(project(dir), `${id}.jsonl`),
+      `${JSON.stringify({ type: 'user', sessionId: id, cwd: '/w', timestamp: T(6), message: { role: 'user', content: 'new work' } })}\n`,
+    );
     const added = await seen(watch, (snapshot) => snapshot.sessions.some((row) => row.key === `claude:${id}`), [join(project(dir), `${id}.jsonl`)]);
     expect(added.sessions.find((row) => row.key === `claude:${id}`)?.title).toBe('new work');
     const codex = fixture('codex', 'working');
@@ -92,7 +103,10 @@ describe('lookout watch (process)', () => {
     const id = working.meta.sessionKey.slice('claude:'.length);
     const { dir, watch } = await start(['working'], [], T(5));
     const registry = join(dir, 'claude', 'sessions', '1.json');
-    writeFileSync(registry, JSON.stringify({ pid: 1, sessionId: id, cwd: '/home/me/app', status: 'waiting', waitingFor: 'permission prompt', updatedAt: Date.parse(T(5)) }));
+    writeFileSync(
+      registry,
+      JSON.stringify({ pid: 1, sessionId: id, cwd: '/home/me/app', status: 'waiting', waitingFor: 'permission prompt', updatedAt: Date.parse(T(5)) }),
+    );
     const waiting = await seen(watch, (snapshot) => state(snapshot, working.meta.sessionKey)?.state === 'awaiting-approval', [registry]);
     expect(state(waiting, working.meta.sessionKey)).toMatchObject({ confidence: 'direct', source: 'claude.session-registry' });
     unlinkSync(registry);
@@ -111,9 +125,16 @@ describe('lookout watch (process)', () => {
     const short = fixture('claude', 'short-finish');
     const { dir, watch } = await start(['short-finish'], [], T(10));
     const { runCli } = await import('./cli-process');
-    const result = runCli(['review', short.meta.sessionKey, 'flagged'], { CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), LOOKOUT_HOME: join(dir, 'home'), HOME: dir });
+    const result = runCli(['review', short.meta.sessionKey, 'flagged'], {
+      CLAUDE_CONFIG_DIR: join(dir, 'claude'),
+      CODEX_HOME: join(dir, 'codex'),
+      LOOKOUT_HOME: join(dir, 'home'),
+      HOME: dir,
+    });
     expect(result.code, result.stderr).toBe(0);
-    await seen(watch, (snapshot) => snapshot.sessions.find((row) => row.key === short.meta.sessionKey)?.review.state === 'flagged', [join(dir, 'home', 'store.json')]);
+    await seen(watch, (snapshot) => snapshot.sessions.find((row) => row.key === short.meta.sessionKey)?.review.state === 'flagged', [
+      join(dir, 'home', 'store.json'),
+    ]);
   });
 
   it('issue 6: a permission prompt reported by a hook shows as awaiting-approval (direct) while watching', async () => {
@@ -121,11 +142,23 @@ describe('lookout watch (process)', () => {
     const { dir, watch } = await start(['working'], [], T(5));
     const { spawnSync } = await import('node:child_process');
     const { CLI } = await import('./cli-process');
-    const payload = JSON.stringify({ session_id: working.meta.sessionKey.slice(7), hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'rm -rf dist' } });
-    const result = spawnSync(process.execPath, [CLI, 'hook', 'claude'], { input: payload, env: { PATH: process.env.PATH ?? '', LOOKOUT_HOME: join(dir, 'home') } });
+    const payload = JSON.stringify({
+      session_id: working.meta.sessionKey.slice(7),
+      hook_event_name: 'PermissionRequest',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf dist' },
+    });
+    const result = spawnSync(process.execPath, [CLI, 'hook', 'claude'], {
+      input: payload,
+      env: { PATH: process.env.PATH ?? '', LOOKOUT_HOME: join(dir, 'home') },
+    });
     expect(result.status).toBe(0);
     const spool = join(dir, 'home', 'spool');
-    const approval = await seen(watch, (snapshot) => state(snapshot, working.meta.sessionKey)?.state === 'awaiting-approval', readdirSync(spool).map((name) => join(spool, name)));
+    const approval = await seen(
+      watch,
+      (snapshot) => state(snapshot, working.meta.sessionKey)?.state === 'awaiting-approval',
+      readdirSync(spool).map((name) => join(spool, name)),
+    );
     expect(state(approval, working.meta.sessionKey)).toMatchObject({ confidence: 'direct', source: 'claude.hook', detail: 'Bash: rm -rf dist' });
   });
 

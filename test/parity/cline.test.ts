@@ -16,7 +16,8 @@ afterAll(() => {
 });
 
 const s = (seconds: number): number => T0 + seconds * 1000;
-const ask = (seconds: number): unknown => call(s(seconds), `call_q${seconds}`, 'ask_question', { question: 'Which database?', options: ['Postgres', 'SQLite'] });
+const ask = (seconds: number): unknown =>
+  call(s(seconds), `call_q${seconds}`, 'ask_question', { question: 'Which database?', options: ['Postgres', 'SQLite'] });
 const spawn = (seconds: number): unknown => call(s(seconds), `call_s${seconds}`, 'spawn_agent', { systemPrompt: 'Research.', task: 'research' });
 
 type Lead = Omit<SessionSpec, 'id'>;
@@ -49,8 +50,12 @@ const WRITE: Record<string, { lead: Lead; child?: Child }> = {
     child: { status: 'running', startedAt: s(5), updatedAt: s(25), messages: [user(s(5), 'research')] },
   },
   'stale evidence': { lead: { status: 'running', updatedAt: s(600), messages: [user(s(600), 'go')] } },
-  'tool call pending past the grace': { lead: { status: 'running', updatedAt: s(60), messages: [user(s(0), 'go'), call(s(60), 'call_1', 'run_commands', { commands: 'npm publish' })] } },
-  'fresh tool call': { lead: { status: 'running', updatedAt: s(1), messages: [user(s(0), 'go'), call(s(1), 'call_1', 'run_commands', { commands: 'npm test' })] } },
+  'tool call pending past the grace': {
+    lead: { status: 'running', updatedAt: s(60), messages: [user(s(0), 'go'), call(s(60), 'call_1', 'run_commands', { commands: 'npm publish' })] },
+  },
+  'fresh tool call': {
+    lead: { status: 'running', updatedAt: s(1), messages: [user(s(0), 'go'), call(s(1), 'call_1', 'run_commands', { commands: 'npm test' })] },
+  },
   'long turn finished clean': { lead: { status: 'idle', updatedAt: s(60), messages: [user(s(0), 'go'), reply(s(60), 'Done.')] } },
   'short turn finished': { lead: { status: 'idle', updatedAt: s(3), messages: [user(s(0), 'go'), reply(s(3), 'Done.')] } },
   // Prompted, nothing saved yet, and no turn under way by its status.

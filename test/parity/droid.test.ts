@@ -20,9 +20,24 @@ const iso = (seconds: number): string => new Date(T0 + seconds * 1000).toISOStri
 
 type Line = Record<string, unknown>;
 const start = (id: string): Line => ({ type: 'session_start', id, title: 'the story', owner: 'unknown', version: 2, cwd: '/home/me/app', hostId: 'h' });
-const prompt = (seconds: number, id = 'p1'): Line => ({ type: 'message', id, timestamp: iso(seconds), message: { role: 'user', content: [{ type: 'text', text: 'go' }] } });
-const text = (seconds: number): Line => ({ type: 'message', id: `t${seconds}`, timestamp: iso(seconds), message: { role: 'assistant', content: [{ type: 'text', text: 'Working…' }] } });
-const call = (seconds: number, name: string, input: Line): Line => ({ type: 'message', id: `c${seconds}`, timestamp: iso(seconds), message: { role: 'assistant', content: [{ type: 'tool_use', id: `call-${seconds}`, name, input }] } });
+const prompt = (seconds: number, id = 'p1'): Line => ({
+  type: 'message',
+  id,
+  timestamp: iso(seconds),
+  message: { role: 'user', content: [{ type: 'text', text: 'go' }] },
+});
+const text = (seconds: number): Line => ({
+  type: 'message',
+  id: `t${seconds}`,
+  timestamp: iso(seconds),
+  message: { role: 'assistant', content: [{ type: 'text', text: 'Working…' }] },
+});
+const call = (seconds: number, name: string, input: Line): Line => ({
+  type: 'message',
+  id: `c${seconds}`,
+  timestamp: iso(seconds),
+  message: { role: 'assistant', content: [{ type: 'tool_use', id: `call-${seconds}`, name, input }] },
+});
 const outcome = (reason: string, turnId = 'p1'): Line => ({ type: 'agent_turn_outcome', turnId, reason, resultKind: 'text' });
 const ASK = { questionnaire: 'Which database?' };
 
@@ -32,7 +47,10 @@ const WRITE: Record<string, { lead: Line[]; child?: Line[] }> = {
   'done with a live subagent': { lead: [prompt(0), text(20), outcome('completed')], child: [prompt(5, 's1'), text(35)] },
   'blocked on a question with a live subagent': { lead: [prompt(0), call(30, 'AskUser', ASK)], child: [prompt(5, 's1'), text(35)] },
   'a child waiting on the user': { lead: [prompt(0), call(10, 'Task', { description: 'research' })], child: [prompt(12, 's1'), call(30, 'AskUser', ASK)] },
-  'a failed child is live work, not a request': { lead: [prompt(0), text(20), outcome('completed')], child: [prompt(5, 's1'), text(30), outcome('model_provider_unavailable', 's1')] },
+  'a failed child is live work, not a request': {
+    lead: [prompt(0), text(20), outcome('completed')],
+    child: [prompt(5, 's1'), text(30), outcome('model_provider_unavailable', 's1')],
+  },
   'failed turn': { lead: [prompt(0), text(30), outcome('model_provider_unavailable')] },
   'interrupted turn with a child': { lead: [prompt(0), text(30), outcome('cancelled')], child: [prompt(5, 's1'), text(25)] },
   'stale evidence': { lead: [prompt(0), text(600)] },
@@ -68,11 +86,14 @@ describe('parity stories through the Droid reader', () => {
     if (files === undefined) return;
     const folder = join(base, name.replace(/\W+/g, '-'));
     write(folder, LEAD, files.lead);
-    if (files.child !== undefined) write(folder, CHILD, files.child, { tags: [{ name: 'subagent', metadata: { callingSessionId: LEAD, callingToolUseId: 'call-10' } }] });
+    if (files.child !== undefined)
+      write(folder, CHILD, files.child, { tags: [{ name: 'subagent', metadata: { callingSessionId: LEAD, callingToolUseId: 'call-10' } }] });
     const now = T0 + story.now;
     // Where Droid's processes cannot be told (as off Linux): no writer check, the files alone.
     const evidence = await new DroidProvider(folder, undefined, undefined, () => null).sync(now);
-    const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions.find((item) => item.sessionId === LEAD);
+    const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions.find(
+      (item) => item.sessionId === LEAD,
+    );
     expect(row).toBeDefined();
     if (row !== undefined) expect(summary(row)).toEqual(story.expected);
   });

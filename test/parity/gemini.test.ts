@@ -18,13 +18,20 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 const LEAD = '08890390-764a-428b-8d86-34fc1c1b00ee';
 const CHILD = '5ab1c2d3-0000-4000-8000-00000000000c';
 const iso = (seconds: number): string => new Date(T0 + seconds * 1000).toISOString();
-const head = (id: string, kind: 'main' | 'subagent'): string => JSON.stringify({ sessionId: id, projectHash: 'ab', startTime: iso(0), lastUpdated: iso(0), kind });
+const head = (id: string, kind: 'main' | 'subagent'): string =>
+  JSON.stringify({ sessionId: id, projectHash: 'ab', startTime: iso(0), lastUpdated: iso(0), kind });
 const prompt = (seconds: number, text = 'go'): string => JSON.stringify({ id: `u-${seconds}`, timestamp: iso(seconds), type: 'user', content: [{ text }] });
 /** A model message: text is its answer; '' (a string) a call not yet written; [] (parts) a reply under way. */
-const model = (seconds: number, content: string | unknown[]): string => JSON.stringify({ id: `g-${seconds}`, timestamp: iso(seconds), type: 'gemini', content, thoughts: [], model: 'gemini-3.8-flash' });
+const model = (seconds: number, content: string | unknown[]): string =>
+  JSON.stringify({ id: `g-${seconds}`, timestamp: iso(seconds), type: 'gemini', content, thoughts: [], model: 'gemini-3.8-flash' });
 const info = (seconds: number, text: string): string => JSON.stringify({ id: `i-${seconds}`, timestamp: iso(seconds), type: 'info', content: text });
 const error = (seconds: number, text: string): string => JSON.stringify({ id: `e-${seconds}`, timestamp: iso(seconds), type: 'error', content: text });
-const context = JSON.stringify({ $set: { messages: [{ id: 'ctx', timestamp: iso(0), type: 'user', content: [{ text: '<session_context>\nThis is the Gemini CLI.\n</session_context>' }] }], lastUpdated: iso(0) } });
+const context = JSON.stringify({
+  $set: {
+    messages: [{ id: 'ctx', timestamp: iso(0), type: 'user', content: [{ text: '<session_context>\nThis is the Gemini CLI.\n</session_context>' }] }],
+    lastUpdated: iso(0),
+  },
+});
 
 /** A subagent at work since `from` s, its reply under way at `last` s. */
 const working = (from: number, last: number): string[] => [prompt(from, 'look around'), model(last, [])];
@@ -79,7 +86,9 @@ describe('parity stories through the Gemini CLI reader', () => {
     write(folder, files);
     const now = T0 + story.now;
     const evidence = await new GeminiProvider(folder, undefined, undefined, () => null).sync(now);
-    const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions.find((item) => item.sessionId === LEAD);
+    const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions.find(
+      (item) => item.sessionId === LEAD,
+    );
     expect(row).toBeDefined();
     if (row !== undefined) expect(summary(row)).toEqual(story.expected);
   });

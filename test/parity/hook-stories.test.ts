@@ -80,7 +80,16 @@ const LATE_QUESTION: HookStory = {
   name: 'a question whose hooks landed out of order',
   events: [
     [20, { hook_event_name: 'PermissionRequest', tool_name: 'AskUserQuestion', tool_input: { questions: [{ question: 'Which colour?' }] }, prompt_id: 'p1' }],
-    [21, { hook_event_name: 'PreToolUse', tool_name: 'AskUserQuestion', tool_input: { questions: [{ question: 'Which colour?' }] }, prompt_id: 'p1', tool_use_id: 'toolu_1' }],
+    [
+      21,
+      {
+        hook_event_name: 'PreToolUse',
+        tool_name: 'AskUserQuestion',
+        tool_input: { questions: [{ question: 'Which colour?' }] },
+        prompt_id: 'p1',
+        tool_use_id: 'toolu_1',
+      },
+    ],
     [22, { hook_event_name: 'Notification', notification_type: 'permission_prompt', message: 'Claude needs your permission' }],
   ],
   now: 30,
@@ -108,11 +117,19 @@ async function tell(provider: 'claude' | 'codex', story: HookStory) {
   cpSync(fixture.root, join(dir, 'root'), { recursive: true });
   const sessionId = fixture.meta.sessionKey.slice(provider.length + 1);
   mkdirSync(join(dir, 'spool'), { recursive: true });
-  const lines = story.events.map(([seconds, payload]) => JSON.stringify({ provider, at: T0 + seconds * 1000, precision: 'ms', channel: 'hook', payload: { session_id: sessionId, ...payload } }));
+  const lines = story.events.map(([seconds, payload]) =>
+    JSON.stringify({ provider, at: T0 + seconds * 1000, precision: 'ms', channel: 'hook', payload: { session_id: sessionId, ...payload } }),
+  );
   writeFileSync(join(dir, 'spool', `${provider}.jsonl`), `${lines.join('\n')}\n`);
   const now = T0 + story.now * 1000;
-  const evidence = mergeHooks(await sourceFor(provider, join(dir, 'root')).sync(now), await new HookSpool(join(dir, 'spool'), spoolReaders([provider])).sync(), (id) => findProvider(id)?.transcriptSource ?? '');
-  const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions.find((item) => item.key === fixture.meta.sessionKey);
+  const evidence = mergeHooks(
+    await sourceFor(provider, join(dir, 'root')).sync(now),
+    await new HookSpool(join(dir, 'spool'), spoolReaders([provider])).sync(),
+    (id) => findProvider(id)?.transcriptSource ?? '',
+  );
+  const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions.find(
+    (item) => item.key === fixture.meta.sessionKey,
+  );
   return row === undefined ? null : summary(row);
 }
 
@@ -138,4 +155,3 @@ describe('hook-driven parity stories', () => {
     expect(CODEX_EVENTS.map((spec) => spec.event)).not.toContain('SessionEnd');
   });
 });
-

@@ -18,7 +18,12 @@ const base = mkdtempSync(join(tmpdir(), 'lookout-opencode-parity-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 const done = (seconds: number, finish: string) => ({ time: { created: T0 + seconds * 1000 - 500, completed: T0 + seconds * 1000 }, finish });
-const tool = (status: string, name: string, input: Record<string, unknown>) => ({ type: 'tool', callID: `call_${name}`, tool: name, state: { status, input, time: { start: T0 } } });
+const tool = (status: string, name: string, input: Record<string, unknown>) => ({
+  type: 'tool',
+  callID: `call_${name}`,
+  tool: name,
+  state: { status, input, time: { start: T0 } },
+});
 /** A subagent session started at `started` s, its newest message written at `last` s. */
 const child = (b: Build, last: number, started = 5, fields: Record<string, unknown> = {}) => {
   b.session('ses_child', 'Ada', 'ses_lead', false, started);
@@ -94,7 +99,9 @@ describe.each(FLAVORS)('parity stories through the opencode reader, as %s', (age
     const now = T0 + story.now;
     const evidence = await new OpencodeProvider(folder, flavor).sync();
     expect(evidence.every((item) => item.provider === (flavor?.provider ?? 'opencode'))).toBe(true);
-    const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions.find((item) => item.sessionId === 'ses_lead');
+    const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions.find(
+      (item) => item.sessionId === 'ses_lead',
+    );
     expect(row).toBeDefined();
     if (row !== undefined) expect(summary(row)).toEqual(story.expected);
   });

@@ -26,7 +26,11 @@ const KNOWN_DIVERGENCES: Record<FixtureProvider, Record<string, string>> = {
 
 for (const provider of ['claude', 'codex', 'copilot'] as const) {
   describe(`parity stories through the ${provider} parser`, () => {
-    const byStory = new Map(fixtures(provider).filter((fixture) => fixture.meta.story !== null).map((fixture) => [fixture.meta.story, fixture]));
+    const byStory = new Map(
+      fixtures(provider)
+        .filter((fixture) => fixture.meta.story !== null)
+        .map((fixture) => [fixture.meta.story, fixture]),
+    );
     it.each(STORIES.map((story) => [story.name, story] as const))('R13 story: %s', async (name, story) => {
       const divergence = KNOWN_DIVERGENCES[provider][name];
       const fixture = byStory.get(name);

@@ -19,7 +19,18 @@ const LEAD = 'a0000000-0000-4000-8000-000000000001';
 const AGENT = 'general-purpose-call_10';
 const lead = qwenLines(T0, LEAD);
 const sub = qwenLines(T0, LEAD, { agentId: AGENT, isSidechain: true });
-const ASK = { questions: [{ question: 'Which database?', header: 'Database', options: [{ label: 'Postgres', description: 'SQL' }, { label: 'Redis', description: 'KV' }] }] };
+const ASK = {
+  questions: [
+    {
+      question: 'Which database?',
+      header: 'Database',
+      options: [
+        { label: 'Postgres', description: 'SQL' },
+        { label: 'Redis', description: 'KV' },
+      ],
+    },
+  ],
+};
 
 interface Child {
   lines: string[];
@@ -29,15 +40,28 @@ interface Child {
 }
 
 /** A subagent at work since `from` s: a tool it ran came back at `last` s. */
-const working = (from: number, last: number): Child => ({ lines: [sub.prompt(from, 'look around'), sub.call(last - 1, 'c-sub', 'list_directory', { path: '.' }), sub.result(last, 'c-sub', 'success')], status: 'running', updated: from });
+const working = (from: number, last: number): Child => ({
+  lines: [sub.prompt(from, 'look around'), sub.call(last - 1, 'c-sub', 'list_directory', { path: '.' }), sub.result(last, 'c-sub', 'success')],
+  status: 'running',
+  updated: from,
+});
 
 /** The story in Qwen's files: the lead's chat, and a subagent's when the story has one. */
 const WRITE: Record<string, { lead: string[]; child?: Child }> = {
   'main agent working': { lead: [lead.prompt(0, 'go'), lead.thought(4)] },
   'done with a live subagent': { lead: [lead.prompt(0, 'go'), lead.api(19.9), lead.assistant(20, 'Started it.')], child: working(5, 35) },
-  'blocked on a question with a live subagent': { lead: [lead.prompt(0, 'go'), lead.api(29.9), lead.call(30, 'c-ask', 'ask_user_question', ASK)], child: working(5, 35) },
-  'a child waiting on the user': { lead: [lead.prompt(0, 'go'), lead.api(9.9), lead.call(10, 'call_10', 'agent', { description: 'research', prompt: 'x' })], child: { lines: [sub.prompt(12, 'research'), sub.call(30, 'c-ask', 'ask_user_question', ASK)], status: 'running', updated: 12 } },
-  'a failed child is live work, not a request': { lead: [lead.prompt(0, 'go'), lead.api(19.9), lead.assistant(20, 'Started it.')], child: { lines: [sub.prompt(5, 'look'), sub.assistant(25, 'Looking…')], status: 'failed', updated: 30 } },
+  'blocked on a question with a live subagent': {
+    lead: [lead.prompt(0, 'go'), lead.api(29.9), lead.call(30, 'c-ask', 'ask_user_question', ASK)],
+    child: working(5, 35),
+  },
+  'a child waiting on the user': {
+    lead: [lead.prompt(0, 'go'), lead.api(9.9), lead.call(10, 'call_10', 'agent', { description: 'research', prompt: 'x' })],
+    child: { lines: [sub.prompt(12, 'research'), sub.call(30, 'c-ask', 'ask_user_question', ASK)], status: 'running', updated: 12 },
+  },
+  'a failed child is live work, not a request': {
+    lead: [lead.prompt(0, 'go'), lead.api(19.9), lead.assistant(20, 'Started it.')],
+    child: { lines: [sub.prompt(5, 'look'), sub.assistant(25, 'Looking…')], status: 'failed', updated: 30 },
+  },
   'failed turn': { lead: [lead.prompt(0, 'go'), lead.apiError(30, 401, 'bad key')] },
   'interrupted turn with a child': { lead: [lead.prompt(0, 'go'), lead.assistant(30, 'Half an ans', false)], child: working(5, 25) },
   'stale evidence': { lead: [lead.prompt(0, 'go'), lead.thought(600)] },
@@ -64,7 +88,16 @@ function write(folder: string, story: { lead: string[]; child?: Child }): void {
   const agents = join(project, 'subagents', LEAD);
   mkdirSync(agents, { recursive: true });
   writeFileSync(join(agents, `agent-${AGENT}.jsonl`), lines(...child.lines));
-  const meta = { agentId: AGENT, agentType: 'general-purpose', description: 'research', parentSessionId: LEAD, toolUseId: 'call_10', createdAt: lead.iso(5), status: child.status, lastUpdatedAt: lead.iso(child.updated) };
+  const meta = {
+    agentId: AGENT,
+    agentType: 'general-purpose',
+    description: 'research',
+    parentSessionId: LEAD,
+    toolUseId: 'call_10',
+    createdAt: lead.iso(5),
+    status: child.status,
+    lastUpdatedAt: lead.iso(child.updated),
+  };
   writeFileSync(join(agents, `agent-${AGENT}.meta.json`), JSON.stringify(meta));
 }
 
@@ -81,7 +114,9 @@ describe('parity stories through the Qwen Code reader', () => {
     write(folder, files);
     const now = T0 + story.now;
     const evidence = await new QwenProvider(folder).sync(now);
-    const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions.find((item) => item.sessionId === LEAD);
+    const row = evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now, onScreen: null }).snapshot.sessions.find(
+      (item) => item.sessionId === LEAD,
+    );
     expect(row).toBeDefined();
     if (row !== undefined) expect(summary(row)).toEqual(story.expected);
   });

@@ -30,7 +30,14 @@ export function answerHome(settings: Record<string, unknown>): AnswerHome {
   return {
     dir,
     home,
-    env: { CLAUDE_CONFIG_DIR: join(dir, 'claude'), CODEX_HOME: join(dir, 'codex'), COPILOT_HOME: join(dir, 'copilot'), OPENCODE_DATA_DIR: join(dir, 'opencode'), LOOKOUT_HOME: home, HOME: dir },
+    env: {
+      CLAUDE_CONFIG_DIR: join(dir, 'claude'),
+      CODEX_HOME: join(dir, 'codex'),
+      COPILOT_HOME: join(dir, 'copilot'),
+      OPENCODE_DATA_DIR: join(dir, 'opencode'),
+      LOOKOUT_HOME: home,
+      HOME: dir,
+    },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -57,7 +64,16 @@ export function claudeSession(fixture: AnswerHome, call: string | ToolCall): { k
       ...base,
       parentUuid: 'u1',
       type: 'assistant',
-      message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: 'toolu_1', name: tool, input }], stop_reason: 'tool_use', stop_sequence: null, usage: { input_tokens: 10, output_tokens: 5 } },
+      message: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5',
+        content: [{ type: 'tool_use', id: 'toolu_1', name: tool, input }],
+        stop_reason: 'tool_use',
+        stop_sequence: null,
+        usage: { input_tokens: 10, output_tokens: 5 },
+      },
       uuid: 'a1',
       timestamp: at(3000),
     },
@@ -72,7 +88,14 @@ export function claudeSession(fixture: AnswerHome, call: string | ToolCall): { k
  */
 export function askFromHook(fixture: AnswerHome, session: { sessionId: string; cwd: string }, call: string | ToolCall, wait = 120_000): Promise<string> {
   const { tool, input } = callOf(call);
-  const payload = { hook_event_name: 'PermissionRequest', session_id: session.sessionId, cwd: session.cwd, permission_mode: 'default', tool_name: tool, tool_input: input };
+  const payload = {
+    hook_event_name: 'PermissionRequest',
+    session_id: session.sessionId,
+    cwd: session.cwd,
+    permission_mode: 'default',
+    tool_name: tool,
+    tool_input: input,
+  };
   if (!writeSpool(spoolFolder(fixture.home), 'claude', 'hook', JSON.stringify(payload), Date.now())) throw new Error('the spool line was not written');
   const found = findAnswerHook('claude-answer');
   if (found === undefined) throw new Error('no claude-answer hook in the registry');

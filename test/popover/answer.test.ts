@@ -6,7 +6,20 @@ import type { PopoverState } from '../../src/engine/contract';
 import { admit, commandSchemaFor } from '../../src/engine/contract';
 import type { Row, RowAnswer } from '../../src/engine/row';
 import type { AnswerDraft, Answering } from '../../src/popover/answer';
-import { GRACE_NOTICE, answerAction, cardPieces, choose, decisionFor, digitAction, draftFor, emptyDraft, hiddenWarning, releaseAction, shortText, tooLongNotice } from '../../src/popover/answer';
+import {
+  GRACE_NOTICE,
+  answerAction,
+  cardPieces,
+  choose,
+  decisionFor,
+  digitAction,
+  draftFor,
+  emptyDraft,
+  hiddenWarning,
+  releaseAction,
+  shortText,
+  tooLongNotice,
+} from '../../src/popover/answer';
 import type { KeyPress, KeyTarget } from '../../src/popover/keys';
 import { keyToAction } from '../../src/popover/keys';
 import { visibleGroups } from '../../src/popover/list-view';
@@ -22,15 +35,53 @@ const DIGEST = 'b'.repeat(64);
 const KEYS_FROM = T + 6000;
 
 type Open = Extract<RowAnswer, { state: 'open' }>;
-const APPROVAL: Open = { state: 'open', request: REQUEST, digest: DIGEST, prompt: 'approval', tool: 'Bash', text: 'rm -rf build', hidden: 0, questions: [], since: iso(T), keysFrom: iso(KEYS_FROM), serial: false, deadline: iso(T + 570_000) };
+const APPROVAL: Open = {
+  state: 'open',
+  request: REQUEST,
+  digest: DIGEST,
+  prompt: 'approval',
+  tool: 'Bash',
+  text: 'rm -rf build',
+  hidden: 0,
+  questions: [],
+  since: iso(T),
+  keysFrom: iso(KEYS_FROM),
+  serial: false,
+  deadline: iso(T + 570_000),
+};
 const QUESTION: Open = {
   ...APPROVAL,
   prompt: 'question',
   tool: 'AskUserQuestion',
   text: 'Which database?',
-  questions: [{ question: 'Which database?', header: 'Storage', multiple: false, options: [{ label: 'SQLite', description: null }, { label: 'Postgres', description: 'a server' }, { label: 'None', description: null }] }],
+  questions: [
+    {
+      question: 'Which database?',
+      header: 'Storage',
+      multiple: false,
+      options: [
+        { label: 'SQLite', description: null },
+        { label: 'Postgres', description: 'a server' },
+        { label: 'None', description: null },
+      ],
+    },
+  ],
 };
-const MULTIPLE: Open = { ...QUESTION, questions: [{ question: 'Which checks?', header: null, multiple: true, options: [{ label: 'lint', description: null }, { label: 'types', description: null }, { label: 'tests', description: null }] }] };
+const MULTIPLE: Open = {
+  ...QUESTION,
+  questions: [
+    {
+      question: 'Which checks?',
+      header: null,
+      multiple: true,
+      options: [
+        { label: 'lint', description: null },
+        { label: 'types', description: null },
+        { label: 'tests', description: null },
+      ],
+    },
+  ],
+};
 const TWO_QUESTIONS: Open = { ...QUESTION, questions: [...QUESTION.questions, ...MULTIPLE.questions] };
 
 function row(answer: RowAnswer | null, key = 'claude:s1'): Row {
@@ -63,16 +114,40 @@ const OFF: Answering = { allowed: false, why: 'answering from the browser page i
 
 function state(rows: Row[], answering: Answering = ALLOWED): PopoverState {
   return {
-    snapshot: { schemaVersion: 1, now: iso(T), attention: { count: rows.length, level: 'needs-you', needYou: rows.length, review: 0, working: 0, limited: 0 }, sessions: rows, limits: [] },
+    snapshot: {
+      schemaVersion: 1,
+      now: iso(T),
+      attention: { count: rows.length, level: 'needs-you', needYou: rows.length, review: 0, working: 0, limited: 0 },
+      sessions: rows,
+      limits: [],
+    },
     problems: [],
-    settings: { timings: {}, notifications: { enabled: true, needsYou: true, failed: true, finished: true, limits: true }, openCommand: null, programsEditable: answering.allowed, answering, providers: [{ id: 'claude', name: 'Claude Code', shortName: 'Claude', root: '/c', rootVariable: 'CLAUDE_CONFIG_DIR', hooks: true }], hooks: [], hosts: [], rules: [] },
+    settings: {
+      timings: {},
+      notifications: { enabled: true, needsYou: true, failed: true, finished: true, limits: true },
+      openCommand: null,
+      programsEditable: answering.allowed,
+      answering,
+      providers: [{ id: 'claude', name: 'Claude Code', shortName: 'Claude', root: '/c', rootVariable: 'CLAUDE_CONFIG_DIR', hooks: true }],
+      hooks: [],
+      hosts: [],
+      rules: [],
+    },
   };
 }
 
 const page: KeyTarget = { kind: 'page' };
 const selected = (key = 'claude:s1', ...events: UiEvent[]): PopoverUiState => events.reduce(reduce, { ...initialUi(), selected: key });
-const press = (key: string, now: number, mods: Partial<Pick<KeyPress, 'ctrl' | 'meta' | 'target'>> = {}): KeyPress => ({ key, ctrl: false, meta: false, target: page, now, ...mods });
-const keyOn = (answer: RowAnswer | null, key: KeyPress, ui = selected(), answering: Answering = ALLOWED) => keyToAction(key, ui, visibleGroups(ui, state([row(answer)], answering)));
+const press = (key: string, now: number, mods: Partial<Pick<KeyPress, 'ctrl' | 'meta' | 'target'>> = {}): KeyPress => ({
+  key,
+  ctrl: false,
+  meta: false,
+  target: page,
+  now,
+  ...mods,
+});
+const keyOn = (answer: RowAnswer | null, key: KeyPress, ui = selected(), answering: Answering = ALLOWED) =>
+  keyToAction(key, ui, visibleGroups(ui, state([row(answer)], answering)));
 const schema = commandSchemaFor(['claude']);
 
 describe('issue 47 item 1: a prompt not shown whole', () => {
@@ -81,7 +156,11 @@ describe('issue 47 item 1: a prompt not shown whole', () => {
     expect(tooLongNotice(cut)).toBe('cut: 12,345 more characters not shown — answer it in the terminal');
     expect(tooLongNotice(APPROVAL)).toBeNull();
     for (const intent of ['allow', 'deny'] as const) {
-      expect(answerAction({ row: row(cut), draft: null, intent, via: 'click', now: KEYS_FROM, answering: ALLOWED })).toEqual({ type: 'answer-notice', request: REQUEST, text: tooLongNotice(cut) });
+      expect(answerAction({ row: row(cut), draft: null, intent, via: 'click', now: KEYS_FROM, answering: ALLOWED })).toEqual({
+        type: 'answer-notice',
+        request: REQUEST,
+        text: tooLongNotice(cut),
+      });
     }
   });
 });
@@ -89,7 +168,10 @@ describe('issue 47 item 1: a prompt not shown whole', () => {
 describe('R72 keys answer only after the grace', () => {
   it('Ctrl+Enter (or ⌘Enter) within the grace is refused on the card, claimed, and sends nothing', () => {
     for (const mods of [{ ctrl: true }, { meta: true }]) {
-      expect(keyOn(APPROVAL, press('Enter', KEYS_FROM - 1, mods))).toEqual({ action: { type: 'answer-notice', request: REQUEST, text: GRACE_NOTICE }, preventDefault: true });
+      expect(keyOn(APPROVAL, press('Enter', KEYS_FROM - 1, mods))).toEqual({
+        action: { type: 'answer-notice', request: REQUEST, text: GRACE_NOTICE },
+        preventDefault: true,
+      });
     }
     expect(GRACE_NOTICE).toBe('wait a moment: this prompt just appeared');
   });
@@ -104,7 +186,9 @@ describe('R72 keys answer only after the grace', () => {
   it('Ctrl+Backspace denies with the message drafted for this prompt; an empty message is none', () => {
     const drafted = selected('claude:s1', { type: 'answer-message', request: REQUEST, text: '  use a branch  ' });
     expect(keyOn(APPROVAL, press('Backspace', KEYS_FROM - 1, { ctrl: true }), drafted).action).toMatchObject({ type: 'answer-notice', text: GRACE_NOTICE });
-    expect(keyOn(APPROVAL, press('Backspace', KEYS_FROM, { meta: true }), drafted).action).toMatchObject({ command: { decision: { behavior: 'deny', message: 'use a branch' }, via: 'key' } });
+    expect(keyOn(APPROVAL, press('Backspace', KEYS_FROM, { meta: true }), drafted).action).toMatchObject({
+      command: { decision: { behavior: 'deny', message: 'use a branch' }, via: 'key' },
+    });
     expect(keyOn(APPROVAL, press('Backspace', KEYS_FROM, { ctrl: true })).action).toMatchObject({ command: { decision: { behavior: 'deny', message: null } } });
   });
 
@@ -114,30 +198,57 @@ describe('R72 keys answer only after the grace', () => {
       command: { type: 'answer', key: 'claude:s1', request: REQUEST, digest: DIGEST, decision: { behavior: 'allow' }, via: 'click' },
     });
     // A button pressed with Enter is a key: the same grace.
-    expect(answerAction({ row: row(APPROVAL), draft: null, intent: 'allow', via: 'key', now: T, answering: ALLOWED })).toMatchObject({ type: 'answer-notice', text: GRACE_NOTICE });
+    expect(answerAction({ row: row(APPROVAL), draft: null, intent: 'allow', via: 'key', now: T, answering: ALLOWED })).toMatchObject({
+      type: 'answer-notice',
+      text: GRACE_NOTICE,
+    });
   });
 
   it('keys are never answers while typing, in settings, behind the explanation, or for a row without a prompt', () => {
     const after = KEYS_FROM + 1;
-    for (const target of [{ kind: 'input' }, { kind: 'field' }] as const) expect(keyOn(APPROVAL, press('Enter', after, { ctrl: true, target })).action.type).not.toBe('send-answer');
+    for (const target of [{ kind: 'input' }, { kind: 'field' }] as const)
+      expect(keyOn(APPROVAL, press('Enter', after, { ctrl: true, target })).action.type).not.toBe('send-answer');
     expect(keyOn(APPROVAL, press('Enter', after, { ctrl: true }), selected('claude:s1', { type: 'view', view: 'settings' })).action.type).toBe('none');
-    const explaining = selected('claude:s1', { type: 'explain-asked', key: 'claude:s1' }, { type: 'explain-arrived', key: 'claude:s1', explanation: { key: 'claude:s1', decidedBy: 'x', observations: [], children: [], liveness: 'none', skippedLines: 0 } });
+    const explaining = selected(
+      'claude:s1',
+      { type: 'explain-asked', key: 'claude:s1' },
+      {
+        type: 'explain-arrived',
+        key: 'claude:s1',
+        explanation: { key: 'claude:s1', decidedBy: 'x', observations: [], children: [], liveness: 'none', skippedLines: 0 },
+      },
+    );
     expect(keyOn(APPROVAL, press('Enter', after, { ctrl: true }), explaining).action.type).toBe('none');
     // Nothing selected, or no prompt: Ctrl+Enter keeps its old meaning (Enter opens).
     expect(keyOn(APPROVAL, press('Enter', after, { ctrl: true }), initialUi()).action.type).toBe('none');
     expect(keyOn(null, press('Enter', after, { ctrl: true })).action).toEqual({ type: 'open', key: 'claude:s1' });
     // On the card's own buttons a key is still a key (and claimed, so the button does not fire too).
-    expect(keyOn(APPROVAL, press('Enter', after, { ctrl: true, target: { kind: 'control' } }))).toMatchObject({ action: { type: 'send-answer' }, preventDefault: true });
+    expect(keyOn(APPROVAL, press('Enter', after, { ctrl: true, target: { kind: 'control' } }))).toMatchObject({
+      action: { type: 'send-answer' },
+      preventDefault: true,
+    });
   });
 
   it('an answered prompt takes no key; one Lookout cannot answer says why', () => {
-    expect(keyOn({ state: 'answered', request: REQUEST, answer: 'allowed', from: 'popover', at: iso(T) }, press('Enter', KEYS_FROM, { ctrl: true })).action.type).toBe('none');
-    expect(keyOn({ state: 'unavailable', why: 'answer in the terminal' }, press('Enter', KEYS_FROM, { ctrl: true })).action).toEqual({ type: 'notice', text: 'answer in the terminal' });
+    expect(
+      keyOn({ state: 'answered', request: REQUEST, answer: 'allowed', from: 'popover', at: iso(T) }, press('Enter', KEYS_FROM, { ctrl: true })).action.type,
+    ).toBe('none');
+    expect(keyOn({ state: 'unavailable', why: 'answer in the terminal' }, press('Enter', KEYS_FROM, { ctrl: true })).action).toEqual({
+      type: 'notice',
+      text: 'answer in the terminal',
+    });
   });
 
   it('a page that may not answer says why, for keys and clicks alike', () => {
-    expect(keyOn(APPROVAL, press('Enter', KEYS_FROM, { ctrl: true }), selected(), OFF).action).toEqual({ type: 'answer-notice', request: REQUEST, text: OFF.why });
-    expect(answerAction({ row: row(APPROVAL), draft: null, intent: 'deny', via: 'click', now: KEYS_FROM, answering: OFF })).toMatchObject({ type: 'answer-notice', text: OFF.why });
+    expect(keyOn(APPROVAL, press('Enter', KEYS_FROM, { ctrl: true }), selected(), OFF).action).toEqual({
+      type: 'answer-notice',
+      request: REQUEST,
+      text: OFF.why,
+    });
+    expect(answerAction({ row: row(APPROVAL), draft: null, intent: 'deny', via: 'click', now: KEYS_FROM, answering: OFF })).toMatchObject({
+      type: 'answer-notice',
+      text: OFF.why,
+    });
     expect(releaseAction(row(APPROVAL), OFF)).toMatchObject({ type: 'answer-notice', text: OFF.why });
   });
 
@@ -151,7 +262,10 @@ describe('R72 keys answer only after the grace', () => {
 
 describe('questions: digits choose, Ctrl+Enter or Send answers', () => {
   it('a digit chooses that option of a one-question prompt (no grace: choosing is not answering)', () => {
-    expect(keyOn(QUESTION, press('2', T))).toEqual({ action: { type: 'answer-choose', request: REQUEST, question: 0, option: 1, multiple: false }, preventDefault: true });
+    expect(keyOn(QUESTION, press('2', T))).toEqual({
+      action: { type: 'answer-choose', request: REQUEST, question: 0, option: 1, multiple: false },
+      preventDefault: true,
+    });
     expect(keyOn(QUESTION, press('1', T)).action).toMatchObject({ option: 0 });
     expect(keyOn(QUESTION, press('4', T)).action).toEqual({ type: 'answer-notice', request: REQUEST, text: 'no option 4: the options are 1 to 3' });
     // Not on an approval, not with a modifier, not for two questions, not while typing: the digit is the page's.
@@ -171,16 +285,27 @@ describe('questions: digits choose, Ctrl+Enter or Send answers', () => {
     // Another request (the prompt changed) starts afresh.
     const other = `req_${'c'.repeat(24)}`;
     expect(draftFor(ui.answer, other)).toEqual(emptyDraft(other));
-    expect(reduce(ui, { type: 'answer-choose', request: other, question: 0, option: 0, multiple: false }).answer).toMatchObject({ request: other, chosen: [[0]] });
+    expect(reduce(ui, { type: 'answer-choose', request: other, question: 0, option: 0, multiple: false }).answer).toMatchObject({
+      request: other,
+      chosen: [[0]],
+    });
   });
 
   it('Ctrl+Enter sends the chosen labels, question by question; without a choice it says what is missing', () => {
     const chosen = selected('claude:s1', { type: 'answer-choose', request: REQUEST, question: 0, option: 1, multiple: false });
-    expect(keyOn(QUESTION, press('Enter', KEYS_FROM, { ctrl: true }), chosen).action).toMatchObject({ command: { decision: { behavior: 'answers', answers: [['Postgres']] }, via: 'key' } });
-    expect(keyOn(QUESTION, press('Enter', KEYS_FROM, { ctrl: true })).action).toEqual({ type: 'answer-notice', request: REQUEST, text: 'choose an option first' });
+    expect(keyOn(QUESTION, press('Enter', KEYS_FROM, { ctrl: true }), chosen).action).toMatchObject({
+      command: { decision: { behavior: 'answers', answers: [['Postgres']] }, via: 'key' },
+    });
+    expect(keyOn(QUESTION, press('Enter', KEYS_FROM, { ctrl: true })).action).toEqual({
+      type: 'answer-notice',
+      request: REQUEST,
+      text: 'choose an option first',
+    });
     const first: AnswerDraft = { ...emptyDraft(REQUEST), chosen: [[0]] };
     expect(decisionFor(TWO_QUESTIONS, first, 'send')).toEqual({ why: 'choose an option for question 2 first' });
-    expect(decisionFor(TWO_QUESTIONS, { ...first, chosen: [[0], [2, 0]] }, 'send')).toEqual({ decision: { behavior: 'answers', answers: [['SQLite'], ['tests', 'lint']] } });
+    expect(decisionFor(TWO_QUESTIONS, { ...first, chosen: [[0], [2, 0]] }, 'send')).toEqual({
+      decision: { behavior: 'answers', answers: [['SQLite'], ['tests', 'lint']] },
+    });
     // A question is never answered with a bare allow; Deny stays possible.
     expect(decisionFor(QUESTION, first, 'deny')).toEqual({ decision: { behavior: 'deny', message: null } });
   });
@@ -228,7 +353,9 @@ describe('what the card and the row say', () => {
   });
 
   it('R73 an answered row reads answered, waiting for the agent; one answered in the terminal says so', () => {
-    expect(detailLine(row({ state: 'answered', request: REQUEST, answer: 'allowed', from: 'popover', at: iso(T) }), T)).toBe('answered (allowed) · waiting for the agent');
+    expect(detailLine(row({ state: 'answered', request: REQUEST, answer: 'allowed', from: 'popover', at: iso(T) }), T)).toBe(
+      'answered (allowed) · waiting for the agent',
+    );
     expect(detailLine(row({ state: 'elsewhere', request: REQUEST, at: iso(T) }), T)).toBe('answered in the terminal');
     expect(detailLine(row(APPROVAL), T)).toBe('Bash: rm -rf build — awaiting approval');
   });
@@ -243,7 +370,11 @@ describe('what the card and the row say', () => {
     expect(hiddenWarning(tricked)).toBe('holds 4 hidden or bidirectional characters, marked: it may not run as it reads');
     expect(hiddenWarning('ls \u200f')).toBe('holds 1 hidden or bidirectional character, marked: it may not run as it reads');
     // A plain command, on several lines too, is one run of text per line and no warning.
-    expect(cardPieces('make\nmake test')).toEqual([{ text: 'make', hidden: null }, { text: '\n', hidden: null }, { text: 'make test', hidden: null }]);
+    expect(cardPieces('make\nmake test')).toEqual([
+      { text: 'make', hidden: null },
+      { text: '\n', hidden: null },
+      { text: 'make test', hidden: null },
+    ]);
     expect(hiddenWarning('make\nmake test')).toBeNull();
     // The row's detail line shows the same tokens.
     const row_ = row(APPROVAL);

@@ -60,7 +60,10 @@ describe.skipIf(CHROMIUM === null)('usage limits in the popover (Chromium, looko
     const codex = caseOf(CODEX);
     const { page, snapshot, stop } = await popoverAt(codex.now);
     try {
-      const limited = snapshot.sessions.filter((row) => row.band === 'limited').map((row) => row.key).sort();
+      const limited = snapshot.sessions
+        .filter((row) => row.band === 'limited')
+        .map((row) => row.key)
+        .sort();
       expect(limited).toEqual([claude.sessionKey, codex.sessionKey].sort());
       expect(snapshot.attention).toMatchObject({ count: 0, limited: 2 });
       const row = page.locator(`[data-session-key="${claude.sessionKey}"]`);

@@ -19,7 +19,14 @@ function row(key: string, band: Row['band'], extra: Partial<Row> = {}): Row {
     cwd: `/work/${key}`,
     branch: null,
     lastActivityAt: iso(T),
-    observed: { state: 'limited', reason: 'usage-limit', detail: "You've hit your limit · resets 3pm", source: 'claude.transcript', confidence: 'inferred', at: iso(T) },
+    observed: {
+      state: 'limited',
+      reason: 'usage-limit',
+      detail: "You've hit your limit · resets 3pm",
+      source: 'claude.transcript',
+      confidence: 'inferred',
+      at: iso(T),
+    },
     children: { liveness: 'none', live: 0 },
     review: { state: 'unreviewed', by: null, at: null, newActivitySince: false },
     workflow: 'limited',
@@ -45,7 +52,19 @@ const snapshot = (sessions: Row[], limits: Snapshot['limits'] = []): Snapshot =>
 
 describe('usage limits in the popover and the tray', () => {
   it('R81 limited and limit-reset rows have their own groups, after Failed and before Ready for review', () => {
-    const groups = groupRows([row('r', 'ready-for-review', { observed: { state: 'idle', reason: 'turn-finished', detail: null, source: 'x', confidence: 'inferred', at: iso(T) }, claim: null, resetsAt: null }), row('l', 'limited'), row('g', 'limit-reset'), row('f', 'failed')], false);
+    const groups = groupRows(
+      [
+        row('r', 'ready-for-review', {
+          observed: { state: 'idle', reason: 'turn-finished', detail: null, source: 'x', confidence: 'inferred', at: iso(T) },
+          claim: null,
+          resetsAt: null,
+        }),
+        row('l', 'limited'),
+        row('g', 'limit-reset'),
+        row('f', 'failed'),
+      ],
+      false,
+    );
     expect(groups.map((group) => group.id)).toEqual(['failed', 'limit-reset', 'limited', 'ready-for-review']);
   });
 
@@ -60,11 +79,27 @@ describe('usage limits in the popover and the tray', () => {
   it('R81 the tray says how many a limit stopped, until the earliest reset, and how many can go on; muted rows are left out', () => {
     const names = { claude: 'Claude', codex: 'Codex' };
     const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
-    const rows = [row('a', 'limited'), row('b', 'limited', { resetsAt: iso(T + HOUR) }), row('c', 'limit-reset', { provider: 'codex' }), row('m', 'limited', { muted: { until: null }, resetsAt: iso(T) })];
-    const limits: Snapshot['limits'] = [{ provider: 'codex', host: null, key: 'codex:c', windows: [{ name: 'primary', usedPercent: 42.4, windowMinutes: 300, resetsAt: iso(T + HOUR), at: iso(T) }] }];
+    const rows = [
+      row('a', 'limited'),
+      row('b', 'limited', { resetsAt: iso(T + HOUR) }),
+      row('c', 'limit-reset', { provider: 'codex' }),
+      row('m', 'limited', { muted: { until: null }, resetsAt: iso(T) }),
+    ];
+    const limits: Snapshot['limits'] = [
+      {
+        provider: 'codex',
+        host: null,
+        key: 'codex:c',
+        windows: [{ name: 'primary', usedPercent: 42.4, windowMinutes: 300, resetsAt: iso(T + HOUR), at: iso(T) }],
+      },
+    ];
     const lines = limitLines(snapshot(rows, limits), names, clock);
     expect(lines).toEqual(['Claude: 2 stopped by a usage limit until 13:00', 'Codex: limit reset, 1 can go on', 'Codex usage: primary 42% (resets 13:00)']);
-    expect(contextMenu(false, null, lines).slice(0, 4).map((item) => [item.action, item.label])).toEqual([...lines.map((line) => ['open', line]), ['open', 'Open Lookout']]);
+    expect(
+      contextMenu(false, null, lines)
+        .slice(0, 4)
+        .map((item) => [item.action, item.label]),
+    ).toEqual([...lines.map((line) => ['open', line]), ['open', 'Open Lookout']]);
     expect(tooltip(snapshot(rows))).toBe('0 need you · 0 to review · 0 working · 3 stopped by a limit');
   });
 });

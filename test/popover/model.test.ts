@@ -63,11 +63,31 @@ function row(key: string, band: Band, extra: Partial<Row> = {}): Row {
 
 function popover(sessions: Row[], waiting?: number): PopoverState {
   const needYou = sessions.filter((item) => item.band === 'needs-you' && item.muted === null && !item.historical).length;
-  const count = waiting ?? sessions.filter((item) => ['needs-you', 'failed', 'ready-for-review', 'flagged', 'needs-review'].includes(item.band) && item.muted === null && !item.historical).length;
+  const count =
+    waiting ??
+    sessions.filter(
+      (item) => ['needs-you', 'failed', 'ready-for-review', 'flagged', 'needs-review'].includes(item.band) && item.muted === null && !item.historical,
+    ).length;
   return {
-    snapshot: { schemaVersion: 1, now: T, attention: { count, level: count === 0 ? 'none' : needYou > 0 ? 'needs-you' : 'review', needYou, review: count - needYou, working: 0, limited: 0 }, sessions, limits: [] },
+    snapshot: {
+      schemaVersion: 1,
+      now: T,
+      attention: { count, level: count === 0 ? 'none' : needYou > 0 ? 'needs-you' : 'review', needYou, review: count - needYou, working: 0, limited: 0 },
+      sessions,
+      limits: [],
+    },
     problems: [],
-    settings: { timings: {}, notifications: { enabled: true, needsYou: true, failed: true, finished: true, limits: true }, openCommand: null, programsEditable: true, answering: { allowed: true, why: null }, providers: PROVIDERS, hooks: [], hosts: [], rules: [] },
+    settings: {
+      timings: {},
+      notifications: { enabled: true, needsYou: true, failed: true, finished: true, limits: true },
+      openCommand: null,
+      programsEditable: true,
+      answering: { allowed: true, why: null },
+      providers: PROVIDERS,
+      hooks: [],
+      hosts: [],
+      rules: [],
+    },
   };
 }
 
@@ -75,11 +95,24 @@ const apply = (ui: PopoverUiState, ...events: UiEvent[]): PopoverUiState => even
 const keysOf = (rows: readonly Row[]) => rows.map((item) => item.key);
 const groupsOf = (view: ListView) => view.groups.map((group) => [group.id, keysOf(group.rows)]);
 const page: KeyTarget = { kind: 'page' };
-const press = (key: string, target: KeyTarget = page, mods: Partial<Pick<KeyPress, 'ctrl' | 'meta' | 'now'>> = {}): KeyPress => ({ key, ctrl: false, meta: false, target, now: Date.parse(T), ...mods });
+const press = (key: string, target: KeyTarget = page, mods: Partial<Pick<KeyPress, 'ctrl' | 'meta' | 'now'>> = {}): KeyPress => ({
+  key,
+  ctrl: false,
+  meta: false,
+  target,
+  now: Date.parse(T),
+  ...mods,
+});
 const actionOf = (key: string, ui: PopoverUiState, view: ListView, target: KeyTarget = page): KeyAction => keyToAction(press(key, target), ui, view).action;
 
 // Engine order (R31): the popover lists rows in the order the snapshot gives them.
-const ROWS = [row('ask', 'needs-you'), row('broke', 'failed', { provider: 'beta' }), row('build', 'working', { branch: 'feature/login' }), row('nap', 'idle'), row('old', 'historical')];
+const ROWS = [
+  row('ask', 'needs-you'),
+  row('broke', 'failed', { provider: 'beta' }),
+  row('build', 'working', { branch: 'feature/login' }),
+  row('nap', 'idle'),
+  row('old', 'historical'),
+];
 const STATE = popover(ROWS);
 const EXPLANATION: Explanation = { key: 'ask', decidedBy: 'a rule', observations: [], children: [], liveness: 'alive', skippedLines: 0 };
 
@@ -217,7 +250,14 @@ describe('Ctrl/⌘+J: the next row wanting attention (R33)', () => {
   });
 
   it('clears the filters when they hide every waiting row, and opens a collapsed group', () => {
-    let ui = apply(initialUi(), { type: 'filter', text: 'build' }, { type: 'quick', quick: 'provider:alpha' }, { type: 'toggle-group', id: 'failed' }, { type: 'select', key: 'ask' }, { type: 'notice', text: 'old news' });
+    let ui = apply(
+      initialUi(),
+      { type: 'filter', text: 'build' },
+      { type: 'quick', quick: 'provider:alpha' },
+      { type: 'toggle-group', id: 'failed' },
+      { type: 'select', key: 'ask' },
+      { type: 'notice', text: 'old news' },
+    );
     const outcome = next(ui, visibleGroups(ui, STATE));
     expect(outcome.action).toEqual({ type: 'next', key: 'broke', expand: 'failed', clearFilters: true });
     if (outcome.action.type !== 'next') throw new Error('expected a jump');
@@ -256,7 +296,10 @@ describe('Escape', () => {
   });
 
   it('closes the popover from the settings view too, leaving the browser its default', () => {
-    expect(keyToAction(press('Escape'), reduce(initialUi(), { type: 'view', view: 'settings' }), view)).toEqual({ action: { type: 'close' }, preventDefault: false });
+    expect(keyToAction(press('Escape'), reduce(initialUi(), { type: 'view', view: 'settings' }), view)).toEqual({
+      action: { type: 'close' },
+      preventDefault: false,
+    });
   });
 });
 
@@ -302,7 +345,10 @@ describe('the other keys', () => {
         [settings, page],
         [explaining, page],
       ] as const) {
-        expect(keyToAction(press(key, target), ui, view), `${key} on ${target.kind} in ${ui.view}`).toEqual({ action: { type: 'none' }, preventDefault: false });
+        expect(keyToAction(press(key, target), ui, view), `${key} on ${target.kind} in ${ui.view}`).toEqual({
+          action: { type: 'none' },
+          preventDefault: false,
+        });
       }
     }
   });
@@ -313,7 +359,10 @@ describe('explanations and views', () => {
     const asked = apply(initialUi(), { type: 'explain-asked', key: 'ask' }, { type: 'explain-asked', key: 'broke' });
     expect(reduce(asked, { type: 'explain-arrived', key: 'ask', explanation: EXPLANATION })).toBe(asked);
     expect(reduce(asked, { type: 'explain-arrived', key: 'broke', explanation: { ...EXPLANATION, key: 'broke' } }).explanation?.key).toBe('broke');
-    expect(reduce(asked, { type: 'explain-arrived', key: 'broke', explanation: null })).toMatchObject({ explanation: null, notice: 'no explanation for that row' });
+    expect(reduce(asked, { type: 'explain-arrived', key: 'broke', explanation: null })).toMatchObject({
+      explanation: null,
+      notice: 'no explanation for that row',
+    });
     // Closed before the answer came: it is not shown.
     const closed = reduce(asked, { type: 'explain-closed' });
     expect(reduce(closed, { type: 'explain-arrived', key: 'broke', explanation: EXPLANATION })).toBe(closed);

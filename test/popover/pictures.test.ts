@@ -41,7 +41,7 @@ const row = (key: string): Row => {
   return found;
 };
 
-describe('the scene of the README\'s pictures', () => {
+describe("the scene of the README's pictures", () => {
   it('a Claude session waits on a permission prompt, its command shown', () => {
     const approval = row(keyOf(SESSIONS.approval));
     expect(approval).toMatchObject({ provider: 'claude', title: SESSIONS.approval.title, band: 'needs-you', branch: 'fix/login-flake' });
@@ -67,7 +67,7 @@ describe('the scene of the README\'s pictures', () => {
     expect(working.observed.state).toBe('running');
   });
 
-  it('earlier sessions sit idle, below the pictures\' rows', () => {
+  it("earlier sessions sit idle, below the pictures' rows", () => {
     expect([row(keyOf(SESSIONS.docs)).band, row(keyOf(SESSIONS.lint)).band]).toEqual(['idle', 'idle']);
   });
 

@@ -61,7 +61,12 @@ beforeEach(async () => {
   await page.waitForSelector('[data-session-key]');
 });
 
-const store = () => JSON.parse(readFileSync(join(dir, 'home', 'store.json'), 'utf8')) as { reviews: Record<string, { state: string }>; visits: Record<string, unknown>; mutes: Record<string, unknown> };
+const store = () =>
+  JSON.parse(readFileSync(join(dir, 'home', 'store.json'), 'utf8')) as {
+    reviews: Record<string, { state: string }>;
+    visits: Record<string, unknown>;
+    mutes: Record<string, unknown>;
+  };
 const rowSelector = (sessionKey: string) => `[data-session-key="${sessionKey}"]`;
 const visibleKeys = () => page.$$eval('[data-session-key]', (items) => items.map((item) => item.getAttribute('data-session-key')));
 async function countIs(count: number): Promise<void> {
@@ -77,7 +82,9 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
   it('R31 rows come in triage order, each carrying its key, workflow and band', async () => {
     const status = JSON.parse(runCli(['status', '--json', '--now', NOW], env).stdout) as Snapshot;
     // Idle rows sit in a collapsed group; everything above them shows in the engine's order.
-    const expected = status.sessions.filter((row) => ['needs-you', 'failed', 'ready-for-review', 'flagged', 'needs-review', 'finished', 'working', 'unknown'].includes(row.band)).map((row) => row.key);
+    const expected = status.sessions
+      .filter((row) => ['needs-you', 'failed', 'ready-for-review', 'flagged', 'needs-review', 'finished', 'working', 'unknown'].includes(row.band))
+      .map((row) => row.key);
     expect(await visibleKeys()).toEqual(expected);
     const first = await page.$(rowSelector(expected[0] ?? ''));
     expect(await first?.getAttribute('data-band')).toBe('needs-you');
@@ -259,9 +266,10 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.screenshot({ path: join(ARTIFACTS, 'popover-dark.png') });
   });
 
-  it('Mute this project: a rule on the row\'s folder mutes it; the settings view lists the rules, removes one and adds one (issue 16)', async () => {
+  it("Mute this project: a rule on the row's folder mutes it; the settings view lists the rules, removes one and adds one (issue 16)", async () => {
     const target = key('claude', 'question-pending');
-    const settingsFile = () => JSON.parse(readFileSync(join(dir, 'home', 'settings.json'), 'utf8')) as { rules?: { id: string; when: { folder?: string }; mute?: boolean }[] };
+    const settingsFile = () =>
+      JSON.parse(readFileSync(join(dir, 'home', 'settings.json'), 'utf8')) as { rules?: { id: string; when: { folder?: string }; mute?: boolean }[] };
     // The store is written by the first fact: absent until then.
     const mutes = (): Record<string, unknown> => (existsSync(join(dir, 'home', 'store.json')) ? store().mutes : {});
     await page.click(`${rowSelector(target)} .row-main`);
@@ -286,7 +294,9 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
       await page.getByRole('button', { name: 'Add rule' }).click();
       await until('the page to show it', () => settingsFile().rules?.some((item) => item.when.folder === '/home/me/elsewhere/**') === true);
       expect(settingsFile().rules?.filter((item) => item.when.folder === 'work/**')).toEqual([]);
-      await page.waitForFunction(() => document.querySelector('.settings')?.textContent?.includes('rule v1: folder /home/me/elsewhere/** → notify never') === true);
+      await page.waitForFunction(
+        () => document.querySelector('.settings')?.textContent?.includes('rule v1: folder /home/me/elsewhere/** → notify never') === true,
+      );
       await page.getByRole('button', { name: '← Back' }).click();
     } finally {
       // The rule muted every session of the folder (the facts stay once it is gone): lifted for the tests after.
@@ -311,8 +321,10 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await page.getByRole('button', { name: '← Back' }).click();
   });
 
-  it('every agent in the registry is in the quick filter and in the settings\' folders list (issue 24)', async () => {
-    const options = await page.$$eval('select[aria-label="Quick filter"] option', (items) => items.map((item) => ({ value: item.getAttribute('value'), text: item.textContent })));
+  it("every agent in the registry is in the quick filter and in the settings' folders list (issue 24)", async () => {
+    const options = await page.$$eval('select[aria-label="Quick filter"] option', (items) =>
+      items.map((item) => ({ value: item.getAttribute('value'), text: item.textContent })),
+    );
     for (const provider of PROVIDERS) expect(options).toContainEqual({ value: `provider:${provider.id}`, text: provider.shortName });
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('region', { name: 'Settings' }).waitFor();
@@ -353,8 +365,18 @@ describe.skipIf(CHROMIUM === null)('the popover in Chromium (lookout serve)', ()
     await until('the page to show it', () => JSON.stringify(quietHours()) === JSON.stringify({ from: '22:30', to: '06:45', timeZone: null }));
     await page.getByRole('status').filter({ hasText: 'Saved.' }).first().waitFor();
     // The runtime refuses, through the contract, what the page would not send; nothing is written.
-    for (const bad of [{ from: '7:30', to: '06:45' }, { from: '22:00', to: '22:00' }, { from: '22:00\n', to: '06:00' }, { from: '22:00', to: '06:00', timeZone: 'Mars/Olympus' }, 'at night']) {
-      const response = await fetch(new URL('command', served.url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-lookout-token': served.token }, body: JSON.stringify({ type: 'settings', quietHours: bad }) });
+    for (const bad of [
+      { from: '7:30', to: '06:45' },
+      { from: '22:00', to: '22:00' },
+      { from: '22:00\n', to: '06:00' },
+      { from: '22:00', to: '06:00', timeZone: 'Mars/Olympus' },
+      'at night',
+    ]) {
+      const response = await fetch(new URL('command', served.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-lookout-token': served.token },
+        body: JSON.stringify({ type: 'settings', quietHours: bad }),
+      });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: string }).error).toMatch(/^refused: /);
     }

@@ -6,7 +6,8 @@ import { CodexRollout } from '../../src/providers/codex/rollout';
 const at = (seconds: number): string => new Date(Date.UTC(2026, 10, 29, 12, 0, seconds)).toISOString();
 const ms = (seconds: number): number => Date.parse(at(seconds));
 const line = (seconds: number, type: string, payload: object) => ({ timestamp: at(seconds), type, payload });
-const call = (seconds: number, id: string, args: object) => line(seconds, 'response_item', { type: 'function_call', name: 'exec_command', arguments: JSON.stringify(args), call_id: id });
+const call = (seconds: number, id: string, args: object) =>
+  line(seconds, 'response_item', { type: 'function_call', name: 'exec_command', arguments: JSON.stringify(args), call_id: id });
 
 /** A Codex turn opened by a user message at 0 s. */
 function codexTurn(): CodexRollout {
@@ -22,7 +23,12 @@ describe('the newest answering record (R8)', () => {
     const base = { sessionId: 's', cwd: '/w' };
     claude.apply({ ...base, type: 'user', timestamp: at(0), message: { role: 'user', content: 'go' } });
     expect(claude.answeredAt).toBe(ms(0));
-    claude.apply({ ...base, type: 'assistant', timestamp: at(5), message: { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }], stop_reason: 'tool_use' } });
+    claude.apply({
+      ...base,
+      type: 'assistant',
+      timestamp: at(5),
+      message: { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }], stop_reason: 'tool_use' },
+    });
     claude.apply({ ...base, type: 'user', timestamp: at(9), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '' }] } });
     claude.apply({ ...base, type: 'assistant', timestamp: at(12), message: { role: 'assistant', content: [{ type: 'thinking', thinking: 'hm' }] } });
     claude.apply({ ...base, type: 'user', timestamp: at(14), isMeta: true, message: { role: 'user', content: 'meta' } });
@@ -54,7 +60,19 @@ describe('the newest answering record (R8)', () => {
     const claude = new ClaudeTranscript();
     const base = { sessionId: 's', cwd: '/w' };
     claude.apply({ ...base, type: 'user', timestamp: at(0), message: { role: 'user', content: 'go' } });
-    claude.apply({ ...base, type: 'assistant', timestamp: at(2), message: { role: 'assistant', content: [{ type: 'tool_use', id: 'q1', name: 'AskUserQuestion', input: {} }, { type: 'tool_use', id: 'b1', name: 'Bash', input: { command: 'ls' } }], stop_reason: 'tool_use' } });
+    claude.apply({
+      ...base,
+      type: 'assistant',
+      timestamp: at(2),
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id: 'q1', name: 'AskUserQuestion', input: {} },
+          { type: 'tool_use', id: 'b1', name: 'Bash', input: { command: 'ls' } },
+        ],
+        stop_reason: 'tool_use',
+      },
+    });
     claude.apply({ ...base, type: 'user', timestamp: at(9), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'b1', content: '' }] } });
     expect(claude.answeredAt).toBe(ms(0));
   });

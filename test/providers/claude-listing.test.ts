@@ -15,7 +15,10 @@ function session(root: string, id: string): string {
   mkdirSync(folder, { recursive: true });
   const path = join(folder, `${id}.jsonl`);
   const at = new Date().toISOString();
-  writeFileSync(path, `${JSON.stringify({ type: 'user', sessionId: id, cwd: '/home/me/app', uuid: 'u1', parentUuid: null, timestamp: at, message: { role: 'user', content: 'hello' } })}\n`);
+  writeFileSync(
+    path,
+    `${JSON.stringify({ type: 'user', sessionId: id, cwd: '/home/me/app', uuid: 'u1', parentUuid: null, timestamp: at, message: { role: 'user', content: 'hello' } })}\n`,
+  );
   return path;
 }
 
@@ -37,7 +40,10 @@ describe('issue 27: the Claude folders are listed again only when a change may h
     expect(ids(await provider.sync(Date.now()))).toHaveLength(1);
     const second = session(root, 'b0000000-0000-4000-8000-000000000002');
     expect(ids(await provider.sync(Date.now(), new Set([second])))).toHaveLength(2);
-    appendFileSync(first, `${JSON.stringify({ type: 'assistant', sessionId: 'b0000000-0000-4000-8000-000000000001', uuid: 'a1', parentUuid: 'u1', timestamp: new Date().toISOString(), message: { role: 'assistant', content: [{ type: 'text', text: 'done' }], stop_reason: 'end_turn' } })}\n`);
+    appendFileSync(
+      first,
+      `${JSON.stringify({ type: 'assistant', sessionId: 'b0000000-0000-4000-8000-000000000001', uuid: 'a1', parentUuid: 'u1', timestamp: new Date().toISOString(), message: { role: 'assistant', content: [{ type: 'text', text: 'done' }], stop_reason: 'end_turn' } })}\n`,
+    );
     const after = await provider.sync(Date.now(), new Set([first]));
     expect(after.find((item) => item.sessionId.endsWith('1'))?.lastRecordAt).toBeGreaterThan(0);
     expect(ids(after)).toHaveLength(2);

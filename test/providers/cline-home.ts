@@ -41,11 +41,32 @@ export interface SessionSpec {
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** A message as the CLI saves it. */
-export const user = (ts: number, text: string): unknown => ({ id: `u${ts}`, role: 'user', content: [{ type: 'text', text: `<user_input mode="act">${text}</user_input>` }], ts });
+export const user = (ts: number, text: string): unknown => ({
+  id: `u${ts}`,
+  role: 'user',
+  content: [{ type: 'text', text: `<user_input mode="act">${text}</user_input>` }],
+  ts,
+});
 export const reply = (ts: number, text: string): unknown => ({ id: `a${ts}`, role: 'assistant', content: [{ type: 'text', text }], ts });
-export const call = (ts: number, id: string, name: string, input: unknown): unknown => ({ id: `a${ts}`, role: 'assistant', content: [{ type: 'tool_use', id, name, input }], ts });
-export const result = (ts: number, id: string, name: string): unknown => ({ id: `r${ts}`, role: 'user', content: [{ type: 'tool_result', tool_use_id: id, name, content: 'ok' }], ts });
-export const failure = (ts: number, text: string): unknown => ({ id: `error_${ts}`, role: 'assistant', content: [{ type: 'text', text }], ts, metadata: { displayOnly: true, displayRole: 'error' } });
+export const call = (ts: number, id: string, name: string, input: unknown): unknown => ({
+  id: `a${ts}`,
+  role: 'assistant',
+  content: [{ type: 'tool_use', id, name, input }],
+  ts,
+});
+export const result = (ts: number, id: string, name: string): unknown => ({
+  id: `r${ts}`,
+  role: 'user',
+  content: [{ type: 'tool_result', tool_use_id: id, name, content: 'ok' }],
+  ts,
+});
+export const failure = (ts: number, text: string): unknown => ({
+  id: `error_${ts}`,
+  role: 'assistant',
+  content: [{ type: 'text', text }],
+  ts,
+  metadata: { displayOnly: true, displayRole: 'error' },
+});
 
 export class ClineHome {
   readonly root: string;
@@ -64,7 +85,20 @@ export class ClineHome {
     const path = join(folder, `${spec.id}.messages.json`);
     if (spec.messages !== null) {
       mkdirSync(folder, { recursive: true });
-      writeFileSync(path, JSON.stringify({ version: 1, updated_at: iso(spec.updatedAt), agent: spec.parentId === undefined || spec.parentId === null ? 'lead' : 'subagent', sessionId: spec.id, messages: spec.messages ?? [] }, null, 2));
+      writeFileSync(
+        path,
+        JSON.stringify(
+          {
+            version: 1,
+            updated_at: iso(spec.updatedAt),
+            agent: spec.parentId === undefined || spec.parentId === null ? 'lead' : 'subagent',
+            sessionId: spec.id,
+            messages: spec.messages ?? [],
+          },
+          null,
+          2,
+        ),
+      );
     }
     const started = spec.startedAt ?? spec.updatedAt - 60_000;
     this.sessions
@@ -81,7 +115,11 @@ export class ClineHome {
         spec.parentId ?? null,
         spec.parentId === undefined || spec.parentId === null ? 0 : 1,
         spec.prompt === undefined ? '<user_input mode="act">a prompt</user_input>' : spec.prompt,
-        spec.metadata === undefined ? JSON.stringify({ title: `title of ${spec.id}` }) : typeof spec.metadata === 'string' ? spec.metadata : JSON.stringify(spec.metadata),
+        spec.metadata === undefined
+          ? JSON.stringify({ title: `title of ${spec.id}` })
+          : typeof spec.metadata === 'string'
+            ? spec.metadata
+            : JSON.stringify(spec.metadata),
         spec.messagesPath === undefined ? path : spec.messagesPath,
         iso(spec.updatedAt),
       );
@@ -102,13 +140,17 @@ export class ClineHome {
       this.events.exec(EVENTS_TABLE);
     }
     const envelope = { version: 'v1', event, eventId: `hevt_${at}`, ...(sessionId === null ? {} : { sessionId }), timestamp: at, payload };
-    this.events.prepare('INSERT INTO hub_events (event, session_id, envelope_json, created_at) VALUES (?, ?, ?, ?)').run(event, sessionId, JSON.stringify(envelope), at);
+    this.events
+      .prepare('INSERT INTO hub_events (event, session_id, envelope_json, created_at) VALUES (?, ?, ?, ?)')
+      .run(event, sessionId, JSON.stringify(envelope), at);
     return this;
   }
 
   /** A hosted session's participants, as the hub lists them in its session events. */
   attached(event: string, at: number, sessionId: string, clients: readonly string[]): this {
-    return this.hubEvent(event, at, sessionId, { session: { sessionId, status: 'idle', participants: clients.map((clientId) => ({ clientId, attachedAt: at, role: 'creator' })) } });
+    return this.hubEvent(event, at, sessionId, {
+      session: { sessionId, status: 'idle', participants: clients.map((clientId) => ({ clientId, attachedAt: at, role: 'creator' })) },
+    });
   }
 
   close(): void {

@@ -65,7 +65,12 @@ describe('Cline CLI messages through the session index', () => {
   });
 
   it('a pending call is never kept (its command is transcript text): the file is read each time', async () => {
-    const made = new ClineHome().session({ id: 's1', status: 'pending', updatedAt: T, messages: [user(T - 200, 'go'), call(T - 100, 'call_1', 'run_commands', { commands: 'rm -rf build' })] });
+    const made = new ClineHome().session({
+      id: 's1',
+      status: 'pending',
+      updatedAt: T,
+      messages: [user(T - 200, 'go'), call(T - 100, 'call_1', 'run_commands', { commands: 'rm -rf build' })],
+    });
     homes.push(made);
     const index = memoryIndex();
     const first = await evidenceOf(made.root, index);

@@ -70,7 +70,7 @@ describe.skipIf(!present)('Cline CLI 3.0.65 real samples', () => {
     expect([row?.observed.state, row?.observed.reason]).toEqual(['idle', 'interrupted']);
   });
 
-  it('R7 after Ctrl+C (still idle, ended_at null, its pid the hub\'s): ended once that process is gone', async () => {
+  it("R7 after Ctrl+C (still idle, ended_at null, its pid the hub's): ended once that process is gone", async () => {
     const { root, at } = folderOf('after-quit', INTERACTIVE);
     const [row] = await rowsOf(root, at + 10_000, () => 'no-process');
     expect([row?.observed.state, row?.observed.reason]).toEqual(['ended', 'process-gone']);
@@ -94,6 +94,9 @@ describe.skipIf(!present)('Cline CLI 3.0.65 real samples', () => {
     expect(facts.turn).toEqual({ startedAt: 1796132147002, endedAt: 1796132147423, durationMs: null });
     expect(facts.answeredAt).toBe(1796132147338);
     const waiting = foldMessages(json(join(SAMPLES, 'awaiting-approval', `${INTERACTIVE}.messages.json`)));
-    expect(waiting.signal).toMatchObject({ kind: 'tool-call', pending: [{ id: 'call_48', name: 'run_commands', detail: 'run_commands: touch cline-i.txt', category: 'generic' }] });
+    expect(waiting.signal).toMatchObject({
+      kind: 'tool-call',
+      pending: [{ id: 'call_48', name: 'run_commands', detail: 'run_commands: touch cline-i.txt', category: 'generic' }],
+    });
   });
 });

@@ -36,13 +36,23 @@ describe('Cline CLI: the status the CLI writes, with its messages', () => {
   it('R8 status pending reads awaiting-approval (direct), named by the pending call', async () => {
     const made = home().session({ id: 's1', status: 'pending', updatedAt: T, messages: [user(T - 200, 'make it'), shell(T - 100)] });
     const row = await onlyRow(made, T + 60_000);
-    expect([row.observed.state, row.observed.reason, row.observed.confidence, row.observed.source]).toEqual(['awaiting-approval', 'approval-requested', 'direct', 'cline.sessions-db']);
+    expect([row.observed.state, row.observed.reason, row.observed.confidence, row.observed.source]).toEqual([
+      'awaiting-approval',
+      'approval-requested',
+      'direct',
+      'cline.sessions-db',
+    ]);
     expect(row.observed.detail).toBe('run_commands: touch made.txt');
     expect(row.claim?.kind).toBe('needs-you');
   });
 
   it('R3 a question pending while the CLI says running reads awaiting-input (question-pending), never running', async () => {
-    const made = home().session({ id: 's1', status: 'running', updatedAt: T, messages: [user(T - 200, 'ask'), call(T - 100, 'call_q', 'ask_question', { question: 'Which colour?', options: ['Red', 'Blue'] })] });
+    const made = home().session({
+      id: 's1',
+      status: 'running',
+      updatedAt: T,
+      messages: [user(T - 200, 'ask'), call(T - 100, 'call_q', 'ask_question', { question: 'Which colour?', options: ['Red', 'Blue'] })],
+    });
     const row = await onlyRow(made, T + 60_000);
     expect([row.observed.state, row.observed.reason]).toEqual(['awaiting-input', 'question-pending']);
     expect(row.observed.detail).toBe('asks: Which colour?');
@@ -66,13 +76,23 @@ describe('Cline CLI: the status the CLI writes, with its messages', () => {
   });
 
   it('status idle after an answer reads idle/turn-finished: the messages say how the turn ended', async () => {
-    const made = home().session({ id: 's1', status: 'idle', updatedAt: T, messages: [user(T - 200, 'go'), shell(T - 150), result(T - 100, 'call_1', 'run_commands'), reply(T - 50, 'All done.')] });
+    const made = home().session({
+      id: 's1',
+      status: 'idle',
+      updatedAt: T,
+      messages: [user(T - 200, 'go'), shell(T - 150), result(T - 100, 'call_1', 'run_commands'), reply(T - 50, 'All done.')],
+    });
     const row = await onlyRow(made, T + 5_000);
     expect([row.observed.state, row.observed.reason, row.observed.source]).toEqual(['idle', 'turn-finished', 'cline.messages']);
   });
 
   it('R8 status idle with the prompt unanswered (Escape mid-stream) reads idle/interrupted', async () => {
-    const made = home().session({ id: 's1', status: 'idle', updatedAt: T, messages: [user(T - 9_000, 'first'), reply(T - 8_000, 'Done.'), user(T - 4_000, 'a long job')] });
+    const made = home().session({
+      id: 's1',
+      status: 'idle',
+      updatedAt: T,
+      messages: [user(T - 9_000, 'first'), reply(T - 8_000, 'Done.'), user(T - 4_000, 'a long job')],
+    });
     const row = await onlyRow(made, T + 5_000);
     expect([row.observed.state, row.observed.reason]).toEqual(['idle', 'interrupted']);
     expect(row.claim).toBeNull();
@@ -111,7 +131,15 @@ describe('Cline CLI: the status the CLI writes, with its messages', () => {
   it('a session the CLI ended as failed (exit 1) reads error; one it marked failed because its process was gone reads ended', async () => {
     const made = home()
       .session({ id: 'failed', status: 'failed', updatedAt: T, endedAt: T, exitCode: 1, messages: [user(T - 2_000, 'go')] })
-      .session({ id: 'gone', status: 'failed', updatedAt: T, endedAt: T, exitCode: 1, metadata: { title: 'gone', terminal_marker: 'failed_external_process_exit', terminal_marker_at: new Date(T).toISOString(), terminal_marker_pid: 4994 }, messages: [user(T - 2_000, 'go'), reply(T - 1_000, 'Done.')] });
+      .session({
+        id: 'gone',
+        status: 'failed',
+        updatedAt: T,
+        endedAt: T,
+        exitCode: 1,
+        metadata: { title: 'gone', terminal_marker: 'failed_external_process_exit', terminal_marker_at: new Date(T).toISOString(), terminal_marker_pid: 4994 },
+        messages: [user(T - 2_000, 'go'), reply(T - 1_000, 'Done.')],
+      });
     const rows = await rowsOf(made.root, T + 5_000);
     const by = new Map(rows.map((row) => [row.key, row.observed]));
     expect([by.get('cline:failed')?.state, by.get('cline:failed')?.detail]).toEqual(['error', 'session failed (exit 1)']);
@@ -141,7 +169,12 @@ describe('Cline CLI: the status the CLI writes, with its messages', () => {
 
   it('R11 subagents are children of their session, never rows: a working child keeps the row running', async () => {
     const made = home()
-      .session({ id: 'lead', status: 'running', updatedAt: T - 5_000, messages: [user(T - 9_000, 'use a subagent'), call(T - 8_000, 'call_s', 'spawn_agent', { systemPrompt: 'Help.', task: 'Look for TODOs' })] })
+      .session({
+        id: 'lead',
+        status: 'running',
+        updatedAt: T - 5_000,
+        messages: [user(T - 9_000, 'use a subagent'), call(T - 8_000, 'call_s', 'spawn_agent', { systemPrompt: 'Help.', task: 'Look for TODOs' })],
+      })
       .session({ id: 'lead__agent_1', parentId: 'lead', status: 'running', updatedAt: T - 4_000, prompt: 'Look for TODOs', metadata: {}, messages: [] });
     const row = await onlyRow(made, T);
     expect(row.observed.state).toBe('running');
@@ -152,10 +185,23 @@ describe('Cline CLI: the status the CLI writes, with its messages', () => {
     expect(evidence?.children.map((child) => [child.id, child.name, child.signal?.kind])).toEqual([['lead__agent_1', 'Look for TODOs', 'progress']]);
   });
 
-  it('the title is the CLI\'s own, else the prompt without its wrapper; the branch is its git metadata', async () => {
+  it("the title is the CLI's own, else the prompt without its wrapper; the branch is its git metadata", async () => {
     const made = home()
-      .session({ id: 'titled', status: 'idle', updatedAt: T, metadata: { title: 'Fix the build', git: { branch: 'main' } }, messages: [user(T - 200, 'fix it'), reply(T - 100, 'Done.')] })
-      .session({ id: 'plain', status: 'idle', updatedAt: T, prompt: '<user_input mode="act">say hi please</user_input>', metadata: '{not json', messages: [user(T - 200, 'say hi please'), reply(T - 100, 'Hi.')] });
+      .session({
+        id: 'titled',
+        status: 'idle',
+        updatedAt: T,
+        metadata: { title: 'Fix the build', git: { branch: 'main' } },
+        messages: [user(T - 200, 'fix it'), reply(T - 100, 'Done.')],
+      })
+      .session({
+        id: 'plain',
+        status: 'idle',
+        updatedAt: T,
+        prompt: '<user_input mode="act">say hi please</user_input>',
+        metadata: '{not json',
+        messages: [user(T - 200, 'say hi please'), reply(T - 100, 'Hi.')],
+      });
     const rows = await rowsOf(made.root, T + 5_000);
     const by = new Map(rows.map((row) => [row.key, row]));
     expect([by.get('cline:titled')?.title, by.get('cline:titled')?.branch]).toEqual(['Fix the build', 'main']);
@@ -172,7 +218,10 @@ describe('Cline CLI: the status the CLI writes, with its messages', () => {
     writeFileSync(path, '{"version":1,"messages":[{"id":');
     const [broken] = await source.sync(T + 2_000);
     expect([broken?.signal?.kind, broken?.skippedLines]).toEqual(['assistant-text', 1]);
-    writeFileSync(path, JSON.stringify({ updated_at: new Date(T).toISOString(), messages: [user(T - 200, 'go'), reply(T - 100, 'Done.'), user(T - 50, 'more')] }));
+    writeFileSync(
+      path,
+      JSON.stringify({ updated_at: new Date(T).toISOString(), messages: [user(T - 200, 'go'), reply(T - 100, 'Done.'), user(T - 50, 'more')] }),
+    );
     const [fixed] = await source.sync(T + 3_000);
     source.dispose();
     expect([fixed?.skippedLines, fixed?.turn?.startedAt]).toEqual([0, T - 50]);

@@ -29,7 +29,13 @@ function session(id: string, workspace: string): string {
   const root = join(base, id);
   const folder = join(root, 'session-state', id);
   mkdirSync(folder, { recursive: true });
-  const start = { type: 'session.start', id: 'e1', parentId: null, timestamp: new Date(T0).toISOString(), data: { sessionId: id, version: 1, producer: 'copilot-agent', startTime: new Date(T0).toISOString(), context: { cwd: '/from/events' } } };
+  const start = {
+    type: 'session.start',
+    id: 'e1',
+    parentId: null,
+    timestamp: new Date(T0).toISOString(),
+    data: { sessionId: id, version: 1, producer: 'copilot-agent', startTime: new Date(T0).toISOString(), context: { cwd: '/from/events' } },
+  };
   writeFileSync(join(folder, 'events.jsonl'), `${JSON.stringify(start)}\n`);
   writeFileSync(join(folder, 'workspace.yaml'), workspace);
   return root;
@@ -56,9 +62,43 @@ describe('workspace.yaml, bounded', () => {
       return seed / 2147483648;
     };
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-    const pieces = ['Fix', ' ', 'the', ': ', ':', ' #', '#', '"', "'", '-', '|', '>', '[', ']', '{', '}', ',', '&', '*', '!', '\\', '\t', 'é', 'null', '~', '?'];
+    const pieces = [
+      'Fix',
+      ' ',
+      'the',
+      ': ',
+      ':',
+      ' #',
+      '#',
+      '"',
+      "'",
+      '-',
+      '|',
+      '>',
+      '[',
+      ']',
+      '{',
+      '}',
+      ',',
+      '&',
+      '*',
+      '!',
+      '\\',
+      '\t',
+      'é',
+      'null',
+      '~',
+      '?',
+    ];
     const value = (): string => Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(pieces)).join('');
-    const others = [(): string => `tags: [${value()}, b]`, (): string => `notes: |\n  ${value()}\n  two`, (): string => `list:\n  - ${value()}\n  - b`, (): string => `# ${value()}`, (): string => `count: ${value()}`, (): string => `map:\n  summary: ${value()}`];
+    const others = [
+      (): string => `tags: [${value()}, b]`,
+      (): string => `notes: |\n  ${value()}\n  two`,
+      (): string => `list:\n  - ${value()}\n  - b`,
+      (): string => `# ${value()}`,
+      (): string => `count: ${value()}`,
+      (): string => `map:\n  summary: ${value()}`,
+    ];
     let compared = 0;
     for (let round = 0; round < 5000; round += 1) {
       const lines: string[] = [];

@@ -25,13 +25,31 @@ function event(type: string, seconds: number, data: Record<string, unknown>, ext
   return JSON.stringify({ type, data, id: `e-${n}`, timestamp: iso(seconds), parentId: null, ...extra });
 }
 
-const START = (id: string) => event('session.start', 0, { sessionId: id, version: 1, producer: 'copilot-agent', copilotVersion: '1.0.78', startTime: iso(0), context: { cwd: '/home/me/app', branch: 'main' }, alreadyInUse: false });
-const PROMPT = (seconds: number, content = 'add a test') => event('user.message', seconds, { content, transformedContent: content, attachments: [], interactionId: 'i1' });
+const START = (id: string) =>
+  event('session.start', 0, {
+    sessionId: id,
+    version: 1,
+    producer: 'copilot-agent',
+    copilotVersion: '1.0.78',
+    startTime: iso(0),
+    context: { cwd: '/home/me/app', branch: 'main' },
+    alreadyInUse: false,
+  });
+const PROMPT = (seconds: number, content = 'add a test') =>
+  event('user.message', seconds, { content, transformedContent: content, attachments: [], interactionId: 'i1' });
 const TURN_START = (seconds: number, turnId = '0') => event('assistant.turn_start', seconds, { turnId, interactionId: 'i1' });
 const MESSAGE = (seconds: number, content: string, tools: { id: string; name: string; command?: string }[] = []) =>
-  event('assistant.message', seconds, { messageId: `m-${seconds}`, content, toolRequests: tools.map((tool) => ({ toolCallId: tool.id, name: tool.name, arguments: { command: tool.command }, type: 'function' })), interactionId: 'i1', turnId: '0' });
-const TOOL_START = (seconds: number, id: string, name = 'bash', command = 'npm test') => event('tool.execution_start', seconds, { toolCallId: id, toolName: name, arguments: { command } });
-const TOOL_DONE = (seconds: number, id: string) => event('tool.execution_complete', seconds, { toolCallId: id, model: 'gpt-5-mini', interactionId: 'i1', success: true, result: { content: 'ok' } });
+  event('assistant.message', seconds, {
+    messageId: `m-${seconds}`,
+    content,
+    toolRequests: tools.map((tool) => ({ toolCallId: tool.id, name: tool.name, arguments: { command: tool.command }, type: 'function' })),
+    interactionId: 'i1',
+    turnId: '0',
+  });
+const TOOL_START = (seconds: number, id: string, name = 'bash', command = 'npm test') =>
+  event('tool.execution_start', seconds, { toolCallId: id, toolName: name, arguments: { command } });
+const TOOL_DONE = (seconds: number, id: string) =>
+  event('tool.execution_complete', seconds, { toolCallId: id, model: 'gpt-5-mini', interactionId: 'i1', success: true, result: { content: 'ok' } });
 const TURN_END = (seconds: number, turnId = '0') => event('assistant.turn_end', seconds, { turnId });
 
 /** A COPILOT_HOME with one session folder holding these lines (and optional workspace and locks). */
@@ -58,18 +76,39 @@ const ID = 'c0p1107a-0000-4000-8000-00000000000';
 describe('GitHub Copilot CLI, read from its files', () => {
   it('a turn in progress is running; its title is the first prompt, its folder from session.start', async () => {
     const row = await rowOf(home(`${ID}1`, [START(`${ID}1`), PROMPT(1), TURN_START(2)]), 5);
-    expect(row).toMatchObject({ key: `copilot:${ID}1`, provider: 'copilot', title: 'add a test', cwd: '/home/me/app', branch: 'main', observed: { state: 'running', confidence: 'inferred' } });
+    expect(row).toMatchObject({
+      key: `copilot:${ID}1`,
+      provider: 'copilot',
+      title: 'add a test',
+      cwd: '/home/me/app',
+      branch: 'main',
+      observed: { state: 'running', confidence: 'inferred' },
+    });
   });
 
   it('a turn that asked for tools goes on after its turn_end (turn ids restart per message)', async () => {
-    const lines = [START(`${ID}2`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 't1', name: 'bash', command: 'ls' }]), TOOL_START(3, 't1', 'bash', 'ls'), TOOL_DONE(4, 't1'), TURN_END(5)];
+    const lines = [
+      START(`${ID}2`),
+      PROMPT(1),
+      TURN_START(2),
+      MESSAGE(3, '', [{ id: 't1', name: 'bash', command: 'ls' }]),
+      TOOL_START(3, 't1', 'bash', 'ls'),
+      TOOL_DONE(4, 't1'),
+      TURN_END(5),
+    ];
     expect((await rowOf(home(`${ID}2`, lines), 6)).observed.state).toBe('running');
     const done = [...lines, TURN_START(6), MESSAGE(7, 'done'), TURN_END(8)];
     expect(await rowOf(home(`${ID}3`, done), 9)).toMatchObject({ observed: { state: 'idle', reason: 'turn-finished' } });
   });
 
   it('R3 a tool started without its completion is running, then only "may be waiting" past the grace', async () => {
-    const lines = [START(`${ID}4`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 't1', name: 'bash', command: 'rm -rf dist' }]), TOOL_START(3, 't1', 'bash', 'rm -rf dist')];
+    const lines = [
+      START(`${ID}4`),
+      PROMPT(1),
+      TURN_START(2),
+      MESSAGE(3, '', [{ id: 't1', name: 'bash', command: 'rm -rf dist' }]),
+      TOOL_START(3, 't1', 'bash', 'rm -rf dist'),
+    ];
     expect((await rowOf(home(`${ID}4`, lines), 5)).observed.state).toBe('running');
     const later = await rowOf(home(`${ID}5`, lines), 60);
     expect(later.observed).toMatchObject({ reason: 'tool-pending', confidence: 'inferred', detail: 'bash: rm -rf dist' });
@@ -77,35 +116,87 @@ describe('GitHub Copilot CLI, read from its files', () => {
   });
 
   it('an approval prompt written to the file (permission.requested) is awaiting approval, direct; its answer clears it (R8)', async () => {
-    const asked = [START(`${ID}6`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 't1', name: 'bash' }]), TOOL_START(3, 't1', 'bash', 'echo written > out.txt'), event('permission.requested', 3, { requestId: 'r1', permissionRequest: { kind: 'shell', toolCallId: 't1', fullCommandText: 'echo written > out.txt', intention: 'Create out.txt' } })];
-    expect(await rowOf(home(`${ID}6`, asked), 10)).toMatchObject({ observed: { state: 'awaiting-approval', reason: 'approval-requested', confidence: 'direct', detail: 'shell: echo written > out.txt' }, claim: { kind: 'needs-you', ambiguous: false } });
+    const asked = [
+      START(`${ID}6`),
+      PROMPT(1),
+      TURN_START(2),
+      MESSAGE(3, '', [{ id: 't1', name: 'bash' }]),
+      TOOL_START(3, 't1', 'bash', 'echo written > out.txt'),
+      event('permission.requested', 3, {
+        requestId: 'r1',
+        permissionRequest: { kind: 'shell', toolCallId: 't1', fullCommandText: 'echo written > out.txt', intention: 'Create out.txt' },
+      }),
+    ];
+    expect(await rowOf(home(`${ID}6`, asked), 10)).toMatchObject({
+      observed: { state: 'awaiting-approval', reason: 'approval-requested', confidence: 'direct', detail: 'shell: echo written > out.txt' },
+      claim: { kind: 'needs-you', ambiguous: false },
+    });
     const answered = [...asked, event('permission.completed', 12, { requestId: 'r1', result: { kind: 'approved' } }), TOOL_DONE(13, 't1')];
     expect((await rowOf(home(`${ID}7`, answered), 14)).observed.state).toBe('running');
   });
 
   it('abort is interrupted; session.error inside a turn is an error, an MCP error or one between turns is not', async () => {
-    expect((await rowOf(home(`${ID}8`, [START(`${ID}8`), PROMPT(1), TURN_START(2), event('abort', 4, { reason: 'user' })]), 5)).observed.reason).toBe('interrupted');
-    const failed = await rowOf(home(`${ID}9`, [START(`${ID}9`), PROMPT(1), TURN_START(2), event('session.error', 4, { errorType: 'model_call', message: 'the model call failed' })]), 5);
+    expect((await rowOf(home(`${ID}8`, [START(`${ID}8`), PROMPT(1), TURN_START(2), event('abort', 4, { reason: 'user' })]), 5)).observed.reason).toBe(
+      'interrupted',
+    );
+    const failed = await rowOf(
+      home(`${ID}9`, [START(`${ID}9`), PROMPT(1), TURN_START(2), event('session.error', 4, { errorType: 'model_call', message: 'the model call failed' })]),
+      5,
+    );
     expect(failed).toMatchObject({ observed: { state: 'error', detail: 'the model call failed' }, claim: { kind: 'failed' } });
-    const mcp = await rowOf(home(`${ID}a`, [START(`${ID}a`), PROMPT(1), TURN_START(2), event('session.error', 3, { errorType: 'mcp', message: 'server x failed' })]), 5);
+    const mcp = await rowOf(
+      home(`${ID}a`, [START(`${ID}a`), PROMPT(1), TURN_START(2), event('session.error', 3, { errorType: 'mcp', message: 'server x failed' })]),
+      5,
+    );
     expect(mcp.observed.state).toBe('running');
-    const between = await rowOf(home(`${ID}b`, [START(`${ID}b`), PROMPT(1), TURN_START(2), MESSAGE(3, 'done'), TURN_END(4), event('session.error', 6, { errorType: 'system_enotconn', message: 'socket closed' })]), 7);
+    const between = await rowOf(
+      home(`${ID}b`, [
+        START(`${ID}b`),
+        PROMPT(1),
+        TURN_START(2),
+        MESSAGE(3, 'done'),
+        TURN_END(4),
+        event('session.error', 6, { errorType: 'system_enotconn', message: 'socket closed' }),
+      ]),
+      7,
+    );
     expect(between.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
   });
 
   it('a shutdown ends the session unless a resume follows; workspace.yaml names it', async () => {
     const shut = [START(`${ID}c`), PROMPT(1), TURN_START(2), MESSAGE(3, 'ok'), TURN_END(4), event('session.shutdown', 5, { shutdownType: 'routine' })];
     const workspace = `id: ${ID}c\ncwd: /home/me/app\nbranch: main\nsummary: Add The Test\nsummary_count: 1\n`;
-    expect(await rowOf(home(`${ID}c`, shut, { workspace }), 6)).toMatchObject({ title: 'Add The Test', observed: { state: 'ended', reason: 'session-end-hook' } });
-    const resumed = [...shut, event('session.resume', 20, { resumeTime: iso(20), eventCount: 6, context: { cwd: '/home/me/app' } }), PROMPT(21, 'again'), TURN_START(22)];
+    expect(await rowOf(home(`${ID}c`, shut, { workspace }), 6)).toMatchObject({
+      title: 'Add The Test',
+      observed: { state: 'ended', reason: 'session-end-hook' },
+    });
+    const resumed = [
+      ...shut,
+      event('session.resume', 20, { resumeTime: iso(20), eventCount: 6, context: { cwd: '/home/me/app' } }),
+      PROMPT(21, 'again'),
+      TURN_START(22),
+    ];
     expect((await rowOf(home(`${ID}d`, resumed), 23)).observed.state).toBe('running');
   });
 
   it('subagents are children of the row, never rows: live while started, gone when completed', async () => {
-    const started = [START(`${ID}e`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 'task-1', name: 'task' }]), event('subagent.started', 3, { toolCallId: 'task-1', agentName: 'explore', agentDisplayName: 'Explorer' }), event('assistant.message', 4, { content: 'looking', toolRequests: [] }, { agentId: 'task-1' })];
+    const started = [
+      START(`${ID}e`),
+      PROMPT(1),
+      TURN_START(2),
+      MESSAGE(3, '', [{ id: 'task-1', name: 'task' }]),
+      event('subagent.started', 3, { toolCallId: 'task-1', agentName: 'explore', agentDisplayName: 'Explorer' }),
+      event('assistant.message', 4, { content: 'looking', toolRequests: [] }, { agentId: 'task-1' }),
+    ];
     const live = await rowOf(home(`${ID}e`, started), 5);
     expect(live.children.live).toBe(1);
-    const ended = [...started, event('subagent.completed', 6, { toolCallId: 'task-1', agentName: 'explore' }), TOOL_DONE(6, 'task-1'), MESSAGE(7, 'all done'), TURN_END(8)];
+    const ended = [
+      ...started,
+      event('subagent.completed', 6, { toolCallId: 'task-1', agentName: 'explore' }),
+      TOOL_DONE(6, 'task-1'),
+      MESSAGE(7, 'all done'),
+      TURN_END(8),
+    ];
     const finished = await rowOf(home(`${ID}f`, ended), 9);
     expect(finished.children.live).toBe(0);
     expect(finished.observed.state).toBe('idle');
@@ -113,12 +204,17 @@ describe('GitHub Copilot CLI, read from its files', () => {
 
   it('a subagent that completed inside a lead turn that then asked for nothing more is not running-subagents (1.0.102, agentId and parentToolCallId)', async () => {
     const lines = [
-      START(`${ID}g`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 'call_2', name: 'task' }]), TOOL_START(3, 'call_2', 'task', 'List the files here.'),
+      START(`${ID}g`),
+      PROMPT(1),
+      TURN_START(2),
+      MESSAGE(3, '', [{ id: 'call_2', name: 'task' }]),
+      TOOL_START(3, 'call_2', 'task', 'List the files here.'),
       event('subagent.started', 3, { toolCallId: 'call_2', agentName: 'general-purpose', agentDisplayName: 'lab-helper' }, { agentId: 'agent-9' }),
       event('assistant.turn_start', 4, { turnId: '0', parentToolCallId: 'call_2' }, { agentId: 'agent-9' }),
       event('assistant.turn_end', 5, { turnId: '0', parentToolCallId: 'call_2' }, { agentId: 'agent-9' }),
       event('subagent.completed', 5, { toolCallId: 'call_2', agentName: 'general-purpose' }, { agentId: 'agent-9' }),
-      TOOL_DONE(5, 'call_2'), TURN_END(5),
+      TOOL_DONE(5, 'call_2'),
+      TURN_END(5),
     ];
     // Between the lead's tool turn and its answer: working, the child done.
     const between = await rowOf(home(`${ID}g`, lines), 6);
@@ -128,11 +224,24 @@ describe('GitHub Copilot CLI, read from its files', () => {
     expect(answered.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
   });
 
-  it('a turn stopped by a limit (1.0.102, the lab\'s 429: session.error errorType rate_limit after turn_end) reads limited/usage-limit, no reset time; a quota error too; a 500 stays error', async () => {
+  it("a turn stopped by a limit (1.0.102, the lab's 429: session.error errorType rate_limit after turn_end) reads limited/usage-limit, no reset time; a quota error too; a 500 stays error", async () => {
     const PROMPT_ID = (seconds: number) => event('user.message', seconds, { content: 'go', transformedContent: 'go', messageId: 'msg-1', interactionId: 'i1' });
-    const limited = (type: string, status: number, message: string) => [START(`${ID}k`), PROMPT_ID(1), TURN_START(2), TURN_END(3), event('session.error', 3, { errorType: type, message, statusCode: status, originatingMessageId: 'msg-1' })];
-    const rate = await rowOf(home(`${ID}k`, limited('rate_limit', 429, '429 You exceeded your current quota, please check your plan and billing details.')), 10);
-    expect(rate.observed).toMatchObject({ state: 'limited', reason: 'usage-limit', detail: '429 You exceeded your current quota, please check your plan and billing details.' });
+    const limited = (type: string, status: number, message: string) => [
+      START(`${ID}k`),
+      PROMPT_ID(1),
+      TURN_START(2),
+      TURN_END(3),
+      event('session.error', 3, { errorType: type, message, statusCode: status, originatingMessageId: 'msg-1' }),
+    ];
+    const rate = await rowOf(
+      home(`${ID}k`, limited('rate_limit', 429, '429 You exceeded your current quota, please check your plan and billing details.')),
+      10,
+    );
+    expect(rate.observed).toMatchObject({
+      state: 'limited',
+      reason: 'usage-limit',
+      detail: '429 You exceeded your current quota, please check your plan and billing details.',
+    });
     // The record names no reset time: none is guessed (the retry-after the model sent is not kept).
     const [evidence] = await new CopilotProvider(home(`${ID}n`, limited('rate_limit', 429, 'limit'))).sync(T0 + 10_000);
     expect(evidence?.signal).toEqual({ kind: 'usage-limit', at: T0 + 3_000, resetsAt: null, detail: 'limit' });
@@ -142,10 +251,19 @@ describe('GitHub Copilot CLI, read from its files', () => {
     expect(server.observed).toMatchObject({ state: 'error', reason: 'api-error' });
   });
 
-  it('a 1.0.102 subagent\'s own events (named by an agentId of their own, not the task call\'s id) count as its activity', async () => {
+  it("a 1.0.102 subagent's own events (named by an agentId of their own, not the task call's id) count as its activity", async () => {
     const lines = [
-      START(`${ID}o`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 'call_9', name: 'task' }]), TOOL_START(3, 'call_9', 'task', 'List the files here.'),
-      event('subagent.started', 3, { toolCallId: 'call_9', agentName: 'general-purpose', agentDisplayName: 'lab-helper' }, { agentId: '8645c4f3-2fba-4bce-a437-bd8c08df0bab' }),
+      START(`${ID}o`),
+      PROMPT(1),
+      TURN_START(2),
+      MESSAGE(3, '', [{ id: 'call_9', name: 'task' }]),
+      TOOL_START(3, 'call_9', 'task', 'List the files here.'),
+      event(
+        'subagent.started',
+        3,
+        { toolCallId: 'call_9', agentName: 'general-purpose', agentDisplayName: 'lab-helper' },
+        { agentId: '8645c4f3-2fba-4bce-a437-bd8c08df0bab' },
+      ),
       event('assistant.turn_start', 40, { turnId: '0', parentToolCallId: 'call_9' }, { agentId: '8645c4f3-2fba-4bce-a437-bd8c08df0bab' }),
     ];
     const [evidence] = await new CopilotProvider(home(`${ID}o`, lines)).sync(T0 + 41_000);
@@ -154,24 +272,61 @@ describe('GitHub Copilot CLI, read from its files', () => {
 
   it('a subagent that failed (1.0.102 subagent.failed: data.error, agentId) is blocked while the lead turn is open, and over once the lead turn ends', async () => {
     const lines = [
-      START(`${ID}i`), PROMPT(1), TURN_START(2), MESSAGE(3, '', [{ id: 'call_7', name: 'task' }]), TOOL_START(3, 'call_7', 'task', 'List the files here.'),
+      START(`${ID}i`),
+      PROMPT(1),
+      TURN_START(2),
+      MESSAGE(3, '', [{ id: 'call_7', name: 'task' }]),
+      TOOL_START(3, 'call_7', 'task', 'List the files here.'),
       event('subagent.started', 3, { toolCallId: 'call_7', agentName: 'general-purpose', agentDisplayName: 'lab-helper' }, { agentId: 'agent-3' }),
       // The shape of 1.0.102's schemas/session-events.schema.json: error (required), toolCallId, names, durationMs.
-      event('subagent.failed', 5, { toolCallId: 'call_7', agentName: 'general-purpose', agentDisplayName: 'lab-helper', error: 'Failed to get response from the AI model; retried 5 times', durationMs: 2000 }, { agentId: 'agent-3' }),
+      event(
+        'subagent.failed',
+        5,
+        {
+          toolCallId: 'call_7',
+          agentName: 'general-purpose',
+          agentDisplayName: 'lab-helper',
+          error: 'Failed to get response from the AI model; retried 5 times',
+          durationMs: 2000,
+        },
+        { agentId: 'agent-3' },
+      ),
     ];
     const open = await rowOf(home(`${ID}i`, lines), 6);
     expect(open.observed.state).toBe('running');
-    const answered = [...lines, event('tool.execution_complete', 5, { toolCallId: 'call_7', success: false, error: { message: 'subagent failed' } }), TURN_START(6, '1'), MESSAGE(7, 'The helper failed.'), TURN_END(7, '1')];
+    const answered = [
+      ...lines,
+      event('tool.execution_complete', 5, { toolCallId: 'call_7', success: false, error: { message: 'subagent failed' } }),
+      TURN_START(6, '1'),
+      MESSAGE(7, 'The helper failed.'),
+      TURN_END(7, '1'),
+    ];
     const ended = await rowOf(home(`${ID}j`, answered), 8);
     expect(ended.children.live).toBe(0);
     expect(ended.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
     // A background task's child failing after the lead's turn ended keeps nothing working either.
-    const background = [START(`${ID}p`), PROMPT(1), TURN_START(2), event('subagent.started', 3, { toolCallId: 'call_b', agentName: 'general-purpose', executionMode: 'background' }, { agentId: 'agent-b' }), MESSAGE(3, 'Started it in the background.'), TURN_END(4), event('subagent.failed', 9, { toolCallId: 'call_b', agentName: 'general-purpose', agentDisplayName: 'helper', error: 'boom' }, { agentId: 'agent-b' })];
+    const background = [
+      START(`${ID}p`),
+      PROMPT(1),
+      TURN_START(2),
+      event('subagent.started', 3, { toolCallId: 'call_b', agentName: 'general-purpose', executionMode: 'background' }, { agentId: 'agent-b' }),
+      MESSAGE(3, 'Started it in the background.'),
+      TURN_END(4),
+      event('subagent.failed', 9, { toolCallId: 'call_b', agentName: 'general-purpose', agentDisplayName: 'helper', error: 'boom' }, { agentId: 'agent-b' }),
+    ];
     expect((await rowOf(home(`${ID}p`, background), 10)).observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
   });
 
   describe('autopilot (1.0.102, as the live lab recorded it)', () => {
-    const CONTINUE = (seconds: number) => event('user.message', seconds, { content: '', transformedContent: 'You have not yet marked the task as complete using the task_complete tool.', source: 'autopilot', agentMode: 'autopilot', isAutopilotContinuation: true, interactionId: 'i2' });
+    const CONTINUE = (seconds: number) =>
+      event('user.message', seconds, {
+        content: '',
+        transformedContent: 'You have not yet marked the task as complete using the task_complete tool.',
+        source: 'autopilot',
+        agentMode: 'autopilot',
+        isAutopilotContinuation: true,
+        interactionId: 'i2',
+      });
     const TASK_COMPLETE = (seconds: number, success = true, summary = 'All done here.') => [
       MESSAGE(seconds, '', [{ id: 'tc', name: 'task_complete' }]),
       TOOL_START(seconds, 'tc', 'task_complete', ''),
@@ -195,15 +350,23 @@ describe('GitHub Copilot CLI, read from its files', () => {
       expect(evidence[0]?.turn).toMatchObject({ startedAt: T0 + 1000, endedAt: T0 + 5000 });
     });
 
-    it('task_complete with success false is a failed end, in the agent\'s words', async () => {
+    it("task_complete with success false is a failed end, in the agent's words", async () => {
       const row = await rowOf(home(`${ID}m`, [...loop, ...TASK_COMPLETE(5, false, 'Could not reach the server.')]), 6);
       expect(row.observed).toMatchObject({ state: 'error', detail: 'Could not reach the server.' });
     });
 
     it('a cold read whose window starts at a continuation still finds the prompt that opened the loop', async () => {
-      const padding = Array.from({ length: 400 }, (_, index) => event('session.usage_record', 4, { usage: { model: 'fake-model', note: 'x'.repeat(40), index } }));
+      const padding = Array.from({ length: 400 }, (_, index) =>
+        event('session.usage_record', 4, { usage: { model: 'fake-model', note: 'x'.repeat(40), index } }),
+      );
       const root = home(`${ID}n`, [...loop, ...padding, CONTINUE(6), TURN_START(6), ...TASK_COMPLETE(7)]);
-      const evidence = await new CopilotProvider(root, { firstWindow: 2048, maxWindow: 16 * 1024 * 1024, headBytes: 4096, maxLineBytes: 1 << 20, maxLines: 100_000 }).sync(T0 + 8000);
+      const evidence = await new CopilotProvider(root, {
+        firstWindow: 2048,
+        maxWindow: 16 * 1024 * 1024,
+        headBytes: 4096,
+        maxLineBytes: 1 << 20,
+        maxLines: 100_000,
+      }).sync(T0 + 8000);
       expect(evidence[0]?.turn?.startedAt).toBe(T0 + 1000);
       expect(evidence[0]?.title).toBe('do the thing');
     });
@@ -225,7 +388,10 @@ describe('GitHub Copilot CLI, read from its files', () => {
   it('the older flat layout (session-state/<id>.jsonl) is read too', async () => {
     const root = join(base, 'flat');
     mkdirSync(join(root, 'session-state'), { recursive: true });
-    writeFileSync(join(root, 'session-state', `${ID}0.jsonl`), `${[START(`${ID}0`), PROMPT(1, 'flat one'), TURN_START(2), MESSAGE(3, 'done'), TURN_END(4)].join('\n')}\n`);
+    writeFileSync(
+      join(root, 'session-state', `${ID}0.jsonl`),
+      `${[START(`${ID}0`), PROMPT(1, 'flat one'), TURN_START(2), MESSAGE(3, 'done'), TURN_END(4)].join('\n')}\n`,
+    );
     expect(await rowOf(root, 5)).toMatchObject({ key: `copilot:${ID}0`, title: 'flat one', observed: { state: 'idle' } });
   });
 });
@@ -247,7 +413,7 @@ describe.skipIf(!present)('GitHub Copilot CLI real samples', () => {
     for (const row of rows) expect(['ended', 'idle', 'running', 'unknown']).toContain(row.observed.state);
   });
 
-  it('agent-engram 07c40cd0 ends with autopilot\'s task_complete then turn_end: finished, not running (events alone, no locks)', async () => {
+  it("agent-engram 07c40cd0 ends with autopilot's task_complete then turn_end: finished, not running (events alone, no locks)", async () => {
     const id = '07c40cd0-ff51-4d6e-bdcd-ac2f90877203';
     const root = join(base, 'engram-task-complete');
     mkdirSync(join(root, 'session-state', id), { recursive: true });
@@ -276,7 +442,9 @@ describe.skipIf(!present)('GitHub Copilot CLI real samples', () => {
   it.each(Object.entries(EXPECTED))('Irrlicht %s before teardown reads %s', async (scenario, state) => {
     const folder = join(recordings, scenario, 'recordings');
     for (const recording of readdirSync(folder)) {
-      const lines = readFileSync(join(folder, recording, 'transcript.jsonl'), 'utf8').trimEnd().split('\n');
+      const lines = readFileSync(join(folder, recording, 'transcript.jsonl'), 'utf8')
+        .trimEnd()
+        .split('\n');
       expect(JSON.parse(lines.at(-1) ?? '{}').type).toBe('session.shutdown');
       const root = join(base, `irrlicht-${scenario}-${recording}`);
       mkdirSync(join(root, 'session-state', 's'), { recursive: true });
@@ -297,7 +465,7 @@ describe('workspace.yaml', () => {
       'id: 8baa78ec-b203-4c7f-b1d3-c1170ae84b7d',
       'cwd: D:\\Source\\GitHub\\agent-engram',
       'summary: "Fix: MCP \\"config\\" # file"',
-      'branch: \'007-refactor\'',
+      "branch: '007-refactor'",
       'notes: |',
       '  line one',
       '  line two',
@@ -306,7 +474,14 @@ describe('workspace.yaml', () => {
       'summary_count: 1 # a comment',
       '',
     ].join('\n');
-    expect(workspaceFields(text)).toEqual({ id: '8baa78ec-b203-4c7f-b1d3-c1170ae84b7d', cwd: 'D:\\Source\\GitHub\\agent-engram', summary: 'Fix: MCP "config" # file', branch: '007-refactor', notes: 'line one\nline two\n', summary_count: '1' });
+    expect(workspaceFields(text)).toEqual({
+      id: '8baa78ec-b203-4c7f-b1d3-c1170ae84b7d',
+      cwd: 'D:\\Source\\GitHub\\agent-engram',
+      summary: 'Fix: MCP "config" # file',
+      branch: '007-refactor',
+      notes: 'line one\nline two\n',
+      summary_count: '1',
+    });
     expect(workspaceFields('- a\n- b\n')).toEqual({});
     expect(workspaceFields('summary: null\ncwd: ~\nbranch: main\n')).toEqual({ branch: 'main' });
     expect(workspaceFields('summary: "null"\ncwd: ~\nbranch: main\n')).toEqual({ summary: 'null', branch: 'main' });
@@ -322,7 +497,45 @@ describe('workspace.yaml, property', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed / 2147483648;
     };
-    const pieces = ['Fix', ' ', 'the', ': ', ':', ' #', '#', '"', "'", '-', '- ', '|', '>', '[', ']', '{', '}', ',', '&', '*', '!', '%', '@', '`', '\\', 'D:\\Source', '\t', 'é', '2026-03-20T19:08:04.310Z', 'true', '1', '~', '?', '  ', 'null', 'NULL', '"null"'];
+    const pieces = [
+      'Fix',
+      ' ',
+      'the',
+      ': ',
+      ':',
+      ' #',
+      '#',
+      '"',
+      "'",
+      '-',
+      '- ',
+      '|',
+      '>',
+      '[',
+      ']',
+      '{',
+      '}',
+      ',',
+      '&',
+      '*',
+      '!',
+      '%',
+      '@',
+      '`',
+      '\\',
+      'D:\\Source',
+      '\t',
+      'é',
+      '2026-03-20T19:08:04.310Z',
+      'true',
+      '1',
+      '~',
+      '?',
+      '  ',
+      'null',
+      'NULL',
+      '"null"',
+    ];
     const value = () => Array.from({ length: 1 + Math.floor(random() * 5) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
     let compared = 0;
     for (let round = 0; round < 6000; round += 1) {

@@ -20,14 +20,47 @@ const T0 = Date.parse('2026-12-01T13:37:16.000Z');
 const iso = (seconds: number): string => new Date(T0 + seconds * 1000).toISOString();
 const CWD = '/home/me/app';
 
-const START = (id: string, title = 'make the file') => JSON.stringify({ type: 'session_start', id, title, owner: 'unknown', version: 2, cwd: CWD, hostId: 'h', isSessionTitleManuallySet: false });
+const START = (id: string, title = 'make the file') =>
+  JSON.stringify({ type: 'session_start', id, title, owner: 'unknown', version: 2, cwd: CWD, hostId: 'h', isSessionTitleManuallySet: false });
 /** The injected context Droid writes before each first prompt: never a prompt, never the title. */
-const CONTEXT = (turn: string, seconds: number) => JSON.stringify({ type: 'message', id: `context-${turn}`, timestamp: iso(seconds), message: { role: 'user', content: [{ type: 'text', text: '<system-reminder>\nDeferred tools:\nWebSearch\n</system-reminder>' }], visibility: 'llm_only' } });
-const PROMPT = (turn: string, seconds: number, text = 'make the file') => JSON.stringify({ type: 'message', id: turn, parentId: `context-${turn}`, timestamp: iso(seconds), message: { role: 'user', content: [{ type: 'text', text }], interactionMode: 'auto' } });
-const TOOL = (seconds: number, id: string, name: string, input: Record<string, unknown>) => JSON.stringify({ type: 'message', id: `a-${id}`, timestamp: iso(seconds), message: { role: 'assistant', content: [{ type: 'tool_use', id, name, input }], modelId: 'custom:fake-model-0' } });
-const RESULT = (seconds: number, id: string) => JSON.stringify({ type: 'message', id: `r-${id}`, timestamp: iso(seconds), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, is_error: false, content: 'Command completed successfully' }] } });
-const TEXT = (seconds: number, text = 'Made it.') => JSON.stringify({ type: 'message', id: `t-${seconds}`, timestamp: iso(seconds), message: { role: 'assistant', content: [{ type: 'text', text }] } });
-const NOTICE = (seconds: number, text: string) => JSON.stringify({ type: 'message', id: `n-${seconds}`, timestamp: iso(seconds), message: { role: 'user', content: [{ type: 'text', text }], visibility: 'user_only' } });
+const CONTEXT = (turn: string, seconds: number) =>
+  JSON.stringify({
+    type: 'message',
+    id: `context-${turn}`,
+    timestamp: iso(seconds),
+    message: { role: 'user', content: [{ type: 'text', text: '<system-reminder>\nDeferred tools:\nWebSearch\n</system-reminder>' }], visibility: 'llm_only' },
+  });
+const PROMPT = (turn: string, seconds: number, text = 'make the file') =>
+  JSON.stringify({
+    type: 'message',
+    id: turn,
+    parentId: `context-${turn}`,
+    timestamp: iso(seconds),
+    message: { role: 'user', content: [{ type: 'text', text }], interactionMode: 'auto' },
+  });
+const TOOL = (seconds: number, id: string, name: string, input: Record<string, unknown>) =>
+  JSON.stringify({
+    type: 'message',
+    id: `a-${id}`,
+    timestamp: iso(seconds),
+    message: { role: 'assistant', content: [{ type: 'tool_use', id, name, input }], modelId: 'custom:fake-model-0' },
+  });
+const RESULT = (seconds: number, id: string) =>
+  JSON.stringify({
+    type: 'message',
+    id: `r-${id}`,
+    timestamp: iso(seconds),
+    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, is_error: false, content: 'Command completed successfully' }] },
+  });
+const TEXT = (seconds: number, text = 'Made it.') =>
+  JSON.stringify({ type: 'message', id: `t-${seconds}`, timestamp: iso(seconds), message: { role: 'assistant', content: [{ type: 'text', text }] } });
+const NOTICE = (seconds: number, text: string) =>
+  JSON.stringify({
+    type: 'message',
+    id: `n-${seconds}`,
+    timestamp: iso(seconds),
+    message: { role: 'user', content: [{ type: 'text', text }], visibility: 'user_only' },
+  });
 const OUTCOME = (turn: string, reason: string) => JSON.stringify({ type: 'agent_turn_outcome', turnId: turn, reason, resultKind: 'text' });
 const SHELL = { summary: 'x', command: 'touch droid-made.txt', riskLevelReason: 'x', riskLevel: 'low' };
 
@@ -69,7 +102,12 @@ const turn = (id: string, ...rest: string[]) => [START(id), CONTEXT('p1', 0), PR
 describe('Factory Droid, read from its session files', () => {
   it('R1 a prompt opens a turn (running); the injected context is neither the prompt nor the title; the outcome "completed" finishes it', async () => {
     const open = root([{ lines: (id) => turn(id) }]);
-    expect(await rowOf(open.root, 2)).toMatchObject({ key: `droid:${open.ids[0]}`, title: 'make the file', cwd: CWD, observed: { state: 'running', reason: 'turn-open', source: 'droid.session' } });
+    expect(await rowOf(open.root, 2)).toMatchObject({
+      key: `droid:${open.ids[0]}`,
+      title: 'make the file',
+      cwd: CWD,
+      observed: { state: 'running', reason: 'turn-open', source: 'droid.session' },
+    });
     const done = root([{ lines: (id) => turn(id, TEXT(1), OUTCOME('p1', 'completed')) }]);
     // The outcome has no time of its own: the turn ended with its last record.
     expect((await rowOf(done.root, 5)).observed).toMatchObject({ state: 'idle', reason: 'turn-finished', at: iso(1) });
@@ -91,7 +129,12 @@ describe('Factory Droid, read from its session files', () => {
   });
 
   it('R3 a session run by `droid exec` (tag "exec") cannot wait for approval: its pending call reads running past the grace', async () => {
-    const { root: folder } = root([{ lines: (id) => turn(id, TOOL(1, 'c1', 'Execute', { ...SHELL, command: 'sleep 12' })), settings: { autonomyMode: 'auto-low', tags: [{ name: 'exec' }] } }]);
+    const { root: folder } = root([
+      {
+        lines: (id) => turn(id, TOOL(1, 'c1', 'Execute', { ...SHELL, command: 'sleep 12' })),
+        settings: { autonomyMode: 'auto-low', tags: [{ name: 'exec' }] },
+      },
+    ]);
     const row = await rowOf(folder, 30);
     expect(row.observed).toMatchObject({ state: 'running', reason: 'tool-running', detail: 'Execute: sleep 12' });
     expect(row.claim).toBeNull();
@@ -99,9 +142,17 @@ describe('Factory Droid, read from its session files', () => {
 
   it('R3 AskUser is a question, ExitSpecMode a spec to accept, Task a subagent at work', async () => {
     const ask = root([{ lines: (id) => turn(id, TOOL(1, 'q1', 'AskUser', { questionnaire: '1. [question] Which colour?\n[topic] Badge\n[option] Red' })) }]);
-    expect((await rowOf(ask.root, 30)).observed).toMatchObject({ state: 'awaiting-input', reason: 'question-pending', detail: 'asks: 1. [question] Which colour?' });
+    expect((await rowOf(ask.root, 30)).observed).toMatchObject({
+      state: 'awaiting-input',
+      reason: 'question-pending',
+      detail: 'asks: 1. [question] Which colour?',
+    });
     const spec = root([{ lines: (id) => turn(id, TOOL(1, 's1', 'ExitSpecMode', { plan: '# Plan' })) }]);
-    expect((await rowOf(spec.root, 30)).observed).toMatchObject({ state: 'awaiting-input', reason: 'plan-approval-pending', detail: 'spec ready for approval' });
+    expect((await rowOf(spec.root, 30)).observed).toMatchObject({
+      state: 'awaiting-input',
+      reason: 'plan-approval-pending',
+      detail: 'spec ready for approval',
+    });
     const task = root([{ lines: (id) => turn(id, TOOL(1, 't1', 'Task', { description: 'Find the tests', prompt: 'look' })) }]);
     expect((await rowOf(task.root, 30)).observed).toMatchObject({ state: 'running', reason: 'tool-running' });
   });
@@ -116,7 +167,9 @@ describe('Factory Droid, read from its session files', () => {
   });
 
   it('R5 a failed outcome is an error named by the message Droid showed (user_only), which is never a prompt; an unknown reason fails too, so the user looks', async () => {
-    const limited = root([{ lines: (id) => turn(id, NOTICE(85, 'BYOK Error: 429 slow down\n\nUpstream error: slow down'), OUTCOME('p1', 'model_rate_limited')) }]);
+    const limited = root([
+      { lines: (id) => turn(id, NOTICE(85, 'BYOK Error: 429 slow down\n\nUpstream error: slow down'), OUTCOME('p1', 'model_rate_limited')) },
+    ]);
     const row = await rowOf(limited.root, 90);
     expect(row.observed).toMatchObject({ state: 'error', reason: 'api-error', detail: 'BYOK Error: 429 slow down', at: iso(85) });
     expect(row.claim?.kind).toBe('failed');
@@ -127,27 +180,56 @@ describe('Factory Droid, read from its session files', () => {
     expect((await rowOf(unknown.root, 5)).observed).toMatchObject({ state: 'error', detail: 'Droid ended the turn: budget_exceeded' });
   });
 
-  it('R80 a usage limit: a 429 given up on whose saved words say the quota is spent, or Droid\'s own model_usage_exhausted (a 402), reads limited with no reset time (Droid saves no headers)', async () => {
-    const quota = 'BYOK Error: 429 You exceeded your current quota, please check your plan and billing details.\n\nUpstream error: You exceeded your current quota, please check your plan and billing details.';
+  it("R80 a usage limit: a 429 given up on whose saved words say the quota is spent, or Droid's own model_usage_exhausted (a 402), reads limited with no reset time (Droid saves no headers)", async () => {
+    const quota =
+      'BYOK Error: 429 You exceeded your current quota, please check your plan and billing details.\n\nUpstream error: You exceeded your current quota, please check your plan and billing details.';
     const spent = root([{ lines: (id) => turn(id, NOTICE(90, quota), OUTCOME('p1', 'model_rate_limited')) }]);
     const row = await rowOf(spent.root, 95);
-    expect(row.observed).toMatchObject({ state: 'limited', reason: 'usage-limit', detail: 'BYOK Error: 429 You exceeded your current quota, please check your plan and billing details.', at: iso(90) });
+    expect(row.observed).toMatchObject({
+      state: 'limited',
+      reason: 'usage-limit',
+      detail: 'BYOK Error: 429 You exceeded your current quota, please check your plan and billing details.',
+      at: iso(90),
+    });
     const [evidence] = await new DroidProvider(spent.root, undefined, undefined, UNKNOWABLE).sync(T0 + 95_000);
     expect(evidence?.signal).toMatchObject({ kind: 'usage-limit', resetsAt: null });
     const exhausted = root([{ lines: (id) => turn(id, OUTCOME('p1', 'model_usage_exhausted')) }]);
-    expect((await rowOf(exhausted.root, 5)).observed).toMatchObject({ state: 'limited', reason: 'usage-limit', detail: 'usage is exhausted for the model request' });
+    expect((await rowOf(exhausted.root, 5)).observed).toMatchObject({
+      state: 'limited',
+      reason: 'usage-limit',
+      detail: 'usage is exhausted for the model request',
+    });
   });
 
-  it('R80 only Droid\'s own error counts: the same words typed by the user or in a tool\'s output, with a plain rate limit or a finished turn, are no limit', async () => {
+  it("R80 only Droid's own error counts: the same words typed by the user or in a tool's output, with a plain rate limit or a finished turn, are no limit", async () => {
     const words = 'You exceeded your current quota (insufficient_quota)';
-    const typed = root([{ lines: (id) => [START(id), CONTEXT('p1', 0), PROMPT('p1', 0.1, words), TOOL(1, 'c1', 'Execute', SHELL), JSON.stringify({ type: 'message', id: 'r-c1', timestamp: iso(2), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', is_error: true, content: words }] } }), NOTICE(80, 'BYOK Error: 429 slow down'), OUTCOME('p1', 'model_rate_limited')] }]);
+    const typed = root([
+      {
+        lines: (id) => [
+          START(id),
+          CONTEXT('p1', 0),
+          PROMPT('p1', 0.1, words),
+          TOOL(1, 'c1', 'Execute', SHELL),
+          JSON.stringify({
+            type: 'message',
+            id: 'r-c1',
+            timestamp: iso(2),
+            message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', is_error: true, content: words }] },
+          }),
+          NOTICE(80, 'BYOK Error: 429 slow down'),
+          OUTCOME('p1', 'model_rate_limited'),
+        ],
+      },
+    ]);
     expect((await rowOf(typed.root, 85)).observed).toMatchObject({ state: 'error', reason: 'api-error', detail: 'BYOK Error: 429 slow down' });
     const finished = root([{ lines: (id) => turn(id, TEXT(1, words), OUTCOME('p1', 'completed')) }]);
     expect((await rowOf(finished.root, 5)).observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
   });
 
   it('an outcome naming an earlier turn leaves the open one open', async () => {
-    const { root: folder } = root([{ lines: (id) => [...turn(id, TEXT(1), OUTCOME('p1', 'completed')), PROMPT('p2', 10, 'and now'), OUTCOME('p1', 'completed')] }]);
+    const { root: folder } = root([
+      { lines: (id) => [...turn(id, TEXT(1), OUTCOME('p1', 'completed')), PROMPT('p2', 10, 'and now'), OUTCOME('p1', 'completed')] },
+    ]);
     expect((await rowOf(folder, 12)).observed).toMatchObject({ state: 'running', reason: 'turn-open' });
   });
 
@@ -166,7 +248,10 @@ describe('Factory Droid, read from its session files', () => {
     const lead = '11111111-0000-4000-8000-000000000001';
     const { root: folder } = root([
       { id: lead, lines: (id) => turn(id, TOOL(1, 't1', 'Task', { description: 'Find the tests' })) },
-      { lines: (id) => [START(id, 'Find the tests'), PROMPT('s1', 2, 'look around'), TEXT(3, 'Looking…')], settings: { tags: [{ name: 'subagent', metadata: { callingSessionId: lead, callingToolUseId: 't1' } }] } },
+      {
+        lines: (id) => [START(id, 'Find the tests'), PROMPT('s1', 2, 'look around'), TEXT(3, 'Looking…')],
+        settings: { tags: [{ name: 'subagent', metadata: { callingSessionId: lead, callingToolUseId: 't1' } }] },
+      },
     ]);
     const all = await rows(folder, 30);
     expect(all.map((row) => row.key)).toEqual([`droid:${lead}`]);
@@ -184,7 +269,7 @@ describe('Factory Droid, read from its session files', () => {
   });
 });
 
-describe('Droid\'s folder, hostile', () => {
+describe("Droid's folder, hostile", () => {
   it('a FIFO where a settings file belongs is never opened (no hang), a symlinked transcript is not followed, and the session still reads', async () => {
     const { root: folder, ids } = root([{ lines: (id) => turn(id, TEXT(1), OUTCOME('p1', 'completed')) }]);
     const sessions = join(folder, 'sessions', '-home-me-app');
@@ -197,14 +282,17 @@ describe('Droid\'s folder, hostile', () => {
   });
 });
 
-describe('Droid\'s small readers', () => {
-  it('the settings file\'s tags: exec, subagent and its caller; anything unreadable says nothing', () => {
+describe("Droid's small readers", () => {
+  it("the settings file's tags: exec, subagent and its caller; anything unreadable says nothing", () => {
     expect(sessionMode(JSON.stringify({ tags: [{ name: 'exec' }] }))).toEqual({ exec: true, callingSessionId: null });
-    expect(sessionMode(JSON.stringify({ tags: [{ name: 'subagent', metadata: { callingSessionId: 'abc' } }] }))).toEqual({ exec: false, callingSessionId: 'abc' });
+    expect(sessionMode(JSON.stringify({ tags: [{ name: 'subagent', metadata: { callingSessionId: 'abc' } }] }))).toEqual({
+      exec: false,
+      callingSessionId: 'abc',
+    });
     expect(sessionMode('{"tags": [')).toEqual({ exec: false, callingSessionId: null });
   });
 
-  it('which processes are Droid\'s: the binary, the npm wrapper\'s script; a daemon hides its sessions\' folders', () => {
+  it("which processes are Droid's: the binary, the npm wrapper's script; a daemon hides its sessions' folders", () => {
     expect(droidProcessKind(['/opt/node_modules/@factory/cli-linux-x64/bin/droid', 'exec', '-m', 'x', 'hi'])).toBe('agent');
     expect(droidProcessKind(['node', '/usr/lib/node_modules/@factory/cli/bin/droid', '--resume', 'abc'])).toBe('agent');
     expect(droidProcessKind(['droid', 'daemon'])).toBe('unknowable');
@@ -215,7 +303,9 @@ describe('Droid\'s small readers', () => {
   it('a tool call in words: the command, the file (either spelling), the question', () => {
     expect(droidToolDetail('Execute', SHELL)).toBe('Execute: touch droid-made.txt');
     expect(droidToolDetail('Create', { filePath: '/home/me/app/a.ts', content: 'x' })).toBe('Create: /home/me/app/a.ts');
-    expect(droidToolDetail('AskUser', { parsed: { questions: [{ index: 1, topic: 'Badge', question: 'Which colour?', options: ['Red'] }] } })).toBe('asks: Which colour?');
+    expect(droidToolDetail('AskUser', { parsed: { questions: [{ index: 1, topic: 'Badge', question: 'Which colour?', options: ['Red'] }] } })).toBe(
+      'asks: Which colour?',
+    );
     expect(droidToolDetail('AskUser', {})).toBe('asks a question');
   });
 });
@@ -224,7 +314,7 @@ const SAMPLES = resolve(__dirname, '../../../shared/real-samples/generated/droid
 const present = existsSync(SAMPLES);
 if (!present) console.log(`Droid real-sample tests skipped: ${SAMPLES} is not here`);
 
-describe.skipIf(!present)('Droid 0.225.2\'s own files (real samples, read where they lie)', () => {
+describe.skipIf(!present)("Droid 0.225.2's own files (real samples, read where they lie)", () => {
   it('R13 "say hi" and a finished tool call read finished; the ERR run (its file ends at the prompt) reads ended where no Droid runs, and never finished', async () => {
     const at = Date.parse('2026-12-01T13:40:00.000Z');
     const read = async (running: () => Set<string> | null): Promise<Row[]> => {
@@ -232,7 +322,11 @@ describe.skipIf(!present)('Droid 0.225.2\'s own files (real samples, read where 
       return evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now: at, onScreen: null }).snapshot.sessions;
     };
     const byTitle = (list: Row[]) => Object.fromEntries(list.map((row) => [row.title, `${row.observed.state}/${row.observed.reason}`]));
-    expect(byTitle(await read(NONE_RUNNING))).toEqual({ 'say hi please': 'idle/turn-finished', 'do TOOL CMD[touch droid-made.txt]': 'idle/turn-finished', 'ERR please': 'ended/process-gone' });
+    expect(byTitle(await read(NONE_RUNNING))).toEqual({
+      'say hi please': 'idle/turn-finished',
+      'do TOOL CMD[touch droid-made.txt]': 'idle/turn-finished',
+      'ERR please': 'ended/process-gone',
+    });
     // Where nothing can be told of the processes, the open turn is only running (then stale), never finished.
     expect(byTitle(await read(UNKNOWABLE))['ERR please']).toBe('running/turn-open');
     for (const row of await read(NONE_RUNNING)) expect(row.cwd).toBe('/home/dev/scratch/run/droid/proj');

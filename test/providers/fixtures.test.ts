@@ -4,7 +4,11 @@ import { fixtures, rowAt, summary } from './fixture-roots';
 
 for (const provider of ['claude', 'codex', 'copilot'] as const) {
   describe(`${provider} fixtures (§11)`, () => {
-    const cases = fixtures(provider).flatMap((fixture) => fixture.meta.checks.map((check, index) => [`${fixture.name}${fixture.meta.checks.length > 1 ? ` #${index + 1}` : ''}: ${fixture.meta.shows}`, fixture, check] as const));
+    const cases = fixtures(provider).flatMap((fixture) =>
+      fixture.meta.checks.map(
+        (check, index) => [`${fixture.name}${fixture.meta.checks.length > 1 ? ` #${index + 1}` : ''}: ${fixture.meta.shows}`, fixture, check] as const,
+      ),
+    );
     it.each(cases)('§11 %s', async (_label, fixture, check) => {
       const { row, rows } = await rowAt(provider, fixture.root, fixture.meta.sessionKey, Date.parse(check.now));
       expect(row, `rows: ${rows.map((item) => item.key).join(', ')}`).toBeDefined();

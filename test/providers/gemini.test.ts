@@ -50,7 +50,12 @@ const sample = (name: string): string => readFileSync(join(SAMPLES, name), 'utf8
 const runningHere = (): Set<string> => new Set([PROJECT]);
 const runningNowhere = (): Set<string> => new Set();
 
-async function evidenceOf(text: string, now: number, running: () => Set<string> | null = runningHere, extra: { marker?: boolean; children?: Record<string, string> } = {}): Promise<SessionEvidence[]> {
+async function evidenceOf(
+  text: string,
+  now: number,
+  running: () => Set<string> | null = runningHere,
+  extra: { marker?: boolean; children?: Record<string, string> } = {},
+): Promise<SessionEvidence[]> {
   return new GeminiProvider(root(text, extra).root, undefined, undefined, running).sync(now);
 }
 
@@ -66,30 +71,79 @@ const T0 = Date.parse('2026-12-01T13:31:51.330Z');
 const iso = (seconds: number): string => new Date(T0 + seconds * 1000).toISOString();
 const SESSION = '08890390-764a-428b-8d86-34fc1c1b00ee';
 const HEAD = JSON.stringify({ sessionId: SESSION, projectHash: 'ab', startTime: iso(0), lastUpdated: iso(0), kind: 'main' });
-const CONTEXT = JSON.stringify({ $set: { messages: [{ id: 'ctx', timestamp: iso(0), type: 'user', content: [{ text: '<session_context>\nThis is the Gemini CLI.\n</session_context>' }] }], lastUpdated: iso(0) } });
+const CONTEXT = JSON.stringify({
+  $set: {
+    messages: [{ id: 'ctx', timestamp: iso(0), type: 'user', content: [{ text: '<session_context>\nThis is the Gemini CLI.\n</session_context>' }] }],
+    lastUpdated: iso(0),
+  },
+});
 const touched = (seconds: number): string => JSON.stringify({ $set: { lastUpdated: iso(seconds) } });
 const user = (id: string, seconds: number, text: string): string => JSON.stringify({ id, timestamp: iso(seconds), type: 'user', content: [{ text }] });
-const model = (id: string, seconds: number, content: unknown, extra: Record<string, unknown> = {}): string => JSON.stringify({ id, timestamp: iso(seconds), type: 'gemini', content, thoughts: [], tokens: { input: 12, output: 5, total: 17 }, model: 'gemini-3.8-flash', ...extra });
-const call = (seconds: number, command: string) => ({ id: `run_shell_command_${seconds}`, name: 'run_shell_command', args: { command }, result: [{ functionResponse: { id: `run_shell_command_${seconds}`, name: 'run_shell_command', response: { output: 'ok' } } }], status: 'success', timestamp: iso(seconds) });
-const result = (id: string, seconds: number): string => JSON.stringify({ id, timestamp: iso(seconds), type: 'user', content: [{ functionResponse: { id: 'x', name: 'run_shell_command', response: { output: 'ok' } } }] });
+const model = (id: string, seconds: number, content: unknown, extra: Record<string, unknown> = {}): string =>
+  JSON.stringify({
+    id,
+    timestamp: iso(seconds),
+    type: 'gemini',
+    content,
+    thoughts: [],
+    tokens: { input: 12, output: 5, total: 17 },
+    model: 'gemini-3.8-flash',
+    ...extra,
+  });
+const call = (seconds: number, command: string) => ({
+  id: `run_shell_command_${seconds}`,
+  name: 'run_shell_command',
+  args: { command },
+  result: [{ functionResponse: { id: `run_shell_command_${seconds}`, name: 'run_shell_command', response: { output: 'ok' } } }],
+  status: 'success',
+  timestamp: iso(seconds),
+});
+const result = (id: string, seconds: number): string =>
+  JSON.stringify({
+    id,
+    timestamp: iso(seconds),
+    type: 'user',
+    content: [{ functionResponse: { id: 'x', name: 'run_shell_command', response: { output: 'ok' } } }],
+  });
 const info = (id: string, seconds: number, text: string): string => JSON.stringify({ id, timestamp: iso(seconds), type: 'info', content: text });
 const error = (id: string, seconds: number, text: string): string => JSON.stringify({ id, timestamp: iso(seconds), type: 'error', content: text });
-const history = (seconds: number, ids: string[]): string => JSON.stringify({ $set: { messages: ids.map((id) => ({ id, timestamp: iso(0), type: 'user', content: [{ text: id }] })), lastUpdated: iso(seconds) } });
+const history = (seconds: number, ids: string[]): string =>
+  JSON.stringify({ $set: { messages: ids.map((id) => ({ id, timestamp: iso(0), type: 'user', content: [{ text: id }] })), lastUpdated: iso(seconds) } });
 const lines = (...items: string[]): string => `${items.join('\n')}\n`;
 const at = (seconds: number): number => T0 + seconds * 1000;
 
-const FINISHED = [HEAD, CONTEXT, user('p1', 9, 'please TOOL now'), touched(9), model('g1', 9.1, ''), touched(9.1), model('g1', 9.1, '', { toolCalls: [call(10, 'echo probe')] }), result('r1', 10.3), touched(10.3), model('g2', 10.5, 'Tool finished; all done.'), touched(10.5)];
+const FINISHED = [
+  HEAD,
+  CONTEXT,
+  user('p1', 9, 'please TOOL now'),
+  touched(9),
+  model('g1', 9.1, ''),
+  touched(9.1),
+  model('g1', 9.1, '', { toolCalls: [call(10, 'echo probe')] }),
+  result('r1', 10.3),
+  touched(10.3),
+  model('g2', 10.5, 'Tool finished; all done.'),
+  touched(10.5),
+];
 
 describe.skipIf(!present)('Gemini CLI 0.61.0, its real chat files (shared/real-samples)', () => {
   const now = (text: string, seconds: number): number => {
-    const times = text.split('\n').flatMap((line) => (line.trim() === '' ? [] : [parseRecord(line)?.timestamp])).filter((value): value is string => typeof value === 'string');
+    const times = text
+      .split('\n')
+      .flatMap((line) => (line.trim() === '' ? [] : [parseRecord(line)?.timestamp]))
+      .filter((value): value is string => typeof value === 'string');
     return Math.max(...times.map((value) => Date.parse(value))) + seconds * 1000;
   };
 
   it('headless "hi": its answer last, titled by its prompt, keyed by the full session id of its first line; the run over (no CLI there): ended', async () => {
     const text = readFileSync(join(SAMPLES, 'headless', 'session-2026-12-01T13-29-014fa13a.jsonl'), 'utf8');
     const row = await rowOf(text, now(text, 5), runningNowhere);
-    expect(row).toMatchObject({ key: 'gemini:014fa13a-719e-48b9-898d-00e914af8c27', title: 'hi', cwd: PROJECT, observed: { state: 'ended', reason: 'process-gone' } });
+    expect(row).toMatchObject({
+      key: 'gemini:014fa13a-719e-48b9-898d-00e914af8c27',
+      title: 'hi',
+      cwd: PROJECT,
+      observed: { state: 'ended', reason: 'process-gone' },
+    });
     // Text last while a Gemini CLI runs there: answer or words before a waiting call, the file cannot tell.
     expect((await rowOf(text, now(text, 5))).observed).toMatchObject({ state: 'unknown', reason: 'no-evidence' });
   });
@@ -165,7 +219,12 @@ describe('Gemini CLI, lines in its own shapes', () => {
     const preamble = lines(HEAD, user('p1', 1, 'make the file'), touched(1), model('g1', 1.05, "I'll create the file."), touched(1.05));
     expect((await rowOf(preamble, at(8))).observed).toMatchObject({ state: 'unknown', reason: 'no-evidence' });
     // The call approved and done: written back onto that record, the turn goes on.
-    const ran = lines(HEAD, user('p1', 1, 'make the file'), model('g1', 1.05, "I'll create the file."), model('g1', 1.05, "I'll create the file.", { toolCalls: [call(7, 'touch pre.txt')] }));
+    const ran = lines(
+      HEAD,
+      user('p1', 1, 'make the file'),
+      model('g1', 1.05, "I'll create the file."),
+      model('g1', 1.05, "I'll create the file.", { toolCalls: [call(7, 'touch pre.txt')] }),
+    );
     expect((await rowOf(ran, at(8))).observed).toMatchObject({ state: 'running', reason: 'turn-open' });
   });
 
@@ -176,12 +235,26 @@ describe('Gemini CLI, lines in its own shapes', () => {
   });
 
   it('text before a call, and the call written once done: running again until the answer', async () => {
-    const text = lines(HEAD, user('p1', 1, 'go'), model('g1', 2, 'I will run it.'), model('g1', 2, 'I will run it.', { toolCalls: [call(8, 'touch t')] }), result('r1', 8.1));
+    const text = lines(
+      HEAD,
+      user('p1', 1, 'go'),
+      model('g1', 2, 'I will run it.'),
+      model('g1', 2, 'I will run it.', { toolCalls: [call(8, 'touch t')] }),
+      result('r1', 8.1),
+    );
     expect((await rowOf(text, at(9))).observed.state).toBe('running');
   });
 
   it('R5 an error record inside a turn (the CLI gave up): error/api-error; one between turns changes nothing', async () => {
-    const failed = await rowOf(lines(HEAD, user('p1', 1, 'go'), error('e1', 3, '[API Error: {"error":{"code":400,"message":"lab bad request"}}]'), info('i1', 3, 'This request failed. Press F12 for diagnostics.')), at(10));
+    const failed = await rowOf(
+      lines(
+        HEAD,
+        user('p1', 1, 'go'),
+        error('e1', 3, '[API Error: {"error":{"code":400,"message":"lab bad request"}}]'),
+        info('i1', 3, 'This request failed. Press F12 for diagnostics.'),
+      ),
+      at(10),
+    );
     expect(failed.observed).toMatchObject({ state: 'error', reason: 'api-error' });
     expect(failed.observed.detail).toContain('API Error');
     expect(failed.claim?.kind).toBe('failed');
@@ -189,25 +262,52 @@ describe('Gemini CLI, lines in its own shapes', () => {
     expect(between[0]?.signal).toBeNull();
   });
 
-  it('R5 the CLI\'s failure note with no error record before it (a hook blocked the agent): error/api-error in the words before it; after an error it adds nothing', async () => {
+  it("R5 the CLI's failure note with no error record before it (a hook blocked the agent): error/api-error in the words before it; after an error it adds nothing", async () => {
     const warning = JSON.stringify({ id: 'w1', timestamp: iso(3), type: 'warning', content: 'Agent execution blocked: policy says no' });
-    const blocked = await evidenceOf(lines(HEAD, user('p1', 1, 'go'), warning, info('i1', 3, 'This request failed. Press F12 for diagnostics, or run /settings and change "Error Verbosity" to full for full details.')), at(10));
+    const blocked = await evidenceOf(
+      lines(
+        HEAD,
+        user('p1', 1, 'go'),
+        warning,
+        info('i1', 3, 'This request failed. Press F12 for diagnostics, or run /settings and change "Error Verbosity" to full for full details.'),
+      ),
+      at(10),
+    );
     expect(blocked[0]?.signal).toEqual({ kind: 'api-error', at: at(3), detail: 'Agent execution blocked: policy says no' });
-    const failed = await evidenceOf(lines(HEAD, user('p1', 1, 'go'), error('e1', 3, '[API Error: lab bad request]'), info('i1', 3, 'This request failed. Press F12 for diagnostics.')), at(10));
+    const failed = await evidenceOf(
+      lines(HEAD, user('p1', 1, 'go'), error('e1', 3, '[API Error: lab bad request]'), info('i1', 3, 'This request failed. Press F12 for diagnostics.')),
+      at(10),
+    );
     expect(failed[0]?.signal).toMatchObject({ kind: 'api-error', detail: '[API Error: lab bad request]' });
   });
 
   it('R80 a quota the CLI gave up on (its 429 notice, its daily-quota words): limited, resetting only where the record gives a delay', async () => {
     const NOTICE = '\nPlease wait and try again later. To increase your limits, request a quota increase through AI Studio, or switch to another /auth method';
-    const daily = await rowOf(lines(HEAD, user('p1', 1, 'go'), error('e1', 3, `[API Error: You have exhausted your daily quota on this model.]${NOTICE}`), info('i1', 3, 'This request failed. Press F12 for diagnostics.')), at(10));
+    const daily = await rowOf(
+      lines(
+        HEAD,
+        user('p1', 1, 'go'),
+        error('e1', 3, `[API Error: You have exhausted your daily quota on this model.]${NOTICE}`),
+        info('i1', 3, 'This request failed. Press F12 for diagnostics.'),
+      ),
+      at(10),
+    );
     expect(daily.observed).toMatchObject({ state: 'limited', reason: 'usage-limit', source: 'gemini.chat' });
     expect(daily.observed.detail).toContain('exhausted your daily quota');
-    const delayed = await evidenceOf(lines(HEAD, user('p1', 1, 'go'), error('e1', 3, `[API Error: Resource has been exhausted (e.g. check quota).\nSuggested retry after 3600s.]${NOTICE}`)), at(10));
+    const delayed = await evidenceOf(
+      lines(HEAD, user('p1', 1, 'go'), error('e1', 3, `[API Error: Resource has been exhausted (e.g. check quota).\nSuggested retry after 3600s.]${NOTICE}`)),
+      at(10),
+    );
     expect(delayed[0]?.signal).toMatchObject({ kind: 'usage-limit', at: at(3), resetsAt: at(3 + 3600) });
     // Another failure is an error; the same words typed by the user, or between turns, are no limit.
-    expect((await evidenceOf(lines(HEAD, user('p1', 1, 'go'), error('e1', 3, '[API Error: lab model down (Status: INTERNAL)]')), at(10)))[0]?.signal?.kind).toBe('api-error');
+    expect(
+      (await evidenceOf(lines(HEAD, user('p1', 1, 'go'), error('e1', 3, '[API Error: lab model down (Status: INTERNAL)]')), at(10)))[0]?.signal?.kind,
+    ).toBe('api-error');
     expect((await evidenceOf(lines(HEAD, user('p1', 1, `why "You have exhausted your daily quota"?${NOTICE}`)), at(2)))[0]?.signal?.kind).toBe('prompt');
-    expect((await evidenceOf(lines(HEAD, user('p1', 1, 'go'), info('i1', 2, 'Request cancelled.'), error('e1', 3, `[API Error: x]${NOTICE}`)), at(10)))[0]?.signal?.kind).toBe('interrupted');
+    expect(
+      (await evidenceOf(lines(HEAD, user('p1', 1, 'go'), info('i1', 2, 'Request cancelled.'), error('e1', 3, `[API Error: x]${NOTICE}`)), at(10)))[0]?.signal
+        ?.kind,
+    ).toBe('interrupted');
   });
 
   it('R8 a cancel after the prompt: interrupted; a new prompt opens the next turn', async () => {
@@ -218,15 +318,35 @@ describe('Gemini CLI, lines in its own shapes', () => {
     expect(evidence[0]?.signal).toEqual({ kind: 'prompt', at: at(20) });
   });
 
-  it('R8 an approval denied (Esc at the prompt): the call written back cancelled, then the cancel: interrupted; the CLI\'s new session context is no prompt', async () => {
+  it("R8 an approval denied (Esc at the prompt): the call written back cancelled, then the cancel: interrupted; the CLI's new session context is no prompt", async () => {
     const denied = { ...call(4, 'touch no.txt'), status: 'cancelled' };
-    const context = JSON.stringify({ id: 'ctx2', timestamp: iso(5.1), type: 'user', content: [{ text: '<session_context>\nThis is the Gemini CLI.\n</session_context>' }] });
-    const text = lines(HEAD, user('p1', 1, 'make it'), model('g1', 2, ''), model('g1', 2, '', { toolCalls: [denied] }), info('i1', 5, 'Request cancelled.'), context, history(5.2, ['ctx2']));
+    const context = JSON.stringify({
+      id: 'ctx2',
+      timestamp: iso(5.1),
+      type: 'user',
+      content: [{ text: '<session_context>\nThis is the Gemini CLI.\n</session_context>' }],
+    });
+    const text = lines(
+      HEAD,
+      user('p1', 1, 'make it'),
+      model('g1', 2, ''),
+      model('g1', 2, '', { toolCalls: [denied] }),
+      info('i1', 5, 'Request cancelled.'),
+      context,
+      history(5.2, ['ctx2']),
+    );
     expect((await rowOf(text, at(10))).observed).toMatchObject({ state: 'idle', reason: 'interrupted' });
   });
 
   it('R8 a cancel written just before its prompt, in a file read whole (its first prompt kept for the title): interrupted', async () => {
-    const text = lines(...FINISHED, info('i1', 30, 'Request cancelled.'), touched(30), user('p2', 30.008, 'SLOW please'), touched(30.008), history(30.01, ['ctx', 'p1', 'g1', 'r1', 'g2']));
+    const text = lines(
+      ...FINISHED,
+      info('i1', 30, 'Request cancelled.'),
+      touched(30),
+      user('p2', 30.008, 'SLOW please'),
+      touched(30.008),
+      history(30.01, ['ctx', 'p1', 'g1', 'r1', 'g2']),
+    );
     const evidence = await evidenceOf(text, at(40));
     expect(evidence[0]?.signal?.kind).toBe('interrupted');
     expect((await rowOf(text, at(40))).observed).toMatchObject({ state: 'idle', reason: 'interrupted' });
@@ -238,7 +358,14 @@ describe('Gemini CLI, lines in its own shapes', () => {
   });
 
   it('the CLI\'s own "Please continue." goes on with the turn: not a new turn, not the title', async () => {
-    const text = lines(HEAD, user('p1', 1, 'first ask'), model('g1', 2, ''), model('g1', 2, '', { toolCalls: [call(3, 'ls')] }), result('r1', 3), user('p2', 4, 'Please continue.'));
+    const text = lines(
+      HEAD,
+      user('p1', 1, 'first ask'),
+      model('g1', 2, ''),
+      model('g1', 2, '', { toolCalls: [call(3, 'ls')] }),
+      result('r1', 3),
+      user('p2', 4, 'Please continue.'),
+    );
     const evidence = await evidenceOf(text, at(5));
     expect(evidence[0]).toMatchObject({ title: 'first ask', turn: { startedAt: at(1) }, signal: { kind: 'progress' } });
   });
@@ -250,7 +377,7 @@ describe('Gemini CLI, lines in its own shapes', () => {
     expect(row.claim).toBeNull();
   });
 
-  it('the CLI\'s summary ($set.summary) titles the session', async () => {
+  it("the CLI's summary ($set.summary) titles the session", async () => {
     const text = lines(...FINISHED, JSON.stringify({ $set: { summary: 'Probe the shell' } }));
     expect((await rowOf(text, at(20))).title).toBe('Probe the shell');
   });
@@ -265,7 +392,10 @@ describe('Gemini CLI, lines in its own shapes', () => {
     expect((await rowOf(lines(...FINISHED), at(20), runningHere)).observed).toMatchObject({ state: 'unknown', reason: 'no-evidence' });
     expect((await rowOf(lines(...FINISHED), at(20), runningNowhere)).observed).toMatchObject({ state: 'ended', reason: 'process-gone' });
     // An interrupt or an error closes the turn: nothing is left open for a gone CLI to end.
-    expect((await rowOf(lines(HEAD, user('p1', 1, 'go'), info('i1', 2, 'Request cancelled.')), at(5), runningNowhere)).observed).toMatchObject({ state: 'idle', reason: 'interrupted' });
+    expect((await rowOf(lines(HEAD, user('p1', 1, 'go'), info('i1', 2, 'Request cancelled.')), at(5), runningNowhere)).observed).toMatchObject({
+      state: 'idle',
+      reason: 'interrupted',
+    });
   });
 
   it('the folder comes from .project_root, else from projects.json; a folder unknown is never judged gone', async () => {
@@ -279,7 +409,11 @@ describe('Gemini CLI, lines in its own shapes', () => {
   });
 
   it('R11 a subagent\'s chat (chats/<parent id>/<id>.jsonl, kind "subagent") is a child, and the lead\'s unnamed call is its launch', async () => {
-    const child = lines(JSON.stringify({ sessionId: 'sub-1', projectHash: 'ab', startTime: iso(3), lastUpdated: iso(3), kind: 'subagent' }), user('c1', 3, 'Look around the repo'), model('c2', 4, ''));
+    const child = lines(
+      JSON.stringify({ sessionId: 'sub-1', projectHash: 'ab', startTime: iso(3), lastUpdated: iso(3), kind: 'subagent' }),
+      user('c1', 3, 'Look around the repo'),
+      model('c2', 4, ''),
+    );
     const text = lines(HEAD, user('p1', 1, 'investigate'), model('g1', 2, ''));
     const evidence = await evidenceOf(text, at(60), runningHere, { children: { 'sub-1.jsonl': child } });
     expect(evidence).toHaveLength(1);
@@ -294,20 +428,23 @@ describe('Gemini CLI, lines in its own shapes', () => {
     expect(await new GeminiProvider(folder, undefined, undefined, runningHere).sync(at(1))).toEqual([]);
   });
 
-  it.skipIf(process.platform === 'win32')('hostile files: a FIFO as .project_root or as a chat never blocks; it is refused and said, the session read all the same', async () => {
-    const text = lines(HEAD, user('p1', 1, 'go'));
-    const { root: folder } = root(text, { marker: false });
-    const project = join(folder, 'tmp', 'app');
-    execFileSync('mkfifo', [join(project, '.project_root')]);
-    execFileSync('mkfifo', [join(project, 'chats', 'session-2026-12-01T13-40-fifo0000.jsonl')]);
-    writeFileSync(join(folder, 'projects.json'), '{"projects":{}}');
-    const provider = new GeminiProvider(folder, undefined, undefined, runningNowhere);
-    const evidence = await provider.sync(at(2));
-    expect(evidence.map((item) => item.sessionId)).toEqual([SESSION]);
-    // Its folder unknown: never judged gone.
-    expect(evidence[0]).toMatchObject({ cwd: null, liveness: { kind: 'unreported' } });
-    expect(provider.problems.drain().map((problem) => problem.detail)).toContain('ENOTREG');
-  });
+  it.skipIf(process.platform === 'win32')(
+    'hostile files: a FIFO as .project_root or as a chat never blocks; it is refused and said, the session read all the same',
+    async () => {
+      const text = lines(HEAD, user('p1', 1, 'go'));
+      const { root: folder } = root(text, { marker: false });
+      const project = join(folder, 'tmp', 'app');
+      execFileSync('mkfifo', [join(project, '.project_root')]);
+      execFileSync('mkfifo', [join(project, 'chats', 'session-2026-12-01T13-40-fifo0000.jsonl')]);
+      writeFileSync(join(folder, 'projects.json'), '{"projects":{}}');
+      const provider = new GeminiProvider(folder, undefined, undefined, runningNowhere);
+      const evidence = await provider.sync(at(2));
+      expect(evidence.map((item) => item.sessionId)).toEqual([SESSION]);
+      // Its folder unknown: never judged gone.
+      expect(evidence[0]).toMatchObject({ cwd: null, liveness: { kind: 'unreported' } });
+      expect(provider.problems.drain().map((problem) => problem.detail)).toContain('ENOTREG');
+    },
+  );
 
   it('appends are read incrementally: the same provider follows a turn to its end', async () => {
     const { root: folder, file } = root(lines(HEAD, user('p1', 1, 'go')));

@@ -101,15 +101,21 @@ describe('files that are not what they seem', () => {
   it.each([
     ['a FIFO as a registry entry', (h: ReturnType<typeof home>) => fifo(join(h.claude, 'sessions', '999.json'))],
     ['a FIFO as Codex session_index.jsonl', (h: ReturnType<typeof home>) => fifo(join(h.codex, 'session_index.jsonl'))],
-    ['a FIFO as a subagent .meta.json', (h: ReturnType<typeof home>) => {
-      rmSync(join(h.claude, META));
-      fifo(join(h.claude, META));
-    }],
+    [
+      'a FIFO as a subagent .meta.json',
+      (h: ReturnType<typeof home>) => {
+        rmSync(join(h.claude, META));
+        fifo(join(h.claude, META));
+      },
+    ],
     ['a registry entry linked to /dev/zero', (h: ReturnType<typeof home>) => symlinkSync('/dev/zero', join(h.claude, 'sessions', '998.json'))],
-    ['a 1 GB registry entry', (h: ReturnType<typeof home>) => {
-      writeFileSync(join(h.claude, 'sessions', '997.json'), '{');
-      truncateSync(join(h.claude, 'sessions', '997.json'), 1024 * 1024 * 1024);
-    }],
+    [
+      'a 1 GB registry entry',
+      (h: ReturnType<typeof home>) => {
+        writeFileSync(join(h.claude, 'sessions', '997.json'), '{');
+        truncateSync(join(h.claude, 'sessions', '997.json'), 1024 * 1024 * 1024);
+      },
+    ],
   ])('status finishes with %s, keeps every row and reports the path', (_label, plant) => {
     const h = home();
     plant(h);
@@ -139,7 +145,10 @@ describe('files that are not what they seem', () => {
       fifo(join(h.codex, 'session_index.jsonl'));
       // A change after the FIFOs: the runtime still reads and emits.
       const lead = join(h.claude, 'projects', '-home-me-app', 'c1a00000-0000-4000-8000-000000000004.jsonl');
-      appendFileSync(lead, `${JSON.stringify({ type: 'user', sessionId: 'c1a00000-0000-4000-8000-000000000004', cwd: '/home/me/app', timestamp: new Date().toISOString(), message: { role: 'user', content: 'one more thing' } })}\n`);
+      appendFileSync(
+        lead,
+        `${JSON.stringify({ type: 'user', sessionId: 'c1a00000-0000-4000-8000-000000000004', cwd: '/home/me/app', timestamp: new Date().toISOString(), message: { role: 'user', content: 'one more thing' } })}\n`,
+      );
       await watch.until((snapshot) => snapshot.sessions.some((row) => row.provider === 'claude' && row.observed.state === 'running'), 30_000);
     } finally {
       const exited = new Promise<number | null>((resolve) => watch.child.once('exit', resolve));
@@ -156,5 +165,4 @@ describe('files that are not what they seem', () => {
     expect(served.url.hostname).toBe('127.0.0.1');
     expect(await served.stop()).toBe(0);
   });
-
 });

@@ -61,7 +61,10 @@ describe('hostile input', () => {
   it('__proto__ keys in records change nothing outside the record', async () => {
     const { root, project } = claudeRoot('proto');
     const id = 'cccccccc-0000-4000-8000-000000000003';
-    writeFileSync(join(project, `${id}.jsonl`), `{"__proto__":{"isMeta":true,"polluted":1},"type":"user","sessionId":"${id}","timestamp":"${T}","message":{"role":"user","content":"hi"}}\n`);
+    writeFileSync(
+      join(project, `${id}.jsonl`),
+      `{"__proto__":{"isMeta":true,"polluted":1},"type":"user","sessionId":"${id}","timestamp":"${T}","message":{"role":"user","content":"hi"}}\n`,
+    );
     const [session] = await new ClaudeProvider(root).sync(Date.parse(T));
     expect(session?.signal?.kind).toBe('prompt');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

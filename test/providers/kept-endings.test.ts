@@ -30,19 +30,29 @@ async function read(id: string, root: string, now: number, index: SessionIndexPo
 async function compare(id: string, root: string, now: number, label: string): Promise<number> {
   const fresh = await read(id, root, now, NO_INDEX);
   const lookoutHome = join(base, `${label}-lookout`);
-  const index = new SessionIndexStore(lookoutHome, () => now, () => undefined);
+  const index = new SessionIndexStore(
+    lookoutHome,
+    () => now,
+    () => undefined,
+  );
   expect(await read(id, root, now, index), `${label}, first read`).toBe(fresh);
   expect(await read(id, root, now, index), `${label}, from the index`).toBe(fresh);
   index.flush();
   const written = join(lookoutHome, 'index.json');
-  const file = (existsSync(written) ? JSON.parse(readFileSync(written, 'utf8')) : { providers: {} }) as { providers: Record<string, Record<string, { tail?: unknown }>> };
+  const file = (existsSync(written) ? JSON.parse(readFileSync(written, 'utf8')) : { providers: {} }) as {
+    providers: Record<string, Record<string, { tail?: unknown }>>;
+  };
   index.dispose();
   return Object.values(file.providers[id] ?? {}).filter((entry) => entry.tail !== null && entry.tail !== undefined).length;
 }
 
-const LONG = { gemini: (home: string, now: number) => geminiSessions(join(home, '.gemini'), 30, now), qwen: (home: string, now: number) => qwenSessions(join(home, '.qwen'), 30, now), droid: (home: string, now: number) => droidSessions(join(home, '.factory'), 30, now) };
+const LONG = {
+  gemini: (home: string, now: number) => geminiSessions(join(home, '.gemini'), 30, now),
+  qwen: (home: string, now: number) => qwenSessions(join(home, '.qwen'), 30, now),
+  droid: (home: string, now: number) => droidSessions(join(home, '.factory'), 30, now),
+};
 
-describe('ends kept in the session index equal the files\' (issue 14, issue 24)', () => {
+describe("ends kept in the session index equal the files' (issue 14, issue 24)", () => {
   it.each(['gemini', 'qwen', 'droid'] as const)('%s: every recorded case, and long sessions, read the same from the index as from their files', async (id) => {
     let cases = 0;
     for (const version of readdirSync(LIVE).filter((name) => name.startsWith(`${id}-`))) {

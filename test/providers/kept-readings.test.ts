@@ -20,7 +20,10 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 /** Records each reader passes over, timed as the file's first record (so no time moves). */
 function filler(provider: 'claude' | 'codex', firstLine: string): string {
   const at = /"timestamp":"([^"]+)"/.exec(firstLine)?.[1] ?? '2026-11-29T12:00:00.000Z';
-  const line = provider === 'claude' ? { type: 'file-history-snapshot', messageId: 'm0', snapshot: { trackedFileBackups: {}, timestamp: at, note: 'y'.repeat(900) }, isSnapshotUpdate: false } : { timestamp: at, type: 'lookout-test-filler', payload: { note: 'y'.repeat(900) } };
+  const line =
+    provider === 'claude'
+      ? { type: 'file-history-snapshot', messageId: 'm0', snapshot: { trackedFileBackups: {}, timestamp: at, note: 'y'.repeat(900) }, isSnapshotUpdate: false }
+      : { timestamp: at, type: 'lookout-test-filler', payload: { note: 'y'.repeat(900) } };
   return `${JSON.stringify(line)}\n`.repeat(60);
 }
 
@@ -41,7 +44,7 @@ function source(provider: 'claude' | 'codex', root: string, index?: SessionIndex
   return provider === 'claude' ? new ClaudeProvider(root, undefined, false, index) : new CodexProvider(root, undefined, index);
 }
 
-describe('readings kept in the session index equal the files\' (issue 14)', () => {
+describe("readings kept in the session index equal the files' (issue 14)", () => {
   for (const provider of ['claude', 'codex'] as const satisfies readonly FixtureProvider[]) {
     it(`${provider}: every fixture, lengthened, reads the same from the index as from its files`, async () => {
       let kept = 0;
@@ -51,13 +54,19 @@ describe('readings kept in the session index equal the files\' (issue 14)', () =
         lengthen(root, provider);
         const now = Date.parse(fixture.meta.checks[0]?.now ?? '2026-11-29T12:02:00.000Z');
         const fresh = JSON.stringify(await source(provider, root).sync(now));
-        const index = new SessionIndexStore(join(base, `${provider}-${fixture.name}-home`), () => now, () => undefined);
+        const index = new SessionIndexStore(
+          join(base, `${provider}-${fixture.name}-home`),
+          () => now,
+          () => undefined,
+        );
         expect(JSON.stringify(await source(provider, root, index).sync(now)), `${fixture.name}, first read`).toBe(fresh);
         expect(JSON.stringify(await source(provider, root, index).sync(now)), `${fixture.name}, from the index`).toBe(fresh);
         index.flush();
         const written = join(base, `${provider}-${fixture.name}-home`, 'index.json');
         // A fixture whose end never settles is read whole: nothing of it is kept.
-        const file = (existsSync(written) ? JSON.parse(readFileSync(written, 'utf8')) : { providers: {} }) as { providers: Record<string, Record<string, { tail?: unknown }>> };
+        const file = (existsSync(written) ? JSON.parse(readFileSync(written, 'utf8')) : { providers: {} }) as {
+          providers: Record<string, Record<string, { tail?: unknown }>>;
+        };
         kept += Object.values(file.providers[provider] ?? {}).filter((entry) => entry.tail !== null && entry.tail !== undefined).length;
         index.dispose();
       }

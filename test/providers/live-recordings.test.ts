@@ -11,7 +11,6 @@ import { processStartedAt } from '../../src/providers/system/process';
 
 const LIVE = resolve(__dirname, '../fixtures/live');
 
-
 interface Recording {
   folder: string;
   label: string;
@@ -101,7 +100,9 @@ describe('recordings of the real agents (issue 22)', () => {
     // Exactly one row per session: no phantom (Codex's title thread) beside it.
     expect(rows.map((row) => row.key)).toEqual([recording.meta.sessionKey]);
     const [row] = rows;
-    expect({ state: row?.observed.state, reason: row?.observed.reason, source: row?.observed.source, claim: row?.claim?.kind ?? null }).toEqual(recording.meta.expect);
+    expect({ state: row?.observed.state, reason: row?.observed.reason, source: row?.observed.source, claim: row?.claim?.kind ?? null }).toEqual(
+      recording.meta.expect,
+    );
   });
 
   it('case 6: with the registry gone, the question hook alone still reads awaiting-input, not approval', () => {

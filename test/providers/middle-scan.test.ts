@@ -16,7 +16,8 @@ import { openRegular } from '../../src/providers/system/safe-read';
 const base = mkdtempSync(join(tmpdir(), 'lookout-middle-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 const title = (name: string) => `${JSON.stringify({ type: 'custom-title', customTitle: name, sessionId: 's' })}\n`;
-const filler = (bytes: number) => `${JSON.stringify({ type: 'assistant', message: { content: [{ type: 'text', text: 'x'.repeat(Math.max(0, bytes - 60)) }] } })}\n`;
+const filler = (bytes: number) =>
+  `${JSON.stringify({ type: 'assistant', message: { content: [{ type: 'text', text: 'x'.repeat(Math.max(0, bytes - 60)) }] } })}\n`;
 
 /** The file as the index would know it now. */
 function identityOf(path: string): FileIdentity {
@@ -46,12 +47,15 @@ function scanAll(path: string, size: number, budget: number) {
 }
 
 describe('scanning the middle of a transcript', () => {
-  it.each([0, 1, 100, 262_100, 262_143, 262_144, 262_150])('a title record whose line starts %i bytes before a 256 KB read boundary is found, in any step size', (shift) => {
-    const text = filler(262_144 - shift) + title('renamed') + filler(300_000) + filler(1000);
-    const path = join(base, `boundary-${shift}.jsonl`);
-    writeFileSync(path, text);
-    for (const budget of [1024 * 1024, 300_000, 70_000]) expect(scanAll(path, Buffer.byteLength(text), budget).customTitle).toBe('renamed');
-  });
+  it.each([0, 1, 100, 262_100, 262_143, 262_144, 262_150])(
+    'a title record whose line starts %i bytes before a 256 KB read boundary is found, in any step size',
+    (shift) => {
+      const text = filler(262_144 - shift) + title('renamed') + filler(300_000) + filler(1000);
+      const path = join(base, `boundary-${shift}.jsonl`);
+      writeFileSync(path, text);
+      for (const budget of [1024 * 1024, 300_000, 70_000]) expect(scanAll(path, Buffer.byteLength(text), budget).customTitle).toBe('renamed');
+    },
+  );
 
   it('the newest of several titles wins; a line longer than a step, holding title-like text, is passed over', () => {
     const long = `${JSON.stringify({ type: 'assistant', message: { content: [{ type: 'text', text: `${'y'.repeat(500_000)} {"type":"custom-title","customTitle":"fake"} ` }] } })}\n`;
@@ -62,7 +66,7 @@ describe('scanning the middle of a transcript', () => {
     expect(scanAll(path, Buffer.byteLength(text), 100_000).customTitle).toBe('second');
   });
 
-  it('a middle that ends inside a line (where the tail\'s reading begins) is scanned to its end, in any step size', () => {
+  it("a middle that ends inside a line (where the tail's reading begins) is scanned to its end, in any step size", () => {
     const text = `${title('kept')}${filler(300_000)}${filler(2000)}{"type":"custom-title","customTitle":"cut`;
     const path = join(base, 'ends-mid-line.jsonl');
     writeFileSync(path, text);
@@ -71,7 +75,13 @@ describe('scanning the middle of a transcript', () => {
 
   it('titles are taken as a cold read takes them: an AI title replaces, a later summary does not', () => {
     const record = (fields: Record<string, string>) => `${JSON.stringify({ ...fields, sessionId: 's' })}\n`;
-    const text = record({ type: 'summary', summary: 'first summary' }) + filler(5000) + record({ type: 'ai-title', aiTitle: 'the AI title' }) + filler(5000) + record({ type: 'summary', summary: 'a later summary' }) + filler(5000);
+    const text =
+      record({ type: 'summary', summary: 'first summary' }) +
+      filler(5000) +
+      record({ type: 'ai-title', aiTitle: 'the AI title' }) +
+      filler(5000) +
+      record({ type: 'summary', summary: 'a later summary' }) +
+      filler(5000);
     const path = join(base, 'summaries.jsonl');
     writeFileSync(path, text);
     expect(scanAll(path, Buffer.byteLength(text), 4096).summaryTitle).toBe('the AI title');
@@ -85,7 +95,9 @@ describe('scanning the middle of a transcript', () => {
       fc.constantFrom('a summary', 'b summary').map((name) => record({ type: 'summary', summary: name })),
       fc.integer({ min: 80, max: 400_000 }).map((bytes) => filler(bytes)),
       // Title-like text deep in a line, and a marker just past a line's first LINE_START bytes: not titles.
-      fc.integer({ min: 0, max: 300 }).map((pad) => `${JSON.stringify({ type: 'user', pad: 'p'.repeat(pad), text: '"type":"custom-title","customTitle":"fake" title"' })}\n`),
+      fc
+        .integer({ min: 0, max: 300 })
+        .map((pad) => `${JSON.stringify({ type: 'user', pad: 'p'.repeat(pad), text: '"type":"custom-title","customTitle":"fake" title"' })}\n`),
       // A title record with other members before its type: one only where its marker ends within LINE_START.
       fc.integer({ min: 0, max: 40 }).map((pad) => `${JSON.stringify({ p: 'p'.repeat(pad), type: 'custom-title', customTitle: `padded ${pad}` })}\n`),
     );

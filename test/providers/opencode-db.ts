@@ -31,17 +31,47 @@ export function database(folder: string, build: (b: Build) => void, wal = false,
   const id = (prefix: string) => `${prefix}_${String(++n).padStart(8, '0')}`;
   build({
     session: (sid, title, parent = null, archived = false, createdSeconds = 0) => {
-      db.prepare('INSERT INTO session VALUES (?,?,?,?,?,?,?,?,?,?,?)').run(sid, 'global', parent, 'slug', '/home/me/app', title, '1.2.15', at(createdSeconds), at(createdSeconds), null, archived ? T0 : null);
+      db.prepare('INSERT INTO session VALUES (?,?,?,?,?,?,?,?,?,?,?)').run(
+        sid,
+        'global',
+        parent,
+        'slug',
+        '/home/me/app',
+        title,
+        '1.2.15',
+        at(createdSeconds),
+        at(createdSeconds),
+        null,
+        archived ? T0 : null,
+      );
     },
     user: (sid, seconds, text = 'add a test') => {
       const mid = id('msg');
-      db.prepare('INSERT INTO message VALUES (?,?,?,?,?)').run(mid, sid, at(seconds), at(seconds), JSON.stringify({ role: 'user', time: { created: at(seconds) }, agent: 'build', model: { providerID: 'p', modelID: 'm' } }));
+      db.prepare('INSERT INTO message VALUES (?,?,?,?,?)').run(
+        mid,
+        sid,
+        at(seconds),
+        at(seconds),
+        JSON.stringify({ role: 'user', time: { created: at(seconds) }, agent: 'build', model: { providerID: 'p', modelID: 'm' } }),
+      );
       db.prepare('INSERT INTO part VALUES (?,?,?,?,?,?)').run(id('prt'), mid, sid, at(seconds), at(seconds), JSON.stringify({ type: 'text', text }));
       return mid;
     },
     assistant: (sid, seconds, fields) => {
       const mid = id('msg');
-      const data = { role: 'assistant', time: { created: at(seconds) }, parentID: 'msg_user', modelID: 'glm-5', providerID: 'p', mode: 'build', agent: 'build', path: { cwd: '/home/me/app', root: '/home/me/app' }, cost: 0, tokens: { input: 10, output: 5, reasoning: 0, cache: { read: 0, write: 0 } }, ...fields };
+      const data = {
+        role: 'assistant',
+        time: { created: at(seconds) },
+        parentID: 'msg_user',
+        modelID: 'glm-5',
+        providerID: 'p',
+        mode: 'build',
+        agent: 'build',
+        path: { cwd: '/home/me/app', root: '/home/me/app' },
+        cost: 0,
+        tokens: { input: 10, output: 5, reasoning: 0, cache: { read: 0, write: 0 } },
+        ...fields,
+      };
       db.prepare('INSERT INTO message VALUES (?,?,?,?,?)').run(mid, sid, at(seconds), at(seconds), JSON.stringify(data));
       return mid;
     },
@@ -51,4 +81,3 @@ export function database(folder: string, build: (b: Build) => void, wal = false,
   });
   return db;
 }
-

@@ -72,7 +72,13 @@ describe('opencode rows that cannot be read', () => {
       b.session('ses_big_part', 'big part');
       b.user('ses_big_part', 1);
       const open = b.assistant('ses_big_part', 5, {});
-      b.part('ses_big_part', open, 5, { type: 'tool', callID: 'c1', tool: 'bash', state: { status: 'running', input: { command: 'npm test' } }, padding: huge });
+      b.part('ses_big_part', open, 5, {
+        type: 'tool',
+        callID: 'c1',
+        tool: 'bash',
+        state: { status: 'running', input: { command: 'npm test' } },
+        padding: huge,
+      });
       b.part('ses_big_part', open, 5, { type: 'text', text: 'running the tests' });
       b.session('ses_fine', 'fine');
       b.user('ses_fine', 1);

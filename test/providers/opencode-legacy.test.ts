@@ -28,11 +28,26 @@ function storage(root: string) {
   const s = join(root, 'storage');
   return {
     session(id: string, title: string, extra: Record<string, unknown> = {}) {
-      json(join(s, 'session', 'global', `${id}.json`), { id, slug: 'calm-river', version: '1.1.31', projectID: 'global', directory: '/home/me/app', title, time: { created: at(0), updated: at(0) }, summary: { additions: 0, deletions: 0, files: 0 }, ...extra });
+      json(join(s, 'session', 'global', `${id}.json`), {
+        id,
+        slug: 'calm-river',
+        version: '1.1.31',
+        projectID: 'global',
+        directory: '/home/me/app',
+        title,
+        time: { created: at(0), updated: at(0) },
+        summary: { additions: 0, deletions: 0, files: 0 },
+        ...extra,
+      });
     },
     message(sessionId: string, seconds: number, fields: Record<string, unknown>): string {
       const id = ascending('msg');
-      json(join(s, 'message', sessionId, `${id}.json`), { id, sessionID: sessionId, ...fields, time: { created: at(seconds), ...(fields.time as object | undefined) } });
+      json(join(s, 'message', sessionId, `${id}.json`), {
+        id,
+        sessionID: sessionId,
+        ...fields,
+        time: { created: at(seconds), ...(fields.time as object | undefined) },
+      });
       return id;
     },
     part(sessionId: string, messageId: string, data: Record<string, unknown>): (data: Record<string, unknown>) => void {
@@ -45,7 +60,17 @@ function storage(root: string) {
   };
 }
 const user = { role: 'user', agent: 'build', model: { providerID: 'p', modelID: 'm' } };
-const assistant = (fields: Record<string, unknown>) => ({ role: 'assistant', parentID: 'msg_user', modelID: 'glm-4.6', providerID: 'p', mode: 'build', path: { cwd: '/home/me/app', root: '/home/me/app' }, cost: 0, tokens: { input: 10, output: 5, reasoning: 0, cache: { read: 0, write: 0 } }, ...fields });
+const assistant = (fields: Record<string, unknown>) => ({
+  role: 'assistant',
+  parentID: 'msg_user',
+  modelID: 'glm-4.6',
+  providerID: 'p',
+  mode: 'build',
+  path: { cwd: '/home/me/app', root: '/home/me/app' },
+  cost: 0,
+  tokens: { input: 10, output: 5, reasoning: 0, cache: { read: 0, write: 0 } },
+  ...fields,
+});
 
 async function rows(root: string, seconds: number): Promise<Row[]> {
   const evidence = await new OpencodeProvider(root).sync();
@@ -59,10 +84,16 @@ describe('opencode JSON storage (before 1.2)', () => {
     b.session('ses_tool', 'publish');
     b.message('ses_tool', 1, user);
     const open = b.message('ses_tool', 2, assistant({}));
-    const running = { type: 'tool', callID: 'call_1', tool: 'question', state: { status: 'running', input: { questions: [{ question: 'Which?' }] }, time: { start: at(2) } } };
+    const running = {
+      type: 'tool',
+      callID: 'call_1',
+      tool: 'question',
+      state: { status: 'running', input: { questions: [{ question: 'Which?' }] }, time: { start: at(2) } },
+    };
     const rewrite = b.part('ses_tool', open, running);
     const provider = new OpencodeProvider(root);
-    const state = (evidence: Awaited<ReturnType<OpencodeProvider['sync']>>) => evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now: at(30), onScreen: null }).snapshot.sessions[0]?.observed.state;
+    const state = (evidence: Awaited<ReturnType<OpencodeProvider['sync']>>) =>
+      evaluate({ sessions: evidence, facts: emptyFacts(), settings: defaultSettings(), now: at(30), onScreen: null }).snapshot.sessions[0]?.observed.state;
     expect(state(await provider.sync(at(30)))).toBe('awaiting-input');
     rewrite({ ...running, state: { status: 'completed', input: {}, output: 'Postgres', time: { start: at(2), end: at(3) } } });
     // A change the watcher saw elsewhere (another agent's file): this storage is not read.
@@ -71,7 +102,7 @@ describe('opencode JSON storage (before 1.2)', () => {
     expect(state(await provider.sync(at(30), new Set([join(root, 'storage', 'part', open)])))).not.toBe('awaiting-input');
   });
 
-  it('each ending of the newest message reads as the database\'s would; a child session is a child; titles and folders come from the session file', async () => {
+  it("each ending of the newest message reads as the database's would; a child session is a child; titles and folders come from the session file", async () => {
     const root = join(base, 'endings');
     const b = storage(root);
     b.session('ses_done', 'add a test');
@@ -81,7 +112,12 @@ describe('opencode JSON storage (before 1.2)', () => {
     b.session('ses_tool', 'publish');
     b.message('ses_tool', 1, user);
     const open = b.message('ses_tool', 2, assistant({}));
-    b.part('ses_tool', open, { type: 'tool', callID: 'call_1', tool: 'bash', state: { status: 'running', input: { command: 'npm publish' }, time: { start: at(2) } } });
+    b.part('ses_tool', open, {
+      type: 'tool',
+      callID: 'call_1',
+      tool: 'bash',
+      state: { status: 'running', input: { command: 'npm publish' }, time: { start: at(2) } },
+    });
     b.session('ses_abort', 'refactor');
     b.message('ses_abort', 1, user);
     b.message('ses_abort', 2, assistant({ time: { completed: at(3) }, error: { name: 'MessageAbortedError', data: { message: 'Aborted' } } }));
@@ -91,7 +127,11 @@ describe('opencode JSON storage (before 1.2)', () => {
     const byKey = new Map((await rows(root, 10)).map((row) => [row.key, row]));
     expect([...byKey.keys()].sort()).toEqual(['opencode:ses_abort', 'opencode:ses_done', 'opencode:ses_tool']);
     // Its turn ended; its child session still works (R10).
-    expect(byKey.get('opencode:ses_done')).toMatchObject({ title: 'add a test', cwd: '/home/me/app', observed: { state: 'running-subagents', reason: 'child-working' } });
+    expect(byKey.get('opencode:ses_done')).toMatchObject({
+      title: 'add a test',
+      cwd: '/home/me/app',
+      observed: { state: 'running-subagents', reason: 'child-working' },
+    });
     // R3: a call running past the grace may be waiting.
     expect(byKey.get('opencode:ses_tool')?.observed).toMatchObject({ state: 'unknown', reason: 'tool-pending', detail: 'bash: npm publish' });
     expect(byKey.get('opencode:ses_abort')?.observed).toMatchObject({ state: 'idle', reason: 'interrupted' });
@@ -104,7 +144,13 @@ describe('opencode JSON storage (before 1.2)', () => {
     json(join(s, 'info', 'ses_old.json'), { id: 'ses_old', title: 'fix the build', directory: '/home/me/app', time: { created: at(0), updated: at(5) } });
     json(join(s, 'message', 'ses_old', 'msg_0001.json'), { id: 'msg_0001', sessionID: 'ses_old', ...user, time: { created: at(1) } });
     json(join(s, 'message', 'ses_old', 'msg_0002.json'), { id: 'msg_0002', sessionID: 'ses_old', ...assistant({}), time: { created: at(2) } });
-    json(join(s, 'part', 'ses_old', 'msg_0002', 'prt_0001.json'), { id: 'prt_0001', type: 'tool', callID: 'c1', tool: 'question', state: { status: 'running', input: { questions: [{ question: 'Which?' }] } } });
+    json(join(s, 'part', 'ses_old', 'msg_0002', 'prt_0001.json'), {
+      id: 'prt_0001',
+      type: 'tool',
+      callID: 'c1',
+      tool: 'question',
+      state: { status: 'running', input: { questions: [{ question: 'Which?' }] } },
+    });
     const [row] = await rows(root, 30);
     expect(row).toMatchObject({ key: 'opencode:ses_old', title: 'fix the build', observed: { state: 'awaiting-input', reason: 'question-pending' } });
   });
@@ -141,12 +187,23 @@ describe('opencode JSON storage (before 1.2)', () => {
     b.session('ses_live', 'live one', { time: { created: now - 60_000, updated: now - 60_000 } });
     b.message('ses_live', seconds(now - 50_000), user);
     // The rescan (the safety net) is pushed out of reach: only the watcher can report the second change.
-    const env = { HOME: base, OPENCODE_DATA_DIR: root, LOOKOUT_HOME: join(base, 'live-home'), CLAUDE_CONFIG_DIR: join(base, 'none'), CODEX_HOME: join(base, 'none'), COPILOT_HOME: join(base, 'none'), LOOKOUT_RESCAN_MS: '3600000' };
+    const env = {
+      HOME: base,
+      OPENCODE_DATA_DIR: root,
+      LOOKOUT_HOME: join(base, 'live-home'),
+      CLAUDE_CONFIG_DIR: join(base, 'none'),
+      CODEX_HOME: join(base, 'none'),
+      COPILOT_HOME: join(base, 'none'),
+      LOOKOUT_RESCAN_MS: '3600000',
+    };
     const watch = new WatchProcess([], env);
     /** A snapshot newer than those seen so far, with the session in that state. */
     const reason = (wanted: string) => {
       const after = watch.snapshots.length;
-      return watch.until((snapshot) => watch.snapshots.indexOf(snapshot) >= after && snapshot.sessions.some((row) => row.key === 'opencode:ses_live' && row.observed.reason === wanted));
+      return watch.until(
+        (snapshot) =>
+          watch.snapshots.indexOf(snapshot) >= after && snapshot.sessions.some((row) => row.key === 'opencode:ses_live' && row.observed.reason === wanted),
+      );
     };
     try {
       await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === 'opencode:ses_live' && row.observed.reason === 'turn-open'));

@@ -12,7 +12,7 @@ import { database } from './opencode-db';
 const base = mkdtempSync(join(tmpdir(), 'lookout-opencode-db-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-describe('the database opencode\'s own variable names', () => {
+describe("the database opencode's own variable names", () => {
   it('absolute, relative to the data folder, or in memory', () => {
     expect(namedDatabase('/data/opencode', '/srv/oc/work.db')).toBe('/srv/oc/work.db');
     expect(namedDatabase('/data/opencode', 'work.db')).toBe(join('/data/opencode', 'work.db'));
@@ -25,10 +25,15 @@ describe('the database opencode\'s own variable names', () => {
 
   it('a database outside the data folder (OPENCODE_DB=/abs/path) is read', async () => {
     const elsewhere = join(base, 'elsewhere');
-    database(elsewhere, (b) => {
-      b.session('ses_named', 'named database');
-      b.user('ses_named', 1);
-    }, false, 'work.db').close();
+    database(
+      elsewhere,
+      (b) => {
+        b.session('ses_named', 'named database');
+        b.user('ses_named', 1);
+      },
+      false,
+      'work.db',
+    ).close();
     const folder = join(base, 'data');
     expect(await new OpencodeProvider(folder).sync()).toEqual([]);
     const evidence = await new OpencodeProvider(folder, undefined, namedDatabase(folder, join(elsewhere, 'work.db'))).sync();

@@ -75,13 +75,22 @@ const openRequest = (lab: Lab) => waitFor('the request held', () => lab.broker.r
 
 describe('the opencode plugin, bundled from TypeScript (issue 48)', () => {
   it('issue 48: the generated plugin module is its source as the build bundles it (npm run build regenerates it)', async () => {
-    expect(readFileSync(PLUGIN_GENERATED, 'utf8'), `${PLUGIN_GENERATED} is not its source bundled: run npm run build`).toBe(generatedModule(await bundlePlugin()));
+    expect(readFileSync(PLUGIN_GENERATED, 'utf8'), `${PLUGIN_GENERATED} is not its source bundled: run npm run build`).toBe(
+      generatedModule(await bundlePlugin()),
+    );
   });
 
-  it('issue 48: permission.asked brings its draft to a real channel; the answer comes back through the client\'s reply route', async () => {
+  it("issue 48: permission.asked brings its draft to a real channel; the answer comes back through the client's reply route", async () => {
     const lab = await owner();
     const { hooks, posted } = await plugin(lab);
-    const properties = { id: 'per_1', sessionID: 'ses_a', permission: 'bash', patterns: ['npm publish'], metadata: { command: 'npm publish --tag next' }, always: ['npm *'] };
+    const properties = {
+      id: 'per_1',
+      sessionID: 'ses_a',
+      permission: 'bash',
+      patterns: ['npm publish'],
+      metadata: { command: 'npm publish --tag next' },
+      always: ['npm *'],
+    };
     await hooks.event({ event: { type: 'permission.asked', properties } });
     const held = await openRequest(lab);
     expect(held.draft).toEqual({
@@ -96,25 +105,52 @@ describe('the opencode plugin, bundled from TypeScript (issue 48)', () => {
       hidden: 0,
       questions: [],
     });
-    expect(lab.broker.answer({ request: held.request.id, digest: held.request.digest, decision: { behavior: 'allow' }, from: 'popover', via: 'click' })).toEqual({ type: 'result', ok: true });
+    expect(
+      lab.broker.answer({ request: held.request.id, digest: held.request.digest, decision: { behavior: 'allow' }, from: 'popover', via: 'click' }),
+    ).toEqual({ type: 'result', ok: true });
     await waitFor('the reply posted', () => posted[0]);
-    expect(posted).toEqual([{ url: '/permission/{requestID}/reply', path: { requestID: 'per_1' }, body: { reply: 'once' }, headers: { 'Content-Type': 'application/json' } }]);
+    expect(posted).toEqual([
+      { url: '/permission/{requestID}/reply', path: { requestID: 'per_1' }, body: { reply: 'once' }, headers: { 'Content-Type': 'application/json' } },
+    ]);
     expect(lab.records[0]).toMatchObject({ answer: 'allow', from: 'popover' });
   });
 
-  it('issue 48: a question (a fork\'s provider) is cut to the channel\'s caps and answered with its labels; a long permission says how much is hidden', async () => {
+  it("issue 48: a question (a fork's provider) is cut to the channel's caps and answered with its labels; a long permission says how much is hidden", async () => {
     const lab = await owner();
     const { hooks, posted } = await plugin(lab, 'kilo');
     const questions = [{ question: 'Which colour?', header: 'Lab', options: [{ label: 'Red', description: 'r' }, { label: 'Blue' }, 'not an option'] }];
     await hooks.event({ event: { type: 'question.asked', properties: { id: 'que_1', sessionID: 'ses_q', questions } } });
     const held = await openRequest(lab);
     expect(held.draft).toMatchObject({ provider: 'kilo', prompt: 'question', tool: 'question', text: 'Which colour?', hidden: 0, agentRequest: 'que_1' });
-    expect(held.draft.questions).toEqual([{ question: 'Which colour?', header: 'Lab', multiple: false, options: [{ label: 'Red', description: 'r' }, { label: 'Blue', description: null }] }]);
-    expect(lab.broker.answer({ request: held.request.id, digest: held.request.digest, decision: { behavior: 'answers', answers: [['Blue']] }, from: 'popover', via: 'click' }).ok).toBe(true);
+    expect(held.draft.questions).toEqual([
+      {
+        question: 'Which colour?',
+        header: 'Lab',
+        multiple: false,
+        options: [
+          { label: 'Red', description: 'r' },
+          { label: 'Blue', description: null },
+        ],
+      },
+    ]);
+    expect(
+      lab.broker.answer({
+        request: held.request.id,
+        digest: held.request.digest,
+        decision: { behavior: 'answers', answers: [['Blue']] },
+        from: 'popover',
+        via: 'click',
+      }).ok,
+    ).toBe(true);
     await waitFor('the answers posted', () => posted[0]);
     expect(posted[0]).toMatchObject({ url: '/question/{requestID}/reply', path: { requestID: 'que_1' }, body: { answers: [['Blue']] } });
 
-    await hooks.event({ event: { type: 'permission.asked', properties: { id: 'per_2', sessionID: 'ses_q', permission: 'edit', metadata: { filepath: 'big.txt', diff: 'x'.repeat(70_000) } } } });
+    await hooks.event({
+      event: {
+        type: 'permission.asked',
+        properties: { id: 'per_2', sessionID: 'ses_q', permission: 'edit', metadata: { filepath: 'big.txt', diff: 'x'.repeat(70_000) } },
+      },
+    });
     const long = await openRequest(lab);
     expect(long.draft.text).toHaveLength(64_000);
     expect(long.draft.hidden).toBe('big.txt\n\n'.length + 70_000 - 64_000);
@@ -123,7 +159,9 @@ describe('the opencode plugin, bundled from TypeScript (issue 48)', () => {
   it('issue 48: answered in the TUI first, the plugin tells the channel, which lets the request go as answered elsewhere', async () => {
     const lab = await owner();
     const { hooks, posted } = await plugin(lab);
-    await hooks.event({ event: { type: 'permission.asked', properties: { id: 'per_3', sessionID: 'ses_b', permission: 'bash', metadata: { command: 'ls' } } } });
+    await hooks.event({
+      event: { type: 'permission.asked', properties: { id: 'per_3', sessionID: 'ses_b', permission: 'bash', metadata: { command: 'ls' } } },
+    });
     await openRequest(lab);
     await hooks.event({ event: { type: 'permission.replied', properties: { sessionID: 'ses_b', requestID: 'per_3', reply: 'once' } } });
     await waitFor('the request let go', () => lab.records[0]);
@@ -136,7 +174,9 @@ describe('the opencode plugin, bundled from TypeScript (issue 48)', () => {
     const { chmodSync } = await import('node:fs');
     chmodSync(join(runFolder(lab.home), 'answer.token'), 0o644);
     const { hooks } = await plugin(lab);
-    await hooks.event({ event: { type: 'permission.asked', properties: { id: 'per_4', sessionID: 'ses_c', permission: 'bash', metadata: { command: 'ls' } } } });
+    await hooks.event({
+      event: { type: 'permission.asked', properties: { id: 'per_4', sessionID: 'ses_c', permission: 'bash', metadata: { command: 'ls' } } },
+    });
     await new Promise((done) => setTimeout(done, 300));
     expect(lab.broker.requests).toEqual([]);
   });

@@ -33,13 +33,28 @@ type Part = Record<string, unknown> & { _role?: string; _ts?: number; _cwd?: str
 
 /** The recording's parts back in a database: one session, its messages rebuilt from the parts. */
 function rebuild(transcript: string, folder: string): number {
-  const parts = readFileSync(transcript, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Part);
+  const parts = readFileSync(transcript, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Part);
   mkdirSync(folder, { recursive: true });
   const db = new DatabaseSync(join(folder, 'opencode.db'));
   db.exec(SCHEMA);
   const first = parts[0]?._ts ?? 0;
   const last = parts.at(-1)?._ts ?? first;
-  db.prepare('INSERT INTO session VALUES (?,?,?,?,?,?,?,?,?,?,?)').run('ses_rec', 'global', null, 'slug', parts[0]?._cwd ?? '/', 'recorded', '1.14.50', first, last, null, null);
+  db.prepare('INSERT INTO session VALUES (?,?,?,?,?,?,?,?,?,?,?)').run(
+    'ses_rec',
+    'global',
+    null,
+    'slug',
+    parts[0]?._cwd ?? '/',
+    'recorded',
+    '1.14.50',
+    first,
+    last,
+    null,
+    null,
+  );
   interface Rebuilt {
     id: string;
     data: Record<string, unknown>;
@@ -67,7 +82,14 @@ function rebuild(transcript: string, folder: string): number {
     db.prepare('INSERT INTO message VALUES (?,?,?,?,?)').run(item.id, 'ses_rec', created, created, JSON.stringify(item.data));
     item.parts.forEach((part, index) => {
       const data = Object.fromEntries(Object.entries(part).filter(([key]) => !key.startsWith('_')));
-      db.prepare('INSERT INTO part VALUES (?,?,?,?,?,?)').run(`prt_${item.id}_${index}`, item.id, 'ses_rec', part._ts ?? created, part._ts ?? created, JSON.stringify(data));
+      db.prepare('INSERT INTO part VALUES (?,?,?,?,?,?)').run(
+        `prt_${item.id}_${index}`,
+        item.id,
+        'ses_rec',
+        part._ts ?? created,
+        part._ts ?? created,
+        JSON.stringify(data),
+      );
     });
   }
   db.close();

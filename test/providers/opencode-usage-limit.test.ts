@@ -21,7 +21,17 @@ const at = (seconds: number): number => T0 + seconds * 1000;
 /** An APIError as opencode saves it after its last retry (the lab's 429, its headers and body). */
 function apiError(statusCode: number, message: string, type: string, headers: Record<string, string> = {}): Record<string, unknown> {
   const responseBody = JSON.stringify({ error: { message, type, code: type } });
-  return { name: 'APIError', data: { message, statusCode, isRetryable: statusCode === 429, responseHeaders: { 'content-type': 'application/json', date: new Date(at(20)).toUTCString(), ...headers }, responseBody, metadata: { url: 'http://127.0.0.1/v1/chat/completions' } } };
+  return {
+    name: 'APIError',
+    data: {
+      message,
+      statusCode,
+      isRetryable: statusCode === 429,
+      responseHeaders: { 'content-type': 'application/json', date: new Date(at(20)).toUTCString(), ...headers },
+      responseBody,
+      metadata: { url: 'http://127.0.0.1/v1/chat/completions' },
+    },
+  };
 }
 
 const failed = (error: Record<string, unknown>) => ({ time: { created: at(1), completed: at(20) }, error });
@@ -33,7 +43,7 @@ async function read(folder: string, seconds: number): Promise<{ rows: Map<string
 }
 
 describe('opencode usage limits', () => {
-  it('R80 a 429 saying the quota is spent reads limited, its reset from the saved retry-after measured from the message\'s end; a plain rate limit or another status stays an error', async () => {
+  it("R80 a 429 saying the quota is spent reads limited, its reset from the saved retry-after measured from the message's end; a plain rate limit or another status stays an error", async () => {
     const folder = join(base, 'limits');
     const cases: [string, Record<string, unknown>][] = [
       ['quota', apiError(429, QUOTA, 'insufficient_quota', { 'retry-after': '3600', 'x-ratelimit-reset-requests': '2s' })],
@@ -60,7 +70,7 @@ describe('opencode usage limits', () => {
     for (const id of ['rate', 'server', 'other-name']) expect(rows.get(`ses_${id}`)?.observed, id).toMatchObject({ state: 'error', reason: 'api-error' });
   });
 
-  it('R80 while opencode retries the 429 (an assistant message left open, nothing saved yet) the row reads running; the same words typed by the user or in a tool\'s output are no limit', async () => {
+  it("R80 while opencode retries the 429 (an assistant message left open, nothing saved yet) the row reads running; the same words typed by the user or in a tool's output are no limit", async () => {
     const folder = join(base, 'retrying');
     database(folder, (b) => {
       b.session('ses_retrying', 'retrying');
@@ -69,26 +79,36 @@ describe('opencode usage limits', () => {
       b.session('ses_words', 'words');
       b.user('ses_words', 0, `why does it say "${QUOTA}" (insufficient_quota)?`);
       const reply = b.assistant('ses_words', 1, { time: { created: at(1), completed: at(5) }, finish: 'stop' });
-      b.part('ses_words', reply, 2, { type: 'tool', callID: 'call_1', tool: 'bash', state: { status: 'completed', input: { command: 'cat log' }, output: `429 ${QUOTA}` } });
+      b.part('ses_words', reply, 2, {
+        type: 'tool',
+        callID: 'call_1',
+        tool: 'bash',
+        state: { status: 'completed', input: { command: 'cat log' }, output: `429 ${QUOTA}` },
+      });
     }).close();
     const { rows } = await read(folder, 10);
     expect(rows.get('ses_retrying')?.observed).toMatchObject({ state: 'running', reason: 'turn-open' });
     expect(rows.get('ses_words')?.observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
   });
 
-  it('R80 Kilo\'s database (its fork, 7.7.9 wrote the same APIError) reads the same limit', async () => {
+  it("R80 Kilo's database (its fork, 7.7.9 wrote the same APIError) reads the same limit", async () => {
     const folder = join(base, 'kilo');
-    database(folder, (b) => {
-      b.session('ses_kilo', 'kilo');
-      b.user('ses_kilo', 0);
-      b.assistant('ses_kilo', 1, failed(apiError(429, QUOTA, 'insufficient_quota', { 'retry-after': '2' })));
-    }, false, 'kilo.db').close();
+    database(
+      folder,
+      (b) => {
+        b.session('ses_kilo', 'kilo');
+        b.user('ses_kilo', 0);
+        b.assistant('ses_kilo', 1, failed(apiError(429, QUOTA, 'insufficient_quota', { 'retry-after': '2' })));
+      },
+      false,
+      'kilo.db',
+    ).close();
     const [evidence] = await new OpencodeProvider(folder, KILO_FLAVOR).sync();
     expect(evidence?.signal).toEqual({ kind: 'usage-limit', at: at(20), resetsAt: at(22), detail: QUOTA });
     expect(evidence?.provider).toBe('kilo');
   });
 
-  it('a reset only where a saved header gives one: retry-after-ms, retry-after in seconds or as a date, OpenAI\'s reset durations (the later), Anthropic\'s unified reset', () => {
+  it("a reset only where a saved header gives one: retry-after-ms, retry-after in seconds or as a date, OpenAI's reset durations (the later), Anthropic's unified reset", () => {
     const now = at(0);
     expect(resetFromHeaders({ 'retry-after-ms': '1500', 'retry-after': '9' }, now)).toBe(now + 1500);
     expect(resetFromHeaders({ 'Retry-After': '120' }, now)).toBe(now + 120_000);

@@ -31,7 +31,12 @@ async function rows(folder: string, seconds: number): Promise<Row[]> {
 }
 
 const done = (seconds: number, finish: string) => ({ time: { created: T0 + seconds * 1000 - 500, completed: T0 + seconds * 1000 }, finish });
-const tool = (status: string, name = 'bash', input: Record<string, unknown> = { command: 'npm test' }) => ({ type: 'tool', callID: `call_${name}`, tool: name, state: { status, input, time: { start: T0 } } });
+const tool = (status: string, name = 'bash', input: Record<string, unknown> = { command: 'npm test' }) => ({
+  type: 'tool',
+  callID: `call_${name}`,
+  tool: name,
+  state: { status, input, time: { start: T0 } },
+});
 
 describe('opencode, read from its database', () => {
   it('each ending of the newest message reads as the rules say (1.2.15 shapes)', async () => {
@@ -107,18 +112,24 @@ describe('opencode, read from its database', () => {
 
   it('rows that sit only in the -wal (opencode running, nothing checkpointed) are read', async () => {
     const folder = join(base, 'wal');
-    const writer = database(folder, (b) => {
-      b.session('ses_w', 'in the wal');
-      b.user('ses_w', 1);
-      b.assistant('ses_w', 5, done(5, 'stop'));
-    }, true);
+    const writer = database(
+      folder,
+      (b) => {
+        b.session('ses_w', 'in the wal');
+        b.user('ses_w', 1);
+        b.assistant('ses_w', 5, done(5, 'stop'));
+      },
+      true,
+    );
     try {
       expect(existsSync(join(folder, 'opencode.db-wal'))).toBe(true);
       const provider = new OpencodeProvider(folder);
       const first = await provider.sync();
       expect(first.map((item) => item.sessionId)).toEqual(['ses_w']);
       // opencode writes the next step: the -wal grows and the provider sees it.
-      writer.prepare('INSERT INTO message VALUES (?,?,?,?,?)').run('msg_zzz', 'ses_w', T0 + 9000, T0 + 9000, JSON.stringify({ role: 'user', time: { created: T0 + 9000 } }));
+      writer
+        .prepare('INSERT INTO message VALUES (?,?,?,?,?)')
+        .run('msg_zzz', 'ses_w', T0 + 9000, T0 + 9000, JSON.stringify({ role: 'user', time: { created: T0 + 9000 } }));
       const second = await provider.sync();
       expect(second[0]?.signal).toMatchObject({ kind: 'prompt', at: T0 + 9000 });
     } finally {
@@ -126,12 +137,16 @@ describe('opencode, read from its database', () => {
     }
   });
 
-  it('Lookout never holds back opencode\'s checkpoints: between reads it holds no read transaction', async () => {
+  it("Lookout never holds back opencode's checkpoints: between reads it holds no read transaction", async () => {
     const folder = join(base, 'checkpoint');
-    const writer = database(folder, (b) => {
-      b.session('ses_c', 'checkpointed');
-      b.user('ses_c', 1);
-    }, true);
+    const writer = database(
+      folder,
+      (b) => {
+        b.session('ses_c', 'checkpointed');
+        b.user('ses_c', 1);
+      },
+      true,
+    );
     try {
       const provider = new OpencodeProvider(folder);
       expect(await provider.sync()).toHaveLength(1);
@@ -155,7 +170,10 @@ describe('opencode, read from its database', () => {
     mkdirSync(folder, { recursive: true });
     cpSync(join(built, 'opencode.db'), join(folder, 'opencode.db'));
     // Another process takes the database for itself (exclusive locking), writes a step, and holds it until told.
-    const locker = spawn(process.execPath, ['-e', LOCKER, join(folder, 'opencode.db'), String(T0 + 9000)], { cwd: resolve(__dirname, '../..'), stdio: ['pipe', 'pipe', 'inherit'] });
+    const locker = spawn(process.execPath, ['-e', LOCKER, join(folder, 'opencode.db'), String(T0 + 9000)], {
+      cwd: resolve(__dirname, '../..'),
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     const exited = new Promise((done) => locker.once('exit', done));
     await new Promise<void>((done) => locker.stdout.once('data', () => done()));
     const provider = new OpencodeProvider(folder);
@@ -186,11 +204,15 @@ describe('opencode, read from its database', () => {
 
   it('a -wal cut short mid-frame (a crash while writing) reads what was committed, and nothing breaks', async () => {
     const live = join(base, 'wal-live');
-    const writer = database(live, (b) => {
-      b.session('ses_t', 'torn');
-      b.user('ses_t', 1);
-      b.assistant('ses_t', 5, done(5, 'stop'));
-    }, true);
+    const writer = database(
+      live,
+      (b) => {
+        b.session('ses_t', 'torn');
+        b.user('ses_t', 1);
+        b.assistant('ses_t', 5, done(5, 'stop'));
+      },
+      true,
+    );
     try {
       const torn = join(base, 'wal-torn');
       mkdirSync(torn, { recursive: true });
@@ -228,11 +250,15 @@ describe('opencode, read from its database', () => {
   it.skipIf(process.getuid?.() !== 0)('a read-only folder without a -shm is read through a private copy', async (test) => {
     const source = join(base, 'ro-source');
     // A WAL-mode database (as opencode's is), checkpointed: the folder holds only the .db file.
-    const db = database(source, (b) => {
-      b.session('ses_ro', 'read only');
-      b.user('ses_ro', 1);
-      b.assistant('ses_ro', 5, done(5, 'stop'));
-    }, true);
+    const db = database(
+      source,
+      (b) => {
+        b.session('ses_ro', 'read only');
+        b.user('ses_ro', 1);
+        b.assistant('ses_ro', 5, done(5, 'stop'));
+      },
+      true,
+    );
     db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     db.close();
     const mount = join(base, 'ro');
@@ -277,7 +303,8 @@ describe.skipIf(!present)('opencode real samples (copied aside first: even a rea
   it('opencode 1.4.0 with every row in the -wal: its empty step (finish "other", zero tokens) is not called done', async () => {
     const folder = join(base, 'sample-wal');
     mkdirSync(folder, { recursive: true });
-    for (const suffix of ['', '-wal', '-shm']) cpSync(join(SAMPLES, 'burdis28.github.io', '.local', 'share', 'opencode', `opencode.db${suffix}`), join(folder, `opencode.db${suffix}`));
+    for (const suffix of ['', '-wal', '-shm'])
+      cpSync(join(SAMPLES, 'burdis28.github.io', '.local', 'share', 'opencode', `opencode.db${suffix}`), join(folder, `opencode.db${suffix}`));
     const evidence = await new OpencodeProvider(folder).sync();
     expect(evidence).toHaveLength(1);
     const now = (evidence[0]?.lastRecordAt ?? 0) + 5000;

@@ -24,7 +24,13 @@ function session(name: string, before: number, after: number, title = 'payments 
   const root = join(base, name);
   const project = join(root, 'projects', '-home-me-app');
   mkdirSync(project, { recursive: true });
-  const text = (prompt(T0, 'first prompt') + answer(T0 + 1000, 'ok') + turns(before, T0 + 2000) + rename(title) + turns(after, T0 + 2000 + before * 2000)).replaceAll(ID, id);
+  const text = (
+    prompt(T0, 'first prompt') +
+    answer(T0 + 1000, 'ok') +
+    turns(before, T0 + 2000) +
+    rename(title) +
+    turns(after, T0 + 2000 + before * 2000)
+  ).replaceAll(ID, id);
   const path = join(project, `${id}.jsonl`);
   // Written aside and moved in: a replaced file is another inode, as an editor or a restore leaves it.
   writeFileSync(`${path}.new`, text);
@@ -32,13 +38,17 @@ function session(name: string, before: number, after: number, title = 'payments 
   return { root, path, now: T0 + (before + after + 10) * 2000 };
 }
 
-describe('the background pass\'s walk over transcripts (issue 27)', () => {
+describe("the background pass's walk over transcripts (issue 27)", () => {
   it('steps of 100 KB over three ~345 KB transcripts go on from where each stopped; a transcript replaced after the pass is scanned again', async () => {
     const ids = ['c1a00000-0000-4000-8000-0000000000c1', 'c1a00000-0000-4000-8000-0000000000c2', 'c1a00000-0000-4000-8000-0000000000c3'];
     const made = ids.map((id, index) => session('walk', 40, 40, `title ${index}`, id));
     const root = join(base, 'walk');
     const now = made[0]?.now ?? T0;
-    const index = new SessionIndexStore(join(base, 'walk-home'), () => now, () => undefined);
+    const index = new SessionIndexStore(
+      join(base, 'walk-home'),
+      () => now,
+      () => undefined,
+    );
     try {
       const provider = new ClaudeProvider(root, undefined, true, index);
       const titles = async () => (await provider.sync(now)).map((row) => row.title).sort();

@@ -30,7 +30,19 @@ function root(text: string, extra: { runtime?: Record<string, unknown>; files?: 
   mkdirSync(chats, { recursive: true });
   const id = extra.id ?? SESSION;
   writeFileSync(join(chats, `${id}.jsonl`), text);
-  if (extra.runtime !== undefined) writeFileSync(join(chats, `${id}.runtime.json`), JSON.stringify({ schema_version: 1, session_id: id, work_dir: '/home/dev/app', hostname: hostname(), started_at: T0 / 1000, qwen_version: '0.24.4', ...extra.runtime }));
+  if (extra.runtime !== undefined)
+    writeFileSync(
+      join(chats, `${id}.runtime.json`),
+      JSON.stringify({
+        schema_version: 1,
+        session_id: id,
+        work_dir: '/home/dev/app',
+        hostname: hostname(),
+        started_at: T0 / 1000,
+        qwen_version: '0.24.4',
+        ...extra.runtime,
+      }),
+    );
   for (const [name, content] of Object.entries(extra.files ?? {})) {
     mkdirSync(join(project, name, '..'), { recursive: true });
     writeFileSync(join(project, name), content);
@@ -47,11 +59,17 @@ async function rowOf(folder: string, now: number): Promise<Row> {
 
 const sample = (name: string): string => readFileSync(join(SAMPLES, name), 'utf8');
 /** A sample's last record time, and the sample cut to its first `count` lines. */
-const lastAt = (text: string): number => Math.max(...text.trim().split('\n').map((line) => Date.parse((JSON.parse(line) as { timestamp: string }).timestamp)));
+const lastAt = (text: string): number =>
+  Math.max(
+    ...text
+      .trim()
+      .split('\n')
+      .map((line) => Date.parse((JSON.parse(line) as { timestamp: string }).timestamp)),
+  );
 const firstLines = (text: string, count: number): string => `${text.trim().split('\n').slice(0, count).join('\n')}\n`;
 
 describe.skipIf(!present)('Qwen Code real samples (0.24.4, written on this machine)', () => {
-  it('R13 headless `qwen -p hi`: finished, named by its prompt; the memory extractor\'s call after the answer changes nothing', async () => {
+  it("R13 headless `qwen -p hi`: finished, named by its prompt; the memory extractor's call after the answer changes nothing", async () => {
     const text = sample('headless/b7ef04f7-277e-4279-8c1c-be8128b76d68.jsonl');
     const row = await rowOf(root(text, { id: 'b7ef04f7-277e-4279-8c1c-be8128b76d68' }), lastAt(text) + 10_000);
     expect(row.observed.state).toBe('idle');
@@ -77,13 +95,19 @@ describe.skipIf(!present)('Qwen Code real samples (0.24.4, written on this machi
     expect(row.observed).toMatchObject({ state: 'running', reason: 'turn-open' });
   });
 
-  it('R5 after-err.jsonl: seven api_error records (Qwen\'s whole budget), nothing after: error/api-error with the server\'s words; after three it is still retrying (running)', async () => {
+  it("R5 after-err.jsonl: seven api_error records (Qwen's whole budget), nothing after: error/api-error with the server's words; after three it is still retrying (running)", async () => {
     const text = sample('after-err.jsonl');
     const row = await rowOf(root(text), lastAt(text) + 30_000);
     expect(row.observed).toMatchObject({ state: 'error', reason: 'api-error', detail: '500 fake internal error' });
     expect(row.claim?.kind).toBe('failed');
     // The prompt's line, its snapshots, three failed attempts.
-    const retrying = firstLines(text, text.trim().split('\n').findIndex((line) => line.includes('qwen-code.api_error')) + 3);
+    const retrying = firstLines(
+      text,
+      text
+        .trim()
+        .split('\n')
+        .findIndex((line) => line.includes('qwen-code.api_error')) + 3,
+    );
     expect((await rowOf(root(retrying), lastAt(retrying) + 5_000)).observed).toMatchObject({ state: 'running', reason: 'turn-open' });
   });
 
@@ -95,11 +119,22 @@ describe.skipIf(!present)('Qwen Code real samples (0.24.4, written on this machi
   });
 });
 
-describe('Qwen Code chat records (hand-made in the CLI\'s shapes)', () => {
+describe("Qwen Code chat records (hand-made in the CLI's shapes)", () => {
   const started = [prompt(0, 'add a test'), system(0.1, 'attribution_snapshot')];
 
   it('R3 a question (ask_user_question) pending reads awaiting-input at once, naming the question', async () => {
-    const ask = { questions: [{ question: 'Which colour?', header: 'Colour', options: [{ label: 'Red', description: 'Warm' }, { label: 'Blue', description: 'Cool' }] }] };
+    const ask = {
+      questions: [
+        {
+          question: 'Which colour?',
+          header: 'Colour',
+          options: [
+            { label: 'Red', description: 'Warm' },
+            { label: 'Blue', description: 'Cool' },
+          ],
+        },
+      ],
+    };
     const row = await rowOf(root(lines(...started, api(1), call(1.1, 'c1', 'ask_user_question', ask))), at(2));
     expect(row.observed).toMatchObject({ state: 'awaiting-input', reason: 'question-pending', detail: 'asks: Which colour?' });
   });
@@ -110,7 +145,10 @@ describe('Qwen Code chat records (hand-made in the CLI\'s shapes)', () => {
   });
 
   it('R8 a call declined or cancelled (tool_result status cancelled) ends the turn: idle/interrupted, not running', async () => {
-    const row = await rowOf(root(lines(...started, api(1), call(1.1, 'c1', 'run_shell_command', { command: 'rm -rf dist' }), result(5, 'c1', 'cancelled'))), at(60));
+    const row = await rowOf(
+      root(lines(...started, api(1), call(1.1, 'c1', 'run_shell_command', { command: 'rm -rf dist' }), result(5, 'c1', 'cancelled'))),
+      at(60),
+    );
     expect(row.observed).toMatchObject({ state: 'idle', reason: 'interrupted' });
     // A call that ran (or failed) goes back to the model: the turn is still open.
     const ran = await rowOf(root(lines(...started, api(1), call(1.1, 'c1', 'run_shell_command', { command: 'npm test' }), result(5, 'c1', 'error'))), at(6));
@@ -128,7 +166,7 @@ describe('Qwen Code chat records (hand-made in the CLI\'s shapes)', () => {
     expect((await rowOf(root(lines(...started, assistant(4, 'Done.'))), at(10))).observed.reason).toBe('turn-finished');
   });
 
-  it('R5 a client error (401) fails at once; rate limits (429) are waited out: running however many; a side query\'s failure after a finished turn changes nothing', async () => {
+  it("R5 a client error (401) fails at once; rate limits (429) are waited out: running however many; a side query's failure after a finished turn changes nothing", async () => {
     const auth = await rowOf(root(lines(...started, apiError(3, 401, 'lab bad key'))), at(4));
     expect(auth.observed).toMatchObject({ state: 'error', reason: 'api-error', detail: '401 lab bad key' });
     const limited = lines(...started, ...Array.from({ length: 9 }, (_, index) => apiError(3 + index, 429, 'slow down')));
@@ -140,30 +178,72 @@ describe('Qwen Code chat records (hand-made in the CLI\'s shapes)', () => {
     expect((await rowOf(root(recovered), at(20))).observed.reason).toBe('turn-finished');
   });
 
-  it('R80 a quota spent until a reset (Qwen\'s own fast-fail words) is a usage limit at once, its reset the instant the words name; a quota 429 without a reset is retried (running)', async () => {
+  it("R80 a quota spent until a reset (Qwen's own fast-fail words) is a usage limit at once, its reset the instant the words name; a quota 429 without a reset is retried (running)", async () => {
     const words = 'Quota exceeded: your daily quota will reset at 2026-12-05T00:00:00Z.';
     const spent = await rowOf(root(lines(...started, apiError(3, 429, words))), at(4));
     expect(spent.observed).toMatchObject({ state: 'limited', reason: 'usage-limit', source: 'qwen.chat', detail: `429 ${words}` });
-    expect((await new QwenProvider(root(lines(...started, apiError(3, 429, words)))).sync(at(4)))[0]?.signal).toEqual({ kind: 'usage-limit', at: at(3), resetsAt: Date.parse('2026-12-05T00:00:00Z'), detail: `429 ${words}` });
+    expect((await new QwenProvider(root(lines(...started, apiError(3, 429, words)))).sync(at(4)))[0]?.signal).toEqual({
+      kind: 'usage-limit',
+      at: at(3),
+      resetsAt: Date.parse('2026-12-05T00:00:00Z'),
+      detail: `429 ${words}`,
+    });
     // A clock time with no zone would be a guess: no reset time, the words kept.
     const unzoned = await new QwenProvider(root(lines(...started, apiError(3, 429, 'Quota exhausted; it will reset at 9:00 PM.')))).sync(at(4));
     expect(unzoned[0]?.signal).toMatchObject({ kind: 'usage-limit', resetsAt: null });
-    const retried = lines(...started, apiError(3, 429, 'You exceeded your current quota, please check your plan and billing details.'), apiError(8, 429, 'You exceeded your current quota, please check your plan and billing details.'));
+    const retried = lines(
+      ...started,
+      apiError(3, 429, 'You exceeded your current quota, please check your plan and billing details.'),
+      apiError(8, 429, 'You exceeded your current quota, please check your plan and billing details.'),
+    );
     expect((await rowOf(root(retried), at(9))).observed).toMatchObject({ state: 'running', reason: 'turn-open' });
     // The same words typed by the user are a prompt, not a limit.
-    expect((await rowOf(root(lines(...started.slice(0, -1), prompt(2, 'Quota exceeded: will reset at 2026-12-05T00:00:00Z'))), at(3))).observed.state).toBe('running');
+    expect((await rowOf(root(lines(...started.slice(0, -1), prompt(2, 'Quota exceeded: will reset at 2026-12-05T00:00:00Z'))), at(3))).observed.state).toBe(
+      'running',
+    );
   });
 
   it('R11 an `agent` call pending with no subagent yet may be waiting (Qwen asks first); once its subagent runs, the lead reads running; a finished subagent leaves the turn to the lead', async () => {
-    const lead = lines(...started, api(1), call(1.1, 'call_2', 'agent', { description: 'Look around', prompt: 'List the files.', subagent_type: 'general-purpose' }));
+    const lead = lines(
+      ...started,
+      api(1),
+      call(1.1, 'call_2', 'agent', { description: 'Look around', prompt: 'List the files.', subagent_type: 'general-purpose' }),
+    );
     expect((await rowOf(root(lead), at(30))).observed).toMatchObject({ state: 'unknown', reason: 'tool-pending', detail: 'agent: Look around' });
     const child = `subagents/${SESSION}/agent-general-purpose-call_2`;
-    const meta = (status: string) => JSON.stringify({ agentId: 'general-purpose-call_2', agentType: 'general-purpose', description: 'Look around', parentSessionId: SESSION, toolUseId: 'call_2', createdAt: iso(3), status, lastUpdatedAt: iso(status === 'running' ? 3 : 20) });
-    const childLines = lines(JSON.stringify({ uuid: 'u1', sessionId: SESSION, timestamp: iso(3), type: 'user', message: { role: 'user', parts: [{ text: 'List the files.' }] }, agentId: 'general-purpose-call_2', isSidechain: true }));
+    const meta = (status: string) =>
+      JSON.stringify({
+        agentId: 'general-purpose-call_2',
+        agentType: 'general-purpose',
+        description: 'Look around',
+        parentSessionId: SESSION,
+        toolUseId: 'call_2',
+        createdAt: iso(3),
+        status,
+        lastUpdatedAt: iso(status === 'running' ? 3 : 20),
+      });
+    const childLines = lines(
+      JSON.stringify({
+        uuid: 'u1',
+        sessionId: SESSION,
+        timestamp: iso(3),
+        type: 'user',
+        message: { role: 'user', parts: [{ text: 'List the files.' }] },
+        agentId: 'general-purpose-call_2',
+        isSidechain: true,
+      }),
+    );
     const running = await rowOf(root(lead, { files: { [`${child}.jsonl`]: childLines, [`${child}.meta.json`]: meta('running') } }), at(30));
     expect(running.observed).toMatchObject({ state: 'running', reason: 'tool-running' });
     // A background subagent still at work after the lead's answer: running-subagents, named by its task.
-    const background = lines(...started, api(1), call(1.1, 'call_2', 'agent', { description: 'Look around', prompt: 'x', run_in_background: true }), result(1.5, 'call_2', 'success'), api(2), assistant(2.1, 'Started it.'));
+    const background = lines(
+      ...started,
+      api(1),
+      call(1.1, 'call_2', 'agent', { description: 'Look around', prompt: 'x', run_in_background: true }),
+      result(1.5, 'call_2', 'success'),
+      api(2),
+      assistant(2.1, 'Started it.'),
+    );
     const row = await rowOf(root(background, { files: { [`${child}.jsonl`]: childLines, [`${child}.meta.json`]: meta('running') } }), at(10));
     expect(row.observed).toMatchObject({ state: 'running-subagents', reason: 'child-working', detail: 'subagent Look around working' });
     const done = await rowOf(root(background, { files: { [`${child}.jsonl`]: childLines, [`${child}.meta.json`]: meta('completed') } }), at(30));
@@ -171,16 +251,43 @@ describe('Qwen Code chat records (hand-made in the CLI\'s shapes)', () => {
   });
 
   it('§11 a custom_title (/rename, or the auto title) names the session; a cron prompt or notification opens a turn but never names it', async () => {
-    const titled = lines(...started, api(1), assistant(1.1, 'Done.'), JSON.stringify({ uuid: 't', sessionId: SESSION, timestamp: iso(2), type: 'system', subtype: 'custom_title', systemPayload: { customTitle: 'Tests for the parser', titleSource: 'auto' } }));
+    const titled = lines(
+      ...started,
+      api(1),
+      assistant(1.1, 'Done.'),
+      JSON.stringify({
+        uuid: 't',
+        sessionId: SESSION,
+        timestamp: iso(2),
+        type: 'system',
+        subtype: 'custom_title',
+        systemPayload: { customTitle: 'Tests for the parser', titleSource: 'auto' },
+      }),
+    );
     expect((await rowOf(root(titled), at(10))).title).toBe('Tests for the parser');
-    const cron = lines(JSON.stringify({ uuid: 'c', sessionId: SESSION, timestamp: iso(0), type: 'user', subtype: 'cron', provenance: 'system', cwd: '/home/dev/app', message: { role: 'user', parts: [{ text: 'check the build' }] } }));
+    const cron = lines(
+      JSON.stringify({
+        uuid: 'c',
+        sessionId: SESSION,
+        timestamp: iso(0),
+        type: 'user',
+        subtype: 'cron',
+        provenance: 'system',
+        cwd: '/home/dev/app',
+        message: { role: 'user', parts: [{ text: 'check the build' }] },
+      }),
+    );
     const row = await rowOf(root(cron), at(2));
     expect(row.observed).toMatchObject({ state: 'running', reason: 'turn-open' });
     expect(row.title).toBeNull();
   });
 
   it('§11 in a long session the title still comes from its start: the automatic title after the first answer, else the first prompt', async () => {
-    const turns = Array.from({ length: 120 }, (_, index) => [prompt(10 + index * 3, `turn ${index} ${'x'.repeat(200)}`), api(11 + index * 3), assistant(11.1 + index * 3, 'Done.')]).flat();
+    const turns = Array.from({ length: 120 }, (_, index) => [
+      prompt(10 + index * 3, `turn ${index} ${'x'.repeat(200)}`),
+      api(11 + index * 3),
+      assistant(11.1 + index * 3, 'Done.'),
+    ]).flat();
     const title = system(2, 'custom_title', { customTitle: 'Tests for the parser', titleSource: 'auto' });
     const start = [prompt(0, 'first words'), api(1), assistant(1.1, 'Done.')];
     expect(lines(...start, title, ...turns).length).toBeGreaterThan(64 * 1024);
@@ -191,14 +298,28 @@ describe('Qwen Code chat records (hand-made in the CLI\'s shapes)', () => {
     expect((await rowOf(root(renamed), at(500))).title).toBe('Renamed');
   });
 
-  it('§11 an ACP session\'s turn_result says how each turn ended: completed, cancelled, error', async () => {
-    const outcome = (state: string, extra: Record<string, unknown> = {}) => lines(...started, JSON.stringify({ uuid: 'r', sessionId: SESSION, timestamp: iso(5), type: 'system', subtype: 'turn_result', systemPayload: { promptId: `${SESSION}########0`, state, endedAt: at(5), ...extra } }));
+  it("§11 an ACP session's turn_result says how each turn ended: completed, cancelled, error", async () => {
+    const outcome = (state: string, extra: Record<string, unknown> = {}) =>
+      lines(
+        ...started,
+        JSON.stringify({
+          uuid: 'r',
+          sessionId: SESSION,
+          timestamp: iso(5),
+          type: 'system',
+          subtype: 'turn_result',
+          systemPayload: { promptId: `${SESSION}########0`, state, endedAt: at(5), ...extra },
+        }),
+      );
     expect((await rowOf(root(outcome('completed')), at(6))).observed).toMatchObject({ state: 'idle', reason: 'turn-finished' });
     expect((await rowOf(root(outcome('cancelled')), at(6))).observed).toMatchObject({ state: 'idle', reason: 'interrupted' });
-    expect((await rowOf(root(outcome('error', { error: { message: 'quota exceeded' } })), at(6))).observed).toMatchObject({ state: 'error', detail: 'quota exceeded' });
+    expect((await rowOf(root(outcome('error', { error: { message: 'quota exceeded' } })), at(6))).observed).toMatchObject({
+      state: 'error',
+      detail: 'quota exceeded',
+    });
   });
 
-  it('R7 runtime.json: a live pid that started before the file is alive; one started after it was reused; another machine\'s is not judged; none is unreported', async () => {
+  it("R7 runtime.json: a live pid that started before the file is alive; one started after it was reused; another machine's is not judged; none is unreported", async () => {
     const text = lines(...started, api(1), assistant(1.1, 'Done.'));
     const now = Date.now();
     const alive = await new QwenProvider(root(text, { runtime: { pid: process.pid, started_at: now / 1000 } })).sync(now);
@@ -215,7 +336,9 @@ describe('Qwen Code chat records (hand-made in the CLI\'s shapes)', () => {
   });
 
   it('discovery: the prompt ledger beside a chat and the archive folder are not sessions; a FIFO named like a runtime file is passed over, not waited on', async () => {
-    const folder = root(lines(...started), { files: { [`chats/${SESSION}.ledger.jsonl`]: '{"v":1}\n', [`chats/archive/${SESSION.replace('1', '2')}.jsonl`]: lines(...started) } });
+    const folder = root(lines(...started), {
+      files: { [`chats/${SESSION}.ledger.jsonl`]: '{"v":1}\n', [`chats/archive/${SESSION.replace('1', '2')}.jsonl`]: lines(...started) },
+    });
     const chats = join(folder, 'projects', '-home-dev-app', 'chats');
     expect(spawnSync('mkfifo', [join(chats, `${SESSION}.runtime.json`)]).status).toBe(0);
     const provider = new QwenProvider(folder);
@@ -229,16 +352,27 @@ describe('Qwen Code through the command line', () => {
     const folder = root(lines(prompt(0, 'add a test'), api(1), call(1.1, 'c1', 'run_shell_command', { command: 'npm test' })));
     expect(resolveRoots({ HOME: '/home/me', QWEN_HOME: folder }).qwen).toBe(folder);
     expect(resolveRoots({ HOME: '/home/me' }).qwen).toBe('/home/me/.qwen');
-    const result = runCli(['status', '--json', '--all', '--now', iso(30)], { HOME: join(base, 'nobody'), LOOKOUT_HOME: join(base, 'lookout-cli'), QWEN_HOME: folder });
+    const result = runCli(['status', '--json', '--all', '--now', iso(30)], {
+      HOME: join(base, 'nobody'),
+      LOOKOUT_HOME: join(base, 'lookout-cli'),
+      QWEN_HOME: folder,
+    });
     expect(result.code, result.stderr).toBe(0);
     const rows = (JSON.parse(result.stdout) as { sessions: Row[] }).sessions.filter((row) => row.provider === 'qwen');
-    expect(rows.map((row) => [row.key, row.observed.state, row.observed.reason, row.observed.detail])).toEqual([[`qwen:${SESSION}`, 'unknown', 'tool-pending', 'run_shell_command: npm test']]);
+    expect(rows.map((row) => [row.key, row.observed.state, row.observed.reason, row.observed.detail])).toEqual([
+      [`qwen:${SESSION}`, 'unknown', 'tool-pending', 'run_shell_command: npm test'],
+    ]);
   });
 
   it('QWEN_RUNTIME_DIR moves the sessions (its projects) out of QWEN_HOME, as 0.24.4 resolves it; a leading ~ is the home', () => {
     const runtime = root(lines(prompt(0, 'add a test'), api(1), call(1.1, 'c1', 'run_shell_command', { command: 'npm test' })));
     expect(resolveRoots({ HOME: '/home/me', QWEN_HOME: '~/qwen-config' }).qwen).toBe(join('/home/me', 'qwen-config'));
-    const result = runCli(['status', '--json', '--all', '--now', iso(30)], { HOME: join(base, 'nobody'), LOOKOUT_HOME: join(base, 'lookout-rt'), QWEN_HOME: join(base, 'config-only'), QWEN_RUNTIME_DIR: runtime });
+    const result = runCli(['status', '--json', '--all', '--now', iso(30)], {
+      HOME: join(base, 'nobody'),
+      LOOKOUT_HOME: join(base, 'lookout-rt'),
+      QWEN_HOME: join(base, 'config-only'),
+      QWEN_RUNTIME_DIR: runtime,
+    });
     expect(result.code, result.stderr).toBe(0);
     const rows = (JSON.parse(result.stdout) as { sessions: Row[] }).sessions.filter((row) => row.provider === 'qwen');
     expect(rows.map((row) => row.key)).toEqual([`qwen:${SESSION}`]);

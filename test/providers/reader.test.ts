@@ -131,7 +131,10 @@ describe('cutting a large unread field', () => {
   it('removes base_instructions, escapes and nesting included, and keeps the rest', async () => {
     const { decodeWithout, decodeLine } = await import('../../src/providers/jsonl/skip-field');
     const marker = '"base_instructions":';
-    const line = JSON.stringify({ type: 'session_meta', payload: { id: 'x', base_instructions: { text: 'a "quoted" \\ {brace} [x] ünïcødé 🚀'.repeat(500) }, title: 'é🚀', git: { branch: 'main' } } });
+    const line = JSON.stringify({
+      type: 'session_meta',
+      payload: { id: 'x', base_instructions: { text: 'a "quoted" \\ {brace} [x] ünïcødé 🚀'.repeat(500) }, title: 'é🚀', git: { branch: 'main' } },
+    });
     const expected = { type: 'session_meta', payload: { id: 'x', base_instructions: null, title: 'é🚀', git: { branch: 'main' } } };
     expect(parseRecord(decodeWithout(Buffer.from(line), marker))).toEqual(expected);
     expect(JSON.parse(decodeLine(Buffer.from(line)))).toEqual(expected);

@@ -46,7 +46,9 @@ function namings(files: readonly { path: string; text: string }[], providers = P
 
 describe('the provider registry', () => {
   it('no file outside a provider folder and the registry spells a provider id, its variable or its name', () => {
-    const files = sourceFiles(SRC).filter((file) => !mayName(file)).map((file) => ({ path: relative(SRC, file), text: readFileSync(file, 'utf8') }));
+    const files = sourceFiles(SRC)
+      .filter((file) => !mayName(file))
+      .map((file) => ({ path: relative(SRC, file), text: readFileSync(file, 'utf8') }));
     expect(files.length).toBeGreaterThan(50);
     expect(namings(files)).toEqual([]);
   });
@@ -91,7 +93,13 @@ describe('a fake provider through the registry alone', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'lookout-fake-provider-'));
-    env = { HOME: dir, PARROT_HOME: join(dir, 'parrot'), CLAUDE_CONFIG_DIR: join(dir, 'none-claude'), CODEX_HOME: join(dir, 'none-codex'), LOOKOUT_HOME: join(dir, 'home') };
+    env = {
+      HOME: dir,
+      PARROT_HOME: join(dir, 'parrot'),
+      CLAUDE_CONFIG_DIR: join(dir, 'none-claude'),
+      CODEX_HOME: join(dir, 'none-codex'),
+      LOOKOUT_HOME: join(dir, 'home'),
+    };
     write('p1', 'asking', '2026-11-29T12:01:00.000Z', 'Which colour?');
     write('p2', 'done', '2026-11-29T12:00:00.000Z');
   });
@@ -135,7 +143,10 @@ describe('a fake provider through the registry alone', () => {
       await row.waitFor();
       expect(await row.locator('.provider').textContent()).toBe(parrotDescriptor.shortName);
       await page.selectOption('select[aria-label="Quick filter"]', `provider:${FAKE_ID}`);
-      await page.waitForFunction((id) => [...document.querySelectorAll('[data-session-key]')].every((item) => item.getAttribute('data-session-key')?.startsWith(`${id}:`)), FAKE_ID);
+      await page.waitForFunction(
+        (id) => [...document.querySelectorAll('[data-session-key]')].every((item) => item.getAttribute('data-session-key')?.startsWith(`${id}:`)),
+        FAKE_ID,
+      );
       await page.getByRole('button', { name: 'Settings' }).click();
       await page.getByText(`${parrotDescriptor.name}: ${join(dir, 'parrot')}`).waitFor();
     } finally {

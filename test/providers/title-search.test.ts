@@ -26,7 +26,9 @@ function found(search: BlockFinder, text: Buffer, from: number, to: number): num
   search.buffer.fill('y"-title"'.repeat(8), text.length, Math.min(search.buffer.length, text.length + 64));
   text.copy(search.buffer, 0);
   const data = search.buffer.subarray(0, text.length);
-  return markerHits(search, data, from, to).map((hit) => hit.at).sort((a, b) => a - b);
+  return markerHits(search, data, from, to)
+    .map((hit) => hit.at)
+    .sort((a, b) => a - b);
 }
 
 const piece = fc.oneof(
@@ -52,7 +54,7 @@ describe('issue 27: finding title markers in a chunk', () => {
   it.each([
     ['WebAssembly', blockFinder],
     ['plain', plainFinder],
-  ] as const)('the %s search finds every marker near a line\'s start in any text and window, and nothing else or past its end', (_name, make) => {
+  ] as const)("the %s search finds every marker near a line's start in any text and window, and nothing else or past its end", (_name, make) => {
     const search = make();
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), fc.nat(), fc.nat(), (pieces, a, b) => {
@@ -76,7 +78,7 @@ describe('issue 27: finding title markers in a chunk', () => {
     expect(found(search, text, 0, SEARCH_CHUNK)).toEqual([13, SEARCH_CHUNK - 16]);
   });
 
-  it('a marker at any offset of a run of 64-byte groups is found once, whichever of a group\'s four blocks it starts or ends in', () => {
+  it("a marker at any offset of a run of 64-byte groups is found once, whichever of a group's four blocks it starts or ends in", () => {
     const search = blockFinder();
     for (const { bytes } of TITLE_MARKERS) {
       for (let at = 0; at < 200; at += 1) {
@@ -91,7 +93,7 @@ describe('issue 27: finding title markers in a chunk', () => {
     }
   });
 
-  it('a marker after a line of any length is found wherever it ends within LINE_START of its line\'s start', () => {
+  it("a marker after a line of any length is found wherever it ends within LINE_START of its line's start", () => {
     const search = blockFinder();
     for (const { bytes } of TITLE_MARKERS) {
       // Lines long enough that the newline is found by the loop past the window, in groups of every alignment.

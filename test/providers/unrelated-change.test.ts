@@ -21,20 +21,23 @@ describe('a change elsewhere', () => {
     expect(touchesRoot(new Set(), '/h/.qwen')).toBe(false);
   });
 
-  it.each(PROVIDERS.filter((provider) => ['gemini', 'qwen', 'cline', 'droid'].includes(provider.id)).map((provider) => [provider.id, provider] as const))('%s hands back the same evidence, its folder not read again, when only another agent\'s file changed', async (id, provider) => {
-    // The session the real agent left when killed in the live lab.
-    const home = join(base, id);
-    const version = readdirSync(LIVE).find((name) => name.startsWith(`${id}-`)) ?? '';
-    cpSync(join(LIVE, version, 'killed', 'home'), home, { recursive: true });
-    const root = resolveRoots({ HOME: home })[id] ?? '';
-    const source = provider.createSource(root, { watching: true, index: NO_INDEX });
-    const now = Date.parse('2026-12-01T23:00:00Z');
-    const first = await source.sync(now);
-    expect(first).toHaveLength(1);
-    // Gone from disk: only a sync that reads the folder again can tell.
-    rmSync(root, { recursive: true, force: true });
-    expect(await source.sync(now + 1000, new Set([join(base, 'other-agent', 'session.jsonl')]))).toBe(first);
-    expect(await source.sync(now + 2000, new Set([join(root, 'x')]))).toHaveLength(0);
-    source.dispose?.();
-  });
+  it.each(PROVIDERS.filter((provider) => ['gemini', 'qwen', 'cline', 'droid'].includes(provider.id)).map((provider) => [provider.id, provider] as const))(
+    "%s hands back the same evidence, its folder not read again, when only another agent's file changed",
+    async (id, provider) => {
+      // The session the real agent left when killed in the live lab.
+      const home = join(base, id);
+      const version = readdirSync(LIVE).find((name) => name.startsWith(`${id}-`)) ?? '';
+      cpSync(join(LIVE, version, 'killed', 'home'), home, { recursive: true });
+      const root = resolveRoots({ HOME: home })[id] ?? '';
+      const source = provider.createSource(root, { watching: true, index: NO_INDEX });
+      const now = Date.parse('2026-12-01T23:00:00Z');
+      const first = await source.sync(now);
+      expect(first).toHaveLength(1);
+      // Gone from disk: only a sync that reads the folder again can tell.
+      rmSync(root, { recursive: true, force: true });
+      expect(await source.sync(now + 1000, new Set([join(base, 'other-agent', 'session.jsonl')]))).toBe(first);
+      expect(await source.sync(now + 2000, new Set([join(root, 'x')]))).toHaveLength(0);
+      source.dispose?.();
+    },
+  );
 });

@@ -20,7 +20,8 @@ function pixels(level: Level, count: number, size: number) {
   return { png, at, all };
 }
 
-const near = (a: { r: number; g: number; b: number }, rgb: readonly number[]) => Math.abs(a.r - (rgb[0] ?? 0)) + Math.abs(a.g - (rgb[1] ?? 0)) + Math.abs(a.b - (rgb[2] ?? 0)) < 40;
+const near = (a: { r: number; g: number; b: number }, rgb: readonly number[]) =>
+  Math.abs(a.r - (rgb[0] ?? 0)) + Math.abs(a.g - (rgb[1] ?? 0)) + Math.abs(a.b - (rgb[2] ?? 0)) < 40;
 const isWhite = (p: { r: number; g: number; b: number; a: number }) => p.a > 200 && p.r > 230 && p.g > 230 && p.b > 230;
 
 describe('tray badge', () => {

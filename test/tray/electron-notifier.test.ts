@@ -23,7 +23,15 @@ describe('Electron notifications (issue 15)', () => {
     const { made, factory } = fake();
     const picked: NotificationAction[] = [];
     await new ElectronNotifier(factory, () => true, platform).send(plan, (action) => picked.push(action));
-    expect(made[0]?.options).toEqual({ title: plan.title, body: plan.body, silent: false, actions: [{ type: 'button', text: 'Mute 1 hour' }, { type: 'button', text: 'Mark reviewed' }] });
+    expect(made[0]?.options).toEqual({
+      title: plan.title,
+      body: plan.body,
+      silent: false,
+      actions: [
+        { type: 'button', text: 'Mute 1 hour' },
+        { type: 'button', text: 'Mark reviewed' },
+      ],
+    });
     made[0]?.emit('action', {}, 1);
     made[0]?.emit('action', {}, 0);
     made[0]?.emit('action', {}, 7);

@@ -23,11 +23,14 @@ describe('XDG autostart (issue 16)', () => {
 
   it('the command: the AppImage, else Electron with the script when unpackaged', () => {
     expect(launchCommand({ APPIMAGE: '/home/me/Lookout.AppImage' }, '/tmp/.mount_x/lookout', ['x'], false)).toEqual(['/home/me/Lookout.AppImage']);
-    expect(launchCommand({}, '/usr/lib/electron/electron', ['/usr/lib/electron/electron', '/home/me/lookout/dist/tray.cjs'], true)).toEqual(['/usr/lib/electron/electron', '/home/me/lookout/dist/tray.cjs']);
+    expect(launchCommand({}, '/usr/lib/electron/electron', ['/usr/lib/electron/electron', '/home/me/lookout/dist/tray.cjs'], true)).toEqual([
+      '/usr/lib/electron/electron',
+      '/home/me/lookout/dist/tray.cjs',
+    ]);
     expect(launchCommand({}, '/opt/Lookout/lookout', ['/opt/Lookout/lookout'], false)).toEqual(['/opt/Lookout/lookout']);
   });
 
-  it('lives under XDG_CONFIG_HOME, else ~/.config; a user\'s own entry of that name is left alone', () => {
+  it("lives under XDG_CONFIG_HOME, else ~/.config; a user's own entry of that name is left alone", () => {
     expect(autostartPath({ XDG_CONFIG_HOME: '/x/config', HOME: '/home/me' })).toBe('/x/config/autostart/lookout.desktop');
     expect(autostartPath({ HOME: '/home/me' })).toBe('/home/me/.config/autostart/lookout.desktop');
     expect(autostartPath({ XDG_CONFIG_HOME: 'relative', HOME: '/home/me' })).toBe('/home/me/.config/autostart/lookout.desktop');
@@ -47,7 +50,8 @@ describe('XDG autostart (issue 16)', () => {
   });
 
   it('issue 25 item 12: the program GLib looks for is read back from Exec as it parses it', () => {
-    for (const path of ['/opt/Lookout/lookout', '/home/me/My Apps/x', '/home/me/$(x)/`y`/"z"\\w', "/home/it's/a\tb", '/a\\"b/\\$c']) expect(execProgram(desktopEntry([path, '--flag']))).toBe(path);
+    for (const path of ['/opt/Lookout/lookout', '/home/me/My Apps/x', '/home/me/$(x)/`y`/"z"\\w', "/home/it's/a\tb", '/a\\"b/\\$c'])
+      expect(execProgram(desktopEntry([path, '--flag']))).toBe(path);
     // Before `%%` is expanded: GLib looks for this path, which is not the program's.
     expect(execProgram(desktopEntry(['/home/me/100% sure/lookout']))).toBe('/home/me/100%% sure/lookout');
     expect(execProgram('[Desktop Entry]\nExec="/unterminated\n')).toBeNull();

@@ -7,7 +7,18 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../..');
-const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { main: string; scripts: Record<string, string>; build: Record<string, unknown> & { files: string[]; extraMetadata: { main: string }; mac: { icon: string; target: { target: string; arch: string[] }[] }; linux: { icon: string; target: string[] }; win: { icon: string; target: string } }; devDependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
+  main: string;
+  scripts: Record<string, string>;
+  build: Record<string, unknown> & {
+    files: string[];
+    extraMetadata: { main: string };
+    mac: { icon: string; target: { target: string; arch: string[] }[] };
+    linux: { icon: string; target: string[] };
+    win: { icon: string; target: string };
+  };
+  devDependencies: Record<string, string>;
+};
 
 type Validate = (config: unknown, debug: unknown) => Promise<void>;
 async function validate(config: unknown): Promise<void> {

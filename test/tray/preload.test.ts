@@ -12,7 +12,12 @@ vi.mock('electron', () => ({
 describe('preload', () => {
   it('exposes subscribe, send, explain and hide as window.lookout, over the registered channels', async () => {
     await import('../../src/tray/preload');
-    const api = exposed.lookout as { subscribe: (f: (raw: unknown) => void) => () => void; send: (c: unknown) => Promise<unknown>; explain: (k: string) => Promise<unknown>; hide: () => void };
+    const api = exposed.lookout as {
+      subscribe: (f: (raw: unknown) => void) => () => void;
+      send: (c: unknown) => Promise<unknown>;
+      explain: (k: string) => Promise<unknown>;
+      hide: () => void;
+    };
     expect(Object.keys(api).sort()).toEqual(['explain', 'hide', 'send', 'subscribe']);
     const seen: unknown[] = [];
     const unsubscribe = api.subscribe((raw) => seen.push(raw));

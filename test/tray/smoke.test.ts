@@ -18,13 +18,22 @@ function electronBinary(): string | null {
 
 const binary = electronBinary();
 const display = process.env.DISPLAY ?? process.env.WAYLAND_DISPLAY ?? (process.platform === 'darwin' ? 'macOS' : undefined);
-const why = binary === null ? 'no Electron binary is installed (node_modules/electron has no downloaded binary)' : display === undefined ? 'no display (set DISPLAY, e.g. under Xvfb)' : null;
+const why =
+  binary === null
+    ? 'no Electron binary is installed (node_modules/electron has no downloaded binary)'
+    : display === undefined
+      ? 'no display (set DISPLAY, e.g. under Xvfb)'
+      : null;
 if (why !== null) console.log(`tray smoke test skipped: ${why}`);
 
 describe.skipIf(why !== null)('tray app smoke test (real Electron)', () => {
   it('starts, shows its tray and popover window, and quits', async () => {
     const { _electron } = await import('playwright-core');
-    const app = await _electron.launch({ executablePath: binary ?? '', args: [resolve(__dirname, '../../dist/tray.cjs')], env: { ...process.env, LOOKOUT_HOME: resolve(__dirname, '../../test-artifacts/smoke-home') } });
+    const app = await _electron.launch({
+      executablePath: binary ?? '',
+      args: [resolve(__dirname, '../../dist/tray.cjs')],
+      env: { ...process.env, LOOKOUT_HOME: resolve(__dirname, '../../test-artifacts/smoke-home') },
+    });
     const window = await app.firstWindow();
     await window.waitForSelector('.popover');
     expect(await window.title()).toBe('Lookout');

@@ -23,7 +23,10 @@ function fakes(lock = true, held: readonly string[] = [], platform: NodeJS.Platf
   const listeners = new Map<string, (event: unknown) => void>();
   const tray = Object.assign(new EventEmitter(), { setImage: vi.fn(), setToolTip: vi.fn(), setTitle: vi.fn(), popUpContextMenu: vi.fn() });
   const sent: [string, unknown][] = [];
-  const webContents = Object.assign(new EventEmitter(), { send: (channel: string, value: unknown) => sent.push([channel, value]), setWindowOpenHandler: vi.fn() });
+  const webContents = Object.assign(new EventEmitter(), {
+    send: (channel: string, value: unknown) => sent.push([channel, value]),
+    setWindowOpenHandler: vi.fn(),
+  });
   const window = Object.assign(new EventEmitter(), { webContents, setAlwaysOnTop: vi.fn() });
   const notifications: (EventEmitter & { title: string; body: string; show: () => void })[] = [];
   const app = Object.assign(new EventEmitter(), {
@@ -141,7 +144,15 @@ describe('the tray app (fake Electron)', () => {
     const tray = await startTray(f.parts, f.menubar, DIST, home(['question-pending', 'working']));
     f.tray.emit('right-click');
     const menu = f.menus.at(-1) ?? [];
-    expect(menu.map((item) => item.label)).toEqual(['Open Lookout', 'Mute all for 1 h', 'Pause notifications for 1 h', 'Pause notifications until tomorrow', 'Settings…', 'Start at login', 'Quit Lookout']);
+    expect(menu.map((item) => item.label)).toEqual([
+      'Open Lookout',
+      'Mute all for 1 h',
+      'Pause notifications for 1 h',
+      'Pause notifications until tomorrow',
+      'Settings…',
+      'Start at login',
+      'Quit Lookout',
+    ]);
     menu[0]?.click?.();
     expect(f.popover.shown).toBe(1);
     tray?.act('mute-all-1h');
@@ -177,7 +188,10 @@ describe('the tray app (fake Electron)', () => {
     ]);
     expect(f.shortcuts.size).toBe(0);
     await tray?.dispose();
-    for (const [shortcut, registered] of [[null, []], ['Alt+Shift+L', ['Alt+Shift+L']]] as const) {
+    for (const [shortcut, registered] of [
+      [null, []],
+      ['Alt+Shift+L', ['Alt+Shift+L']],
+    ] as const) {
       const g = fakes();
       const env = home([]);
       mkdirSync(env.LOOKOUT_HOME ?? '', { recursive: true });
@@ -214,7 +228,7 @@ describe('the tray app (fake Electron)', () => {
     await tray?.dispose();
   });
 
-  it('issue 25 item 12: an AppImage path with % and no folder of Lookout\'s without one: said in the popover, no entry, the mark stays off', async () => {
+  it("issue 25 item 12: an AppImage path with % and no folder of Lookout's without one: said in the popover, no entry, the mark stays off", async () => {
     const f = fakes(true, [], 'linux');
     const env = home([]);
     const appImage = join(env.HOME ?? '', '100% sure', 'Lookout.AppImage');
@@ -222,7 +236,12 @@ describe('the tray app (fake Electron)', () => {
     writeFileSync(appImage, '#!/bin/sh\n', { mode: 0o700 });
     const tray = await startTray(f.parts, f.menubar, DIST, { ...env, APPIMAGE: appImage, LOOKOUT_HOME: join(env.HOME ?? '', '50% home') });
     tray?.act('start-at-login');
-    expect(tray?.host.state()?.problems.map((problem) => problem.text).filter((text) => text.includes('start at login'))).toEqual([expect.stringMatching(/^lookout: cannot start at login: .*set LOOKOUT_HOME to a folder without one$/)]);
+    expect(
+      tray?.host
+        .state()
+        ?.problems.map((problem) => problem.text)
+        .filter((text) => text.includes('start at login')),
+    ).toEqual([expect.stringMatching(/^lookout: cannot start at login: .*set LOOKOUT_HOME to a folder without one$/)]);
     expect(existsSync(join(env.HOME ?? '', '.config', 'autostart', 'lookout.desktop'))).toBe(false);
     f.tray.emit('right-click');
     expect(f.menus.at(-1)?.find((item) => item.label === 'Start at login')).toMatchObject({ checked: false });
@@ -254,7 +273,9 @@ describe('the tray app (fake Electron)', () => {
     expect(Date.parse(paused() ?? '') - before).toBeGreaterThanOrEqual(3_600_000);
     expect(Date.parse(paused() ?? '') - Date.now()).toBeLessThanOrEqual(3_600_000);
     f.tray.emit('right-click');
-    expect(f.menus.at(-1)?.map((item) => item.label)).toContain(`Resume notifications (paused until ${new Date(Date.parse(paused() ?? '')).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })})`);
+    expect(f.menus.at(-1)?.map((item) => item.label)).toContain(
+      `Resume notifications (paused until ${new Date(Date.parse(paused() ?? '')).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })})`,
+    );
     tray?.act('resume');
     expect(paused()).toBeNull();
     tray?.act('pause-tomorrow');
@@ -291,7 +312,7 @@ describe('the tray app (fake Electron)', () => {
     await tray?.dispose();
   });
 
-  it('a digest notification\'s click shows the popover on the first of its sessions, in its group (issue 15)', async () => {
+  it("a digest notification's click shows the popover on the first of its sessions, in its group (issue 15)", async () => {
     const f = fakes();
     const env = home(['question-pending']);
     const fixture = fixtures('claude').find((item) => item.name === 'question-pending');
@@ -312,7 +333,9 @@ describe('the tray app (fake Electron)', () => {
     expect(request?.view).toBe('list');
     expect([`claude:${id}`, `claude:${other}`]).toContain(request?.select);
     // Nothing was opened and no visit recorded: the user chooses in the popover.
-    expect(existsSync(join(env.LOOKOUT_HOME ?? '', 'store.json')) ? JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'store.json'), 'utf8')).visits : {}).toEqual({});
+    expect(
+      existsSync(join(env.LOOKOUT_HOME ?? '', 'store.json')) ? JSON.parse(readFileSync(join(env.LOOKOUT_HOME ?? '', 'store.json'), 'utf8')).visits : {},
+    ).toEqual({});
     await tray?.dispose();
   });
 });

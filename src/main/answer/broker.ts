@@ -56,7 +56,9 @@ export type AnswerAttempt = { request: string; digest: string; decision: Decisio
 
 /** What is shown and the whole input it stands for, digested: an answer carries the same or is refused (R71). */
 export function requestDigest(draft: Pick<RequestDraft, 'tool' | 'text' | 'questions' | 'hidden' | 'whole'>): string {
-  return createHash('sha256').update(JSON.stringify([draft.tool, draft.text, draft.questions, draft.hidden, draft.whole])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([draft.tool, draft.text, draft.questions, draft.hidden, draft.whole]))
+    .digest('hex');
 }
 
 function decisionWords(decision: Decision): { answer: AnswerRecord['answer']; message: string | null; options: string[]; label: string } {
@@ -77,7 +79,8 @@ export function decisionProblem(request: AnswerRequest, decision: Decision): str
   if (request.prompt === 'approval') return decision.behavior === 'answers' ? 'this prompt asks for allow or deny, not options' : null;
   if (decision.behavior === 'allow') return 'a question is answered with its options, never a bare allow';
   if (decision.behavior === 'deny') return null;
-  if (decision.answers.length !== request.questions.length) return `the prompt has ${request.questions.length} question(s); ${decision.answers.length} answer(s) given`;
+  if (decision.answers.length !== request.questions.length)
+    return `the prompt has ${request.questions.length} question(s); ${decision.answers.length} answer(s) given`;
   for (const [index, question] of request.questions.entries()) {
     const chosen = decision.answers[index] ?? [];
     if (chosen.length === 0) return `question ${index + 1} has no answer`;
@@ -138,7 +141,15 @@ export class AnswerBroker {
       deadline: now + wait,
       closed: null,
     };
-    this.held.set(id, { key: sessionKey(draft.provider, draft.sessionId), provider: draft.provider, sessionId: draft.sessionId, request, draft, hook, askedAt: null });
+    this.held.set(id, {
+      key: sessionKey(draft.provider, draft.sessionId),
+      provider: draft.provider,
+      sessionId: draft.sessionId,
+      request,
+      draft,
+      hook,
+      askedAt: null,
+    });
     sendLine(hook, { type: 'pending', request: id });
     this.options.onChange();
   }
@@ -149,14 +160,25 @@ export class AnswerBroker {
     const held = this.held.get(attempt.request);
     if (held === undefined) return refused('no such request: it was answered, let go or has gone');
     const { request } = held;
-    if (request.closed !== null) return refused(request.closed.how === 'answered' ? 'this prompt was already answered from Lookout' : request.closed.how === 'elsewhere' ? 'this prompt was answered in the terminal' : 'this prompt is no longer waiting for Lookout');
+    if (request.closed !== null)
+      return refused(
+        request.closed.how === 'answered'
+          ? 'this prompt was already answered from Lookout'
+          : request.closed.how === 'elsewhere'
+            ? 'this prompt was answered in the terminal'
+            : 'this prompt is no longer waiting for Lookout',
+      );
     if (attempt.digest !== request.digest) return refused('the prompt changed since it was shown; nothing was sent');
     // Never an answer to more than was shown (issue 47): a prompt too long to show whole is the terminal's.
     if (request.hidden > 0) return refused(`the prompt is too long to show whole (${String(request.hidden)} characters not shown): answer it in the terminal`);
     const view = this.options.viewOf(held.key);
-    if (view?.state !== 'open' || view.request.id !== request.id) return refused(view?.state === 'unavailable' ? view.why : 'this prompt is not the one the session shows now; nothing was sent');
+    if (view?.state !== 'open' || view.request.id !== request.id)
+      return refused(view?.state === 'unavailable' ? view.why : 'this prompt is not the one the session shows now; nothing was sent');
     const now = this.options.clock();
-    if (attempt.via !== 'click' && now < view.keysFrom) return refused(`the prompt appeared ${Math.round((now - request.at) / 100) / 10} s ago; a key or command answers it after ${Math.round((view.keysFrom - request.at) / 1000)} s (a click on the card can now)`);
+    if (attempt.via !== 'click' && now < view.keysFrom)
+      return refused(
+        `the prompt appeared ${Math.round((now - request.at) / 100) / 10} s ago; a key or command answers it after ${Math.round((view.keysFrom - request.at) / 1000)} s (a click on the card can now)`,
+      );
     const problem = decisionProblem(request, attempt.decision);
     if (problem !== null) return refused(problem);
     if (held.hook === null || held.hook.destroyed) return refused("the agent's hook is gone: answer in the terminal");
@@ -215,14 +237,17 @@ export class AnswerBroker {
         continue;
       }
       // Let go only on evidence that the prompt was answered: the session moved on, or a newer prompt came.
-      if (now - request.at >= SETTLE_MS && (this.options.movedOn(held.key, request, held.askedAt) || this.newerThan(held))) this.close(request.id, 'elsewhere', null, 'terminal');
+      if (now - request.at >= SETTLE_MS && (this.options.movedOn(held.key, request, held.askedAt) || this.newerThan(held)))
+        this.close(request.id, 'elsewhere', null, 'terminal');
     }
     if (changed) this.options.onChange();
   }
 
   /** Whether a newer prompt of the same agent in the same session came after this one. */
   private newerThan(held: HeldRequest): boolean {
-    return [...this.held.values()].some((other) => other.key === held.key && other.request.agentId === held.request.agentId && other.request.at > held.request.at);
+    return [...this.held.values()].some(
+      (other) => other.key === held.key && other.request.agentId === held.request.agentId && other.request.at > held.request.at,
+    );
   }
 
   /** Lets every waiting hook go (Lookout is stopping): the agents' own prompts decide. */
@@ -246,6 +271,15 @@ export class AnswerBroker {
 
   private recordBase(held: HeldRequest, now: number): Pick<AnswerRecord, 'key' | 'request' | 'requestAt' | 'tool' | 'shown' | 'hidden' | 'digest' | 'at'> {
     const { request } = held;
-    return { key: held.key, request: request.id, requestAt: request.at, tool: request.tool, shown: request.text, hidden: request.hidden, digest: request.digest, at: now };
+    return {
+      key: held.key,
+      request: request.id,
+      requestAt: request.at,
+      tool: request.tool,
+      shown: request.text,
+      hidden: request.hidden,
+      digest: request.digest,
+      at: now,
+    };
   }
 }

@@ -111,7 +111,9 @@ export class AnswerChannel {
     this.token = randomBytes(32).toString('hex');
     const server = createServer((socket) => this.accept(socket));
     const listening = await new Promise<ChannelState>((resolve) => {
-      server.once('error', (error) => resolve(errorCode(error) === 'EADDRINUSE' ? { kind: 'elsewhere' } : { kind: 'off', why: `${path}: ${errorCode(error) ?? String(error)}` }));
+      server.once('error', (error) =>
+        resolve(errorCode(error) === 'EADDRINUSE' ? { kind: 'elsewhere' } : { kind: 'off', why: `${path}: ${errorCode(error) ?? String(error)}` }),
+      );
       server.listen(path, () => resolve({ kind: 'owner' }));
     });
     if (listening.kind !== 'owner') {
@@ -151,7 +153,7 @@ export class AnswerChannel {
         return;
       }
       if ('pid' in message && !processIsOurs(message.pid)) {
-        sendLine(socket, { type: 'result', ok: false, error: 'the process is not this user\'s' });
+        sendLine(socket, { type: 'result', ok: false, error: "the process is not this user's" });
         socket.end();
         return;
       }

@@ -18,7 +18,11 @@ export function sendControl(home: string, message: ControlMessage): Promise<Comm
   const folder = folderProblem(runFolder(home));
   if (folder !== null) return Promise.resolve({ ok: false, error: `no running Lookout to answer through (${folder})` });
   const socket = socketAt(socketPath(home));
-  if (socket.kind !== 'socket') return Promise.resolve({ ok: false, error: socket.kind === 'none' ? 'no running Lookout holds this prompt (start `lookout watch` or the tray app)' : socket.why });
+  if (socket.kind !== 'socket')
+    return Promise.resolve({
+      ok: false,
+      error: socket.kind === 'none' ? 'no running Lookout holds this prompt (start `lookout watch` or the tray app)' : socket.why,
+    });
   const token = readToken(tokenPath(home));
   if (token === null) return Promise.resolve({ ok: false, error: "Lookout's answer token is missing or not private" });
   return new Promise((resolve) => {
@@ -37,7 +41,8 @@ export function sendControl(home: string, message: ControlMessage): Promise<Comm
     connection.on('connect', () => sendLine(connection, { ...message, token, pid: process.pid }));
     readLines(connection, (value) => {
       const parsed = serverMessageSchema.safeParse(value);
-      if (parsed.success && parsed.data.type === 'result') finish(parsed.data.error === undefined ? { ok: parsed.data.ok } : { ok: parsed.data.ok, error: parsed.data.error });
+      if (parsed.success && parsed.data.type === 'result')
+        finish(parsed.data.error === undefined ? { ok: parsed.data.ok } : { ok: parsed.data.ok, error: parsed.data.error });
     });
   });
 }

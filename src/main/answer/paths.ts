@@ -14,5 +14,7 @@ export const SOCKET_PATH_MAX = 103;
 /** Why the socket cannot live at that path, or null when it can. */
 export function socketPathProblem(path: string): string | null {
   const bytes = Buffer.byteLength(path);
-  return bytes > SOCKET_PATH_MAX ? `the socket path ${path} is ${bytes} bytes, over the ${SOCKET_PATH_MAX} a Unix socket allows (set LOOKOUT_HOME to a shorter folder)` : null;
+  return bytes > SOCKET_PATH_MAX
+    ? `the socket path ${path} is ${bytes} bytes, over the ${SOCKET_PATH_MAX} a Unix socket allows (set LOOKOUT_HOME to a shorter folder)`
+    : null;
 }

@@ -2,7 +2,9 @@
 import * as z from 'zod/mini';
 import { questionSchema } from '../../engine/contract';
 
-const closedSchema = z.nullable(z.object({ at: z.number(), how: z.enum(['answered', 'elsewhere', 'released', 'expired']), answer: z.nullable(z.string()), from: z.nullable(z.string()) }));
+const closedSchema = z.nullable(
+  z.object({ at: z.number(), how: z.enum(['answered', 'elsewhere', 'released', 'expired']), answer: z.nullable(z.string()), from: z.nullable(z.string()) }),
+);
 
 export const requestsFileSchema = z.object({
   owner: z.int(),

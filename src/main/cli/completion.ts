@@ -58,7 +58,9 @@ ${table.map((spec) => `      ${spec.name}) COMPREPLY=( $(compgen -W "${spec.opti
     esac
   done
   case "$cmd:$n" in
-${wordCases(table).map((item) => `    ${item.pattern}) COMPREPLY=( $(compgen -W "${item.words.join(' ')}" -- "$cur") ) ;;`).join('\n')}
+${wordCases(table)
+  .map((item) => `    ${item.pattern}) COMPREPLY=( $(compgen -W "${item.words.join(' ')}" -- "$cur") ) ;;`)
+  .join('\n')}
     ${sessions})
       # Matched here, not by compgen -W (which would expand what it is given).
       local id
@@ -90,7 +92,10 @@ _lookout() {
   esac
   if [[ $cur == -* ]]; then
     case $cmd in
-${table.filter((spec) => spec.options.length > 0).map((spec) => `      (${spec.name}) compadd -- ${spec.options.join(' ')} ;;`).join('\n')}
+${table
+  .filter((spec) => spec.options.length > 0)
+  .map((spec) => `      (${spec.name}) compadd -- ${spec.options.join(' ')} ;;`)
+  .join('\n')}
     esac
     return
   fi
@@ -103,7 +108,9 @@ ${table.filter((spec) => spec.options.length > 0).map((spec) => `      (${spec.n
     esac
   done
   case "$cmd:$n" in
-${wordCases(table).map((item) => `    (${item.pattern}) compadd -- ${item.words.join(' ')} ;;`).join('\n')}
+${wordCases(table)
+  .map((item) => `    (${item.pattern}) compadd -- ${item.words.join(' ')} ;;`)
+  .join('\n')}
     (${sessions})
       local -a lines ids titles
       lines=(\${(f)"$(_lookout_run __sessions 2>/dev/null)"})
@@ -133,7 +140,7 @@ function fish(table: readonly CommandSpec[], runner: Runner): string {
     `            case ${allValued(table).join(' ')}`,
     '                set skip 1',
     "            case '-*'",
-    '            case \'*\'',
+    "            case '*'",
     '                set n (math $n + 1)',
     '        end',
     '    end',
@@ -145,7 +152,12 @@ function fish(table: readonly CommandSpec[], runner: Runner): string {
     'end',
     'complete -c lookout -f',
     `complete -c lookout -n __fish_use_subcommand -a '${table.map((spec) => spec.name).join(' ')}'`,
-    ...table.flatMap((spec) => spec.options.map((option) => `complete -c lookout -n '__fish_seen_subcommand_from ${spec.name}' -l ${option.slice(2)}${spec.valued.includes(option) ? ' -r' : ''}${option === '--provider' ? ` -a '${optionValues(option).join(' ')}'` : ''}`)),
+    ...table.flatMap((spec) =>
+      spec.options.map(
+        (option) =>
+          `complete -c lookout -n '__fish_seen_subcommand_from ${spec.name}' -l ${option.slice(2)}${spec.valued.includes(option) ? ' -r' : ''}${option === '--provider' ? ` -a '${optionValues(option).join(' ')}'` : ''}`,
+      ),
+    ),
     ...wordCases(table).map((item) => `complete -c lookout -n '__lookout_at ${item.pattern}' -a '${item.words.join(' ')}'`),
     `complete -c lookout -n '__lookout_at ${positions(table, (kind) => kind.kind === 'session').join(' ')}' -a '(__lookout_run __sessions 2>/dev/null)'`,
   ];

@@ -22,17 +22,25 @@ export function formatExplain(row: Row, derived: DerivedSession, answers: readon
   // R80: where the reset came from is the agent's record; without one no time is guessed.
   if (row.observed.state === 'limited') lines.splice(6, 0, `  limit    ${row.resetsAt === null ? 'the agent gave no reset time' : `resets ${row.resetsAt}`}`);
   for (const observation of derived.considered) {
-    lines.push(`  ${when(observation.at)}  ${observation.source}  ${observation.state}/${observation.reason}  ${observation.confidence}  — ${observation.rule}`);
+    lines.push(
+      `  ${when(observation.at)}  ${observation.source}  ${observation.state}/${observation.reason}  ${observation.confidence}  — ${observation.rule}`,
+    );
   }
   if (derived.considered.length === 0) lines.push('  none: no status-bearing record was found');
   lines.push(`Children: ${row.children.liveness} (${row.children.live} live)`);
-  for (const child of derived.children) lines.push(`  ${child.name}: ${child.state}${child.request === null ? '' : ` — ${child.request.detail}`} (${when(child.at)})`);
+  for (const child of derived.children)
+    lines.push(`  ${child.name}: ${child.state}${child.request === null ? '' : ` — ${child.request.detail}`} (${when(child.at)})`);
   const liveness = derived.evidence.liveness;
-  lines.push(`Liveness: ${liveness.kind}${'pid' in liveness && liveness.pid !== null ? ` (pid ${liveness.pid})` : ''}${liveness.kind === 'dead' ? ` — ${liveness.why}` : ''}`);
+  lines.push(
+    `Liveness: ${liveness.kind}${'pid' in liveness && liveness.pid !== null ? ` (pid ${liveness.pid})` : ''}${liveness.kind === 'dead' ? ` — ${liveness.why}` : ''}`,
+  );
   lines.push(`Skipped lines (malformed or oversized): ${derived.evidence.skippedLines}`);
   const ahead = (derived.input.lastRecordAt ?? 0) - (derived.evidence.lastRecordAt ?? 0);
   // Times after now (a clock ahead of this machine's): held where they were first seen (issue 24).
-  if (ahead > 0) lines.push(`Clock ahead: its newest record is dated ${Math.round(ahead / 1000)} s past this machine's clock; its times are held at ${when(derived.input.seenAt ?? Number.NaN)}, when Lookout first read it`);
+  if (ahead > 0)
+    lines.push(
+      `Clock ahead: its newest record is dated ${Math.round(ahead / 1000)} s past this machine's clock; its times are held at ${when(derived.input.seenAt ?? Number.NaN)}, when Lookout first read it`,
+    );
   lines.push(`Answering: ${answeringLine(row)}`);
   const mine = answers.filter((entry) => entry.key === row.key);
   if (mine.length > 0) lines.push('Answers (R75), oldest first:');
@@ -45,7 +53,8 @@ export function answeringLine(row: Pick<Row, 'answer'>): string {
   if (answer === null) return 'nothing waits for an answer';
   switch (answer.state) {
     case 'open':
-      if (answer.hidden > 0) return `${answer.request} waits since ${answer.since} (${answer.prompt}, ${answer.tool}): too long to show whole (${String(answer.hidden)} characters not shown), so answered only in the terminal`;
+      if (answer.hidden > 0)
+        return `${answer.request} waits since ${answer.since} (${answer.prompt}, ${answer.tool}): too long to show whole (${String(answer.hidden)} characters not shown), so answered only in the terminal`;
       return `${answer.request} waits for an answer from Lookout since ${answer.since} (${answer.prompt}, ${answer.tool}; keys from ${answer.keysFrom}${answer.serial ? `; the agent's own prompt waits until ${answer.deadline}` : ''})`;
     case 'answered':
       return `${answer.request} answered from Lookout at ${answer.at} (${answer.answer ?? 'answered'}${answer.from === null ? '' : `, from ${answer.from}`}); waiting for the agent`;

@@ -146,7 +146,9 @@ export function formatStatus(snapshot: Snapshot, now: number, layout: TableLayou
     const { row } = item;
     const mark = layout.color ? `\u001b[${COLORS[row.band]}m${MARKS[row.band]}\u001b[0m` : MARKS[row.band];
     const state = stateWidth === null ? item.state : cut(item.state, stateWidth);
-    lines.push(`${mark} ${row.provider.padEnd(PROVIDER_WIDTH)} ${terminalLine(row.sessionId.slice(0, 8)).padEnd(8)}${GAP}${item.age.padStart(ageWidth)}${GAP}${fit(item.where, whereWidth)}${GAP}${state}`.trimEnd());
+    lines.push(
+      `${mark} ${row.provider.padEnd(PROVIDER_WIDTH)} ${terminalLine(row.sessionId.slice(0, 8)).padEnd(8)}${GAP}${item.age.padStart(ageWidth)}${GAP}${fit(item.where, whereWidth)}${GAP}${state}`.trimEnd(),
+    );
     const flags = `(${item.flags.join(', ')})`;
     const title = item.title === null ? '' : width === null ? item.title : cut(item.title, Math.max(8, width - 4 - 1 - textWidth(flags)));
     lines.push(`    ${title === '' ? flags : `${title} ${flags}`}`);

@@ -13,7 +13,13 @@ export function matchSession(rows: readonly Row[], query: string): Row {
   const byId = rows.filter((row) => row.sessionId === query);
   const local = byId.find((row) => (row.host ?? null) === null);
   if (local !== undefined) return local;
-  if (byId.length > 1) throw new UsageError(`"${query}" is ambiguous: ${byId.slice(0, 6).map((row) => row.key).join(', ')}`);
+  if (byId.length > 1)
+    throw new UsageError(
+      `"${query}" is ambiguous: ${byId
+        .slice(0, 6)
+        .map((row) => row.key)
+        .join(', ')}`,
+    );
   const exact = byId[0];
   if (exact !== undefined) return exact;
   const bare = query.includes(':') ? query.slice(query.indexOf(':') + 1) : query;
@@ -22,6 +28,12 @@ export function matchSession(rows: readonly Row[], query: string): Row {
   const candidates = rows.filter((row) => row.sessionId.startsWith(bare) && (provider === null || row.provider === provider));
   const [only, ...others] = candidates;
   if (only === undefined) throw new NoSessionMatch(`no session matches "${query}"`);
-  if (others.length > 0) throw new UsageError(`"${query}" is ambiguous: ${candidates.slice(0, 6).map((row) => row.key).join(', ')}${candidates.length > 6 ? ', …' : ''}`);
+  if (others.length > 0)
+    throw new UsageError(
+      `"${query}" is ambiguous: ${candidates
+        .slice(0, 6)
+        .map((row) => row.key)
+        .join(', ')}${candidates.length > 6 ? ', …' : ''}`,
+    );
   return only;
 }

@@ -25,7 +25,8 @@ export function parseOptions(values: readonly string[]): number[][] {
 
 /** The chosen labels, question by question; refused (exit 1) when a number is not an option. */
 function answersFor(open: Extract<RowAnswer, { state: 'open' }>, picks: readonly number[][]): string[][] {
-  if (picks.length !== open.questions.length) throw new Refused(`the prompt has ${open.questions.length} question(s): give one --option for each (${picks.length} given)`);
+  if (picks.length !== open.questions.length)
+    throw new Refused(`the prompt has ${open.questions.length} question(s): give one --option for each (${picks.length} given)`);
   return open.questions.map((question, index) =>
     (picks[index] ?? []).map((number) => {
       const option = question.options[number - 1];
@@ -66,13 +67,20 @@ function describe(open: Extract<RowAnswer, { state: 'open' }>, decision: Decisio
 }
 
 export async function answerCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { message: { type: 'string' }, option: { type: 'string', multiple: true }, now: { type: 'string' } }, strict: true, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { message: { type: 'string' }, option: { type: 'string', multiple: true }, now: { type: 'string' } },
+    strict: true,
+    allowPositionals: true,
+  });
   const [query, action, ...extra] = positionals;
   if (query === undefined) throw new UsageError('answer needs a session (a key, an id, or 4+ characters of one)');
   const picks = parseOptions(values.option ?? []);
-  if (action !== undefined && !(ACTIONS as readonly string[]).includes(action)) throw new UsageError(`answer takes allow, deny or terminal, or --option <n>… (got "${action}")`);
+  if (action !== undefined && !(ACTIONS as readonly string[]).includes(action))
+    throw new UsageError(`answer takes allow, deny or terminal, or --option <n>… (got "${action}")`);
   if (extra.length > 0) throw new UsageError(`answer takes a session and one answer (got "${extra.join(' ')}")`);
-  if ((action === undefined) === (picks.length === 0) && !(action === 'deny' && picks.length === 0)) throw new UsageError('answer takes allow, deny or terminal, or --option <n>… (one of them)');
+  if ((action === undefined) === (picks.length === 0) && !(action === 'deny' && picks.length === 0))
+    throw new UsageError('answer takes allow, deny or terminal, or --option <n>… (one of them)');
   if (values.message !== undefined && action !== 'deny') throw new UsageError('--message goes with deny (the words the agent reads)');
   const now = resolveNow(values.now);
   const context = await evaluateFromDisk(now);
@@ -81,9 +89,21 @@ export async function answerCommand(args: string[]): Promise<number> {
     const open = openOf(row);
     const chosen = action as Action | undefined;
     const decision: Decision | null =
-      chosen === 'terminal' ? null : chosen === 'allow' ? { behavior: 'allow' } : chosen === 'deny' ? { behavior: 'deny', message: values.message ?? null } : { behavior: 'answers', answers: answersFor(open, picks) };
-    if (decision?.behavior === 'allow' && open.prompt === 'question') throw new Refused('a question is answered with --option <n> (one per question), never a bare allow');
-    const result = row.host !== null ? await remote(row, context, open, decision) : decision === null ? await sendControl(context.state.home, { type: 'release', request: open.request, from: 'cli' }) : await sendControl(context.state.home, { type: 'answer', request: open.request, digest: open.digest, decision, from: 'cli', via: 'command' });
+      chosen === 'terminal'
+        ? null
+        : chosen === 'allow'
+          ? { behavior: 'allow' }
+          : chosen === 'deny'
+            ? { behavior: 'deny', message: values.message ?? null }
+            : { behavior: 'answers', answers: answersFor(open, picks) };
+    if (decision?.behavior === 'allow' && open.prompt === 'question')
+      throw new Refused('a question is answered with --option <n> (one per question), never a bare allow');
+    const result =
+      row.host !== null
+        ? await remote(row, context, open, decision)
+        : decision === null
+          ? await sendControl(context.state.home, { type: 'release', request: open.request, from: 'cli' })
+          : await sendControl(context.state.home, { type: 'answer', request: open.request, digest: open.digest, decision, from: 'cli', via: 'command' });
     if (!result.ok) throw new Refused(result.error ?? 'refused');
     printLines(process.stdout, [`${row.key}: ${describe(open, decision)}`]);
     return 0;
@@ -95,11 +115,19 @@ export async function answerCommand(args: string[]): Promise<number> {
 }
 
 /** Another machine's prompt: its own Lookout decides, where the hook waits. */
-async function remote(row: Row, context: Awaited<ReturnType<typeof evaluateFromDisk>>, open: Extract<RowAnswer, { state: 'open' }>, decision: Decision | null): Promise<CommandResult> {
+async function remote(
+  row: Row,
+  context: Awaited<ReturnType<typeof evaluateFromDisk>>,
+  open: Extract<RowAnswer, { state: 'open' }>,
+  decision: Decision | null,
+): Promise<CommandResult> {
   const { host, key } = remoteTarget(row, context);
-  const command: FeedCommand = decision === null ? { type: 'release', key, request: open.request } : { type: 'answer', key, request: open.request, digest: open.digest, decision };
+  const command: FeedCommand =
+    decision === null ? { type: 'release', key, request: open.request } : { type: 'answer', key, request: open.request, digest: open.digest, decision };
   const { probeHost } = await import('../hosts/probe');
   const view = await probeHost(host, { env: process.env, clock: Date.now, onProblem: (line) => reportProblems([line]) }, command);
   if (view.status.kind !== 'connected') return { ok: false, error: `${host.name} cannot be reached; nothing was sent` };
-  return view.answer === null ? { ok: true } : { ok: false, error: typeof view.answer === 'string' ? view.answer : `${host.name} did not say whether it answered` };
+  return view.answer === null
+    ? { ok: true }
+    : { ok: false, error: typeof view.answer === 'string' ? view.answer : `${host.name} did not say whether it answered` };
 }

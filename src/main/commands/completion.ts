@@ -27,7 +27,14 @@ export async function sessionsCommand(args: string[]): Promise<number> {
   const context = await evaluateFromDisk(resolveNow(values.now));
   // This machine's sessions, newest first in triage order; titles on one safe line, no tab in them.
   // Only ids that are plain words reach a shell's completion: an id is read from a file anyone can write.
-  const lines = context.evaluation.snapshot.sessions.filter((row) => safeSessionId(row.sessionId)).map((row) => `${row.sessionId}\t${terminalLine(row.title ?? row.cwd ?? '').replace(/\t/g, ' ').slice(0, 80)}`);
+  const lines = context.evaluation.snapshot.sessions
+    .filter((row) => safeSessionId(row.sessionId))
+    .map(
+      (row) =>
+        `${row.sessionId}\t${terminalLine(row.title ?? row.cwd ?? '')
+          .replace(/\t/g, ' ')
+          .slice(0, 80)}`,
+    );
   process.stdout.write(lines.map((line) => `${line}\n`).join(''));
   return 0;
 }

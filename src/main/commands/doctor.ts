@@ -16,7 +16,12 @@ import type { DoctorReport } from '../doctor/report';
 import { countSessions } from '../doctor/sessions';
 
 export async function doctorCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, notify: { type: 'boolean' }, now: { type: 'string' } }, strict: true, allowPositionals: false });
+  const { values } = parseArgs({
+    args,
+    options: { json: { type: 'boolean' }, notify: { type: 'boolean' }, now: { type: 'string' } },
+    strict: true,
+    allowPositionals: false,
+  });
   const now = resolveNow(values.now);
   const env = process.env;
   const platform = process.platform;

@@ -38,7 +38,8 @@ async function remote(row: Row, context: CommandEvaluation, command: FeedCommand
   const { host, key } = remoteTarget(row, context);
   const view = await probeHost(host, { env: process.env, clock: Date.now, onProblem: reportProblem }, { ...command, key });
   if (view.status.kind !== 'connected' || view.answer !== null) {
-    const why = view.status.kind === 'unreachable' || view.status.kind === 'failed' ? view.status.reason : typeof view.answer === 'string' ? view.answer : 'no answer';
+    const why =
+      view.status.kind === 'unreachable' || view.status.kind === 'failed' ? view.status.reason : typeof view.answer === 'string' ? view.answer : 'no answer';
     throw new Error(`${host.name} did not take it (${why}); nothing was recorded`);
   }
   printLines(process.stdout, [`${row.key}: ${done}`]);
@@ -48,7 +49,8 @@ async function remote(row: Row, context: CommandEvaluation, command: FeedCommand
 export async function reviewCommand(args: string[]): Promise<number> {
   const { now, positionals } = parse(args);
   const [query, state, ...extra] = positionals;
-  if (state === undefined || !isOneOf(REVIEW_STATES, state)) throw new UsageError(`review needs a state: ${REVIEW_STATES.join(', ')}${state === undefined ? '' : ` (got "${state}")`}`);
+  if (state === undefined || !isOneOf(REVIEW_STATES, state))
+    throw new UsageError(`review needs a state: ${REVIEW_STATES.join(', ')}${state === undefined ? '' : ` (got "${state}")`}`);
   if (extra.length > 0) throw new UsageError(`review takes a session and a state, got ${positionals.length} arguments`);
   const { row, context } = await target(query, 'review', now);
   if (await remote(row, context, { type: 'review', key: row.key, state }, `review ${state}`)) return 0;
@@ -64,7 +66,15 @@ export async function muteCommand(args: string[]): Promise<number> {
   if (positionals.length > 1) throw new UsageError(`mute takes one session, got ${positionals.length}`);
   const { row, context } = await target(positionals[0], 'mute', now);
   const until = span === null ? null : now + span;
-  if (await remote(row, context, { type: 'mute', key: row.key, until: until === null ? null : iso(until) }, `muted${until === null ? '' : ` until ${iso(until)}`}`)) return 0;
+  if (
+    await remote(
+      row,
+      context,
+      { type: 'mute', key: row.key, until: until === null ? null : iso(until) },
+      `muted${until === null ? '' : ` until ${iso(until)}`}`,
+    )
+  )
+    return 0;
   context.writer.mute(row.key, until, now);
   printLines(process.stdout, [`${row.key}: muted${until === null ? '' : ` until ${iso(until)}`}`]);
   return 0;

@@ -80,7 +80,13 @@ export async function feedCommand(args: string[]): Promise<number> {
         // Decided here, where the hook waits: the same checks as an answer given on this machine.
         const result =
           command.type === 'answer'
-            ? await runtime.answer({ request: command.request, digest: command.digest, decision: command.decision, from: 'host', via: command.via ?? 'command' })
+            ? await runtime.answer({
+                request: command.request,
+                digest: command.digest,
+                decision: command.decision,
+                from: 'host',
+                via: command.via ?? 'command',
+              })
             : await runtime.release(command.request, 'host');
         if (!result.ok) throw new Error(result.error ?? 'refused');
         break;

@@ -12,9 +12,15 @@ import { HooksFileError } from '../hooks/json-hooks';
 import { loadState } from '../pipeline/state';
 
 export async function hooksCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { provider: { type: 'string' }, answer: { type: 'string', multiple: true }, now: { type: 'string' } }, strict: true, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { provider: { type: 'string' }, answer: { type: 'string', multiple: true }, now: { type: 'string' } },
+    strict: true,
+    allowPositionals: true,
+  });
   const [action, ...extra] = positionals;
-  if (action !== 'status' && action !== 'install' && action !== 'uninstall') throw new UsageError(`hooks takes status, install or uninstall${action === undefined ? '' : ` (got "${action}")`}`);
+  if (action !== 'status' && action !== 'install' && action !== 'uninstall')
+    throw new UsageError(`hooks takes status, install or uninstall${action === undefined ? '' : ` (got "${action}")`}`);
   if (extra.length > 0) throw new UsageError(`hooks ${action} takes no more arguments (got "${extra.join(' ')}")`);
   const offered = hookProviders();
   const named = values.provider === undefined ? offered : offered.filter((provider) => provider.id === values.provider);
@@ -23,7 +29,8 @@ export async function hooksCommand(args: string[]): Promise<number> {
   const optIn = offered.filter((provider) => provider.answer.hook?.optIn === true).map((provider) => provider.id);
   const answer = values.answer ?? [];
   const unknown = answer.find((id) => !optIn.includes(id));
-  if (unknown !== undefined) throw new UsageError(`--answer is one of ${optIn.join(', ')} (the agents answered from Lookout only when asked; got "${unknown}")`);
+  if (unknown !== undefined)
+    throw new UsageError(`--answer is one of ${optIn.join(', ')} (the agents answered from Lookout only when asked; got "${unknown}")`);
   if (answer.length > 0 && action !== 'install') throw new UsageError('--answer goes with install (uninstall takes every answering hook out)');
   const now = resolveNow(values.now);
   const state = loadState(now);
@@ -33,7 +40,10 @@ export async function hooksCommand(args: string[]): Promise<number> {
   const chosen = named.filter((provider) => !absent.includes(provider));
   try {
     const outcome = action === 'install' ? install(context, chosen) : action === 'uninstall' ? uninstall(context, chosen) : status(context, chosen);
-    printLines(process.stdout, [...outcome.lines, ...absent.map((provider) => `${provider.id}: not found (no ${state.roots[provider.id] ?? ''}); skipped (--provider ${provider.id} installs it anyway)`)]);
+    printLines(process.stdout, [
+      ...outcome.lines,
+      ...absent.map((provider) => `${provider.id}: not found (no ${state.roots[provider.id] ?? ''}); skipped (--provider ${provider.id} installs it anyway)`),
+    ]);
     return 0;
   } catch (error) {
     if (error instanceof HooksFileError) {

@@ -10,7 +10,12 @@ import { UsageError } from '../cli/usage-error';
 import { openRow } from './open';
 
 export async function nextCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, open: { type: 'boolean' }, now: { type: 'string' } }, strict: true, allowPositionals: false });
+  const { values } = parseArgs({
+    args,
+    options: { json: { type: 'boolean' }, open: { type: 'boolean' }, now: { type: 'string' } },
+    strict: true,
+    allowPositionals: false,
+  });
   const now = resolveNow(values.now);
   const context = await evaluateFromDisk(now);
   const snapshot = await withHosts(context);
@@ -24,7 +29,10 @@ export async function nextCommand(args: string[]): Promise<number> {
     printLines(process.stdout, ['0 waiting']);
   } else {
     // The table without its header line: the count says it instead.
-    printMadeSafe(process.stdout, [`${snapshot.attention.count} waiting; next:`, ...formatStatus({ ...snapshot, sessions: [next] }, now, tableLayout(process.stdout, process.env, false)).slice(1)]);
+    printMadeSafe(process.stdout, [
+      `${snapshot.attention.count} waiting; next:`,
+      ...formatStatus({ ...snapshot, sessions: [next] }, now, tableLayout(process.stdout, process.env, false)).slice(1),
+    ]);
   }
   return 0;
 }

@@ -76,7 +76,8 @@ export async function evaluateFromDisk(now: number): Promise<CommandEvaluation> 
   let evaluation = pipeline.evaluate(context);
   // A tree still wanted (a finish with no recorded turn end, or a record whose clock is ahead of
   // ours) is read now; only the sessions that wanted it are derived again, the rest are reused.
-  if (await pipeline.refreshTrees(evaluation, now, Number.POSITIVE_INFINITY)) evaluation = pipeline.evaluate({ ...context, previous: evaluation, treesOnlyWhereWanted: true });
+  if (await pipeline.refreshTrees(evaluation, now, Number.POSITIVE_INFINITY))
+    evaluation = pipeline.evaluate({ ...context, previous: evaluation, treesOnlyWhereWanted: true });
   index.flush();
   return { state, evidence: pipeline.evidence, evaluation, writer };
 }

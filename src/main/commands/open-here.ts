@@ -22,7 +22,7 @@ const PASSED_ON = ['SIGHUP', 'SIGTERM'] as const;
 export async function openHereCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { now: { type: 'string' }, print: { type: 'boolean' } }, strict: true, allowPositionals: true });
   const [key, ...extra] = positionals;
-  if (key === undefined || extra.length > 0) throw new UsageError('open-here takes one session key (another machine\'s `open` runs it over ssh)');
+  if (key === undefined || extra.length > 0) throw new UsageError("open-here takes one session key (another machine's `open` runs it over ssh)");
   if (!PLAIN_WORD.test(key)) throw new UsageError('open-here takes a plain session key (letters, digits and . _ : -)');
   const context = await evaluateFromDisk(resolveNow(values.now));
   const derived = context.evaluation.derived.get(key);

@@ -28,7 +28,17 @@ export async function openCommand(args: string[]): Promise<number> {
 export async function openRow(row: Row, context: CommandEvaluation, print: boolean, now: number): Promise<number> {
   if (row.host !== null) return openRemote(row, context, print);
   const evidence = context.evaluation.derived.get(row.key)?.evidence;
-  const target = evidence === undefined ? { provider: row.provider, sessionId: row.sessionId, cwd: row.cwd, pid: null, resume: findProvider(row.provider)?.resume(row.sessionId) ?? [], live: looksLive(row.observed.state, false) } : openTarget(evidence, row.observed.state, context.state.roots);
+  const target =
+    evidence === undefined
+      ? {
+          provider: row.provider,
+          sessionId: row.sessionId,
+          cwd: row.cwd,
+          pid: null,
+          resume: findProvider(row.provider)?.resume(row.sessionId) ?? [],
+          live: looksLive(row.observed.state, false),
+        }
+      : openTarget(evidence, row.observed.state, context.state.roots);
   const plan = planOpen(target, context.state.settings.openCommand, systemProbes());
   if (print) {
     process.stdout.write(`${jsonLine(plan)}\n`);

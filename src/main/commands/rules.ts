@@ -23,7 +23,16 @@ function freeId(rules: readonly AutomationRule[]): string {
 export async function rulesCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { id: { type: 'string' }, folder: { type: 'string' }, provider: { type: 'string' }, host: { type: 'string' }, mute: { type: 'boolean' }, notify: { type: 'string' }, 'after-finish': { type: 'string' }, now: { type: 'string' } },
+    options: {
+      id: { type: 'string' },
+      folder: { type: 'string' },
+      provider: { type: 'string' },
+      host: { type: 'string' },
+      mute: { type: 'boolean' },
+      notify: { type: 'string' },
+      'after-finish': { type: 'string' },
+      now: { type: 'string' },
+    },
     strict: true,
     allowPositionals: true,
   });
@@ -47,16 +56,25 @@ export async function rulesCommand(args: string[]): Promise<number> {
       if (subject !== undefined) throw new UsageError('rules add takes options only (--folder, --provider, --host, then --mute, --notify or --after-finish)');
       const { folder, provider, host, notify } = values;
       const afterFinish = values['after-finish'];
-      if (folder === undefined && provider === undefined && host === undefined) throw new UsageError('rules add needs --folder <glob>, --provider <id> or --host <name> (which sessions)');
-      if (folder !== undefined && folder.length > FOLDER_GLOB_MAX) throw new UsageError(`--folder takes a glob of at most ${FOLDER_GLOB_MAX} characters (got ${folder.length})`);
+      if (folder === undefined && provider === undefined && host === undefined)
+        throw new UsageError('rules add needs --folder <glob>, --provider <id> or --host <name> (which sessions)');
+      if (folder !== undefined && folder.length > FOLDER_GLOB_MAX)
+        throw new UsageError(`--folder takes a glob of at most ${FOLDER_GLOB_MAX} characters (got ${folder.length})`);
       if (folder !== undefined && !/^(\/|~\/)/.test(folder)) throw new UsageError(`--folder takes an absolute folder or one under ~/ (got "${folder}")`);
       if (provider !== undefined && !providerIds().includes(provider)) throw new UsageError(`--provider takes ${providerIds().join(', ')} (got "${provider}")`);
       if (notify !== undefined && !isLevel(notify)) throw new UsageError(`--notify takes ${NOTIFY_LEVELS.join(', ')} (got "${notify}")`);
-      if (afterFinish !== undefined && !isState(afterFinish)) throw new UsageError(`--after-finish takes a review state: ${REVIEW_STATES.join(', ')} (got "${afterFinish}")`);
-      if (values.mute !== true && notify === undefined && afterFinish === undefined) throw new UsageError('rules add needs an action: --mute, --notify <level> or --after-finish <review state>');
+      if (afterFinish !== undefined && !isState(afterFinish))
+        throw new UsageError(`--after-finish takes a review state: ${REVIEW_STATES.join(', ')} (got "${afterFinish}")`);
+      if (values.mute !== true && notify === undefined && afterFinish === undefined)
+        throw new UsageError('rules add needs an action: --mute, --notify <level> or --after-finish <review state>');
       const conditions: Omit<AutomationRule, 'id'> = {
         version: 1,
-        when: { ...(folder === undefined ? {} : { folder }), ...(provider === undefined ? {} : { provider }), ...(host === undefined ? {} : { host }), ...(afterFinish === undefined ? {} : { finished: true }) },
+        when: {
+          ...(folder === undefined ? {} : { folder }),
+          ...(provider === undefined ? {} : { provider }),
+          ...(host === undefined ? {} : { host }),
+          ...(afterFinish === undefined ? {} : { finished: true }),
+        },
         ...(values.mute === true ? { mute: true } : {}),
         ...(notify === undefined || !isLevel(notify) ? {} : { notify }),
         ...(afterFinish === undefined || !isState(afterFinish) ? {} : { set: afterFinish }),
@@ -83,7 +101,8 @@ export async function rulesCommand(args: string[]): Promise<number> {
     case 'remove': {
       if (subject === undefined) throw new UsageError('rules remove needs a rule id (see lookout rules list)');
       const known = (rules: readonly AutomationRule[]): void => {
-        if (!rules.some((rule) => rule.id === subject)) throw new UsageError(`no rule "${subject}" (${rules.length === 0 ? 'none are set' : rules.map((rule) => rule.id).join(', ')})`);
+        if (!rules.some((rule) => rule.id === subject))
+          throw new UsageError(`no rule "${subject}" (${rules.length === 0 ? 'none are set' : rules.map((rule) => rule.id).join(', ')})`);
       };
       known(written());
       // Removed from the rules as read under the lock: one added meanwhile stays.

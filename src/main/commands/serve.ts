@@ -14,7 +14,12 @@ import { commandLineNotifier } from '../notify/notifier';
 import { openFromNotification } from './notification-open';
 
 export async function serveCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { port: { type: 'string' }, now: { type: 'string' }, notify: { type: 'boolean' } }, strict: true, allowPositionals: false });
+  const { values } = parseArgs({
+    args,
+    options: { port: { type: 'string' }, now: { type: 'string' }, notify: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: false,
+  });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a number from 0 to 65535 (got "${values.port}")`);
   const assets = join(__dirname, 'popover');

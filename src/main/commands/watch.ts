@@ -13,7 +13,12 @@ import { openFromNotification } from './notification-open';
 import { SnapshotOutput } from './watch-output';
 
 export async function watchCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, notify: { type: 'boolean' }, all: { type: 'boolean' }, now: { type: 'string' } }, strict: true, allowPositionals: false });
+  const { values } = parseArgs({
+    args,
+    options: { json: { type: 'boolean' }, notify: { type: 'boolean' }, all: { type: 'boolean' }, now: { type: 'string' } },
+    strict: true,
+    allowPositionals: false,
+  });
   // With --now, time starts there and flows on: a watch over recorded files behaves as it did then.
   const clock = flowingClock(resolveNow(values.now));
   const runtime = new Runtime({
@@ -28,7 +33,10 @@ export async function watchCommand(args: string[]): Promise<number> {
   const lines = new SnapshotLines();
   const output = new SnapshotOutput(
     process.stdout,
-    (snapshot) => (values.json === true ? lines.line(snapshot) : [...formatStatus(snapshot, clock(), tableLayout(process.stdout, process.env, false)), ''].map((line) => `${line}\n`).join('')),
+    (snapshot) =>
+      values.json === true
+        ? lines.line(snapshot)
+        : [...formatStatus(snapshot, clock(), tableLayout(process.stdout, process.env, false)), ''].map((line) => `${line}\n`).join(''),
     (chunk) => (typeof chunk === 'string' ? undefined : lines.handedOn(chunk)),
   );
   runtime.onSnapshot((snapshot) => output.show(values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) }));

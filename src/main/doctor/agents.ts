@@ -11,7 +11,11 @@ import { status } from '../hooks/installer';
 import type { AgentHooks, AgentReport, HooksState, RootSource } from './report';
 
 /** Which step of resolveRoots' order chose the folder (the very function: variables, settings, XDG, default). */
-export function rootSource(provider: ProviderDescriptor, env: NodeJS.ProcessEnv, chosen: Readonly<Record<string, string | undefined>>): { source: RootSource; variable: string | null; from: string } {
+export function rootSource(
+  provider: ProviderDescriptor,
+  env: NodeJS.ProcessEnv,
+  chosen: Readonly<Record<string, string | undefined>>,
+): { source: RootSource; variable: string | null; from: string } {
   const { source, variable, from } = chooseRoot(provider, env, chosen);
   return { source, variable, from };
 }

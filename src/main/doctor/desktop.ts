@@ -43,7 +43,14 @@ export function trayReport(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): T
   const electron = electronBinary(env);
   // The tray bundle sits beside the command line's (dist/tray.cjs).
   const built = existsSync(join(__dirname, 'tray.cjs'));
-  const why = display === null ? 'no display: DISPLAY and WAYLAND_DISPLAY are not set' : electron === null ? "Electron's binary is not installed (npm install downloads it)" : !built ? 'the tray app is not built (npm run build)' : null;
+  const why =
+    display === null
+      ? 'no display: DISPLAY and WAYLAND_DISPLAY are not set'
+      : electron === null
+        ? "Electron's binary is not installed (npm install downloads it)"
+        : !built
+          ? 'the tray app is not built (npm run build)'
+          : null;
   return { available: why === null, why, display, electron };
 }
 
@@ -79,10 +86,20 @@ export function notificationProgram(env: NodeJS.ProcessEnv, platform: NodeJS.Pla
 /** How long the test notification may take before it reads as failed. */
 const SEND_TIMEOUT_MS = 15_000;
 
-const TEST_PLAN: NotificationPlan = { claimIds: [], keys: [], title: 'Lookout: a test notification', body: 'lookout doctor --notify: notifications reach you.' };
+const TEST_PLAN: NotificationPlan = {
+  claimIds: [],
+  keys: [],
+  title: 'Lookout: a test notification',
+  body: 'lookout doctor --notify: notifications reach you.',
+};
 
 /** notify-send's last words on stderr (its warnings come first, the reason last). */
-const lastLine = (text: string): string => text.split('\n').map((line) => line.trim()).filter((line) => line !== '').at(-1) ?? '';
+const lastLine = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .at(-1) ?? '';
 
 /**
  * notify-send run as Lookout's notifier runs it (the same argv), without --wait: it then exits

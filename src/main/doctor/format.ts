@@ -28,8 +28,11 @@ function agentLines(agent: AgentReport, home: string | undefined, width: number)
   }
   const sessions = agent.sessions === 1 ? '1 session' : `${agent.sessions ?? 0} sessions`;
   const hooks = agent.hooks === null ? 'no hooks offered' : `hooks ${agent.hooks.state}`;
-  const hint = agent.hooks?.state === 'not installed' ? [`${under}optional: lookout hooks install --provider ${agent.id} adds direct evidence (docs/hooks.md)`] : [];
-  const moved = agent.parts.filter((part) => part.variable !== null).map((part) => `${under}its ${part.folder}: ${tilde(part.path, home)} (${part.variable ?? ''})`);
+  const hint =
+    agent.hooks?.state === 'not installed' ? [`${under}optional: lookout hooks install --provider ${agent.id} adds direct evidence (docs/hooks.md)`] : [];
+  const moved = agent.parts
+    .filter((part) => part.variable !== null)
+    .map((part) => `${under}its ${part.folder}: ${tilde(part.path, home)} (${part.variable ?? ''})`);
   return [`${lead}found, ${sessions}; ${hooks}`, `${under}${where}`, ...moved, ...hint];
 }
 
@@ -96,7 +99,8 @@ function hostLines(hosts: readonly HostReport[]): string[] {
 /** The report as lines for a terminal (printLines makes each safe). */
 export function formatDoctor(report: DoctorReport, home: string | undefined): string[] {
   const width = Math.max(0, ...report.agents.map((agent) => agent.id.length));
-  const problems = report.problems.length === 0 ? [`${INDENT}none`] : report.problems.flatMap((problem) => [`${INDENT}- ${problem.what}`, `${INDENT}  ${problem.hint}`]);
+  const problems =
+    report.problems.length === 0 ? [`${INDENT}none`] : report.problems.flatMap((problem) => [`${INDENT}- ${problem.what}`, `${INDENT}  ${problem.hint}`]);
   return [
     `lookout ${report.lookout.version}, node ${report.node.version}, ${report.platform.os} ${report.platform.arch}`,
     '',

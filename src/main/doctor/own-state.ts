@@ -37,7 +37,13 @@ function loadOrSay(home: string, now: number): LoadedSettings {
   try {
     return loadSettings(home, now);
   } catch (error) {
-    return { settings: defaultSettings(), roots: {}, hosts: [], shortcut: DEFAULT_SHORTCUT, problems: [`${settingsPath(home)} could not be used (${error instanceof Error ? error.message : String(error)}); using defaults`] };
+    return {
+      settings: defaultSettings(),
+      roots: {},
+      hosts: [],
+      shortcut: DEFAULT_SHORTCUT,
+      problems: [`${settingsPath(home)} could not be used (${error instanceof Error ? error.message : String(error)}); using defaults`],
+    };
   }
 }
 
@@ -69,7 +75,14 @@ export function ownState(env: NodeJS.ProcessEnv, now: number): OwnState {
   const variable = (env.LOOKOUT_HOME ?? '').trim() === '' ? null : 'LOOKOUT_HOME';
   const stored = (path: string, existed: boolean, lines: string[]): StoredFile => ({ path, state: fileState(existed, path, lines), lines });
   return {
-    report: { home, variable, exists: existsSync(home), writable: writable(home), settings: stored(settingsFile, hadSettings, settingsLines), store: stored(store.path, hadStore, storeLines) },
+    report: {
+      home,
+      variable,
+      exists: existsSync(home),
+      writable: writable(home),
+      settings: stored(settingsFile, hadSettings, settingsLines),
+      store: stored(store.path, hadStore, storeLines),
+    },
     settings,
     store,
     facts,

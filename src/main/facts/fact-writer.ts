@@ -86,7 +86,15 @@ export class FactWriter {
     if (applications.length === 0) return;
     this.tryWrite(now, (file) => {
       for (const entry of applications) {
-        file.ruleLedger.push({ key: entry.key, ruleId: entry.ruleId, version: entry.version, set: entry.set, ...(entry.mute === true ? { mute: true } : {}), at: iso(entry.at), lastActivityAt: isoOrNull(entry.lastActivityAt) });
+        file.ruleLedger.push({
+          key: entry.key,
+          ruleId: entry.ruleId,
+          version: entry.version,
+          set: entry.set,
+          ...(entry.mute === true ? { mute: true } : {}),
+          at: iso(entry.at),
+          lastActivityAt: isoOrNull(entry.lastActivityAt),
+        });
         // A rule's mute is a mute like the user's own: lifted by unmuting, not set again (the ledger).
         if (entry.mute === true) file.mutes[entry.key] ??= { at: iso(entry.at), until: null };
       }
@@ -105,7 +113,13 @@ export class FactWriter {
     this.tryWrite(record.at, (file) => {
       const answers = file.answers ?? [];
       // What is kept of the text, and how much of it is not: never a silent cut (issue 47).
-      answers.push({ ...record, requestAt: iso(record.requestAt), at: iso(record.at), shown: record.shown.slice(0, SHOWN_KEPT), hidden: record.hidden + Math.max(0, record.shown.length - SHOWN_KEPT) });
+      answers.push({
+        ...record,
+        requestAt: iso(record.requestAt),
+        at: iso(record.at),
+        shown: record.shown.slice(0, SHOWN_KEPT),
+        hidden: record.hidden + Math.max(0, record.shown.length - SHOWN_KEPT),
+      });
       file.answers = answers.slice(-ANSWERS_KEPT);
     });
   }

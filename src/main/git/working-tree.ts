@@ -15,10 +15,15 @@ const STAT_LIMIT = 2000;
 function git(cwd: string, args: string[]): Promise<{ code: number; stdout: string }> {
   return new Promise((resolve) => {
     // A repository's config could name an fsmonitor program: Lookout runs none of the repo's code.
-    childProcess().execFile('git', ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', ...args], { cwd, timeout: GIT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } }, (error, stdout) => {
-      const code = error === null ? 0 : typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : -1;
-      resolve({ code, stdout });
-    });
+    childProcess().execFile(
+      'git',
+      ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', ...args],
+      { cwd, timeout: GIT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } },
+      (error, stdout) => {
+        const code = error === null ? 0 : typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -1;
+        resolve({ code, stdout });
+      },
+    );
   });
 }
 

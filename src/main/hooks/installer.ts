@@ -72,14 +72,23 @@ function change(context: HookContext, record: InstallRecord, path: string, next:
     writeAtomic(path, next);
   } catch (error) {
     delete record.files[path];
-    throw new HooksFileError(`${path} could not be written (${errorCode(error) ?? String(error)}); the files changed before it are recorded and uninstall takes them out`);
+    throw new HooksFileError(
+      `${path} could not be written (${errorCode(error) ?? String(error)}); the files changed before it are recorded and uninstall takes them out`,
+    );
   } finally {
     // Recorded after every file: a failure later in the same install leaves nothing unaccounted for.
     saveRecord(context.home, record);
   }
 }
 
-function installJson(context: HookContext, record: InstallRecord, path: string, specs: readonly HookSpec[], command: string, extra: Readonly<Record<string, unknown>>): string {
+function installJson(
+  context: HookContext,
+  record: InstallRecord,
+  path: string,
+  specs: readonly HookSpec[],
+  command: string,
+  extra: Readonly<Record<string, unknown>>,
+): string {
   const before = readText(path);
   const settings = parseHooksFile(before, path);
   if (hasOurHooks(settings, command).length === specs.length) return `${path}: already installed`;
@@ -124,7 +133,11 @@ function placesOf(context: HookContext): HookPlaces {
  * hooks: install adds those that are not opt-in and those asked for; uninstall and status look at
  * every one.
  */
-function editsOf(context: HookContext, providers: readonly ProviderDescriptor[], which: 'install' | 'all' = 'all'): { provider: ProviderDescriptor; edits: HookEdit[]; answer: HookEdit[] }[] {
+function editsOf(
+  context: HookContext,
+  providers: readonly ProviderDescriptor[],
+  which: 'install' | 'all' = 'all',
+): { provider: ProviderDescriptor; edits: HookEdit[]; answer: HookEdit[] }[] {
   const places = placesOf(context);
   return providers.flatMap((provider) => {
     if (provider.hooks === null) return [];
@@ -229,7 +242,12 @@ export function uninstall(context: HookContext, providers: readonly ProviderDesc
   const groups = editsOf(context, providers);
   parseAll(groups);
   // An answering hook that was never installed (opt-in) says nothing.
-  const lines = groups.flatMap(({ edits, answer }) => [...edits.map((edit) => uninstallEdit(context, record, edit)), ...answer.map((edit) => uninstallEdit(context, record, edit)).filter((line) => !line.endsWith('no Lookout hook found') && !line.endsWith('nothing to remove'))]);
+  const lines = groups.flatMap(({ edits, answer }) => [
+    ...edits.map((edit) => uninstallEdit(context, record, edit)),
+    ...answer
+      .map((edit) => uninstallEdit(context, record, edit))
+      .filter((line) => !line.endsWith('no Lookout hook found') && !line.endsWith('nothing to remove')),
+  ]);
   const stillUsed = Object.keys(record.files).length > 0;
   if (!stillUsed && existsSync(shimPath(context.home))) rmSync(shimPath(context.home));
   saveRecord(context.home, record);
@@ -246,7 +264,8 @@ function editStatus(context: HookContext, record: InstallRecord, edit: HookEdit)
       } catch (error) {
         note = ` (${error instanceof Error ? error.message : String(error)})`;
       }
-      const word = installed.length === 0 ? 'not installed' : installed.length === edit.events.length ? 'installed' : `partly installed (${installed.join(', ')})`;
+      const word =
+        installed.length === 0 ? 'not installed' : installed.length === edit.events.length ? 'installed' : `partly installed (${installed.join(', ')})`;
       return `${word} in ${edit.path}${note}`;
     }
     case 'toml-notify': {
@@ -268,14 +287,17 @@ function answerStatus(context: HookContext, record: InstallRecord, provider: Pro
   if (hook === null) return provider.answer.how;
   const installed = answer.every((edit) => editStatus(context, record, edit).startsWith('installed'));
   if (installed) return `on — ${provider.answer.how}`;
-  return hook.optIn ? `off (opt-in: lookout hooks install --answer ${provider.id}) — ${provider.answer.how}` : `off (install the hooks) — ${provider.answer.how}`;
+  return hook.optIn
+    ? `off (opt-in: lookout hooks install --answer ${provider.id}) — ${provider.answer.how}`
+    : `off (install the hooks) — ${provider.answer.how}`;
 }
 
 export function status(context: HookContext, providers: readonly ProviderDescriptor[]): Outcome {
   const lines: string[] = [];
   const record = readRecord(context.home);
   for (const { provider, edits, answer } of editsOf(context, providers)) {
-    for (const [index, edit] of edits.entries()) lines.push(index === 0 ? `${provider.id}: ${editStatus(context, record, edit)}` : editStatus(context, record, edit));
+    for (const [index, edit] of edits.entries())
+      lines.push(index === 0 ? `${provider.id}: ${editStatus(context, record, edit)}` : editStatus(context, record, edit));
     lines.push(`  answering from Lookout: ${answerStatus(context, record, provider, answer)}`);
     lines.push(`  without hooks Lookout sees: ${provider.hooks?.sees.without ?? ''}`);
     lines.push(`  with hooks it also sees: ${provider.hooks?.sees.with ?? ''}`);

@@ -40,7 +40,8 @@ export function parseHooksFile(text: string | null, path: string): JsonObject {
     throw new HooksFileError(`${path} is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it first — Lookout changed nothing`);
   }
   if (!isObject(value)) throw new HooksFileError(`${path} does not hold a JSON object; Lookout changed nothing`);
-  if (value.hooks !== undefined && !isObject(value.hooks)) throw new HooksFileError(`${path} has a "hooks" value that is not an object; Lookout changed nothing`);
+  if (value.hooks !== undefined && !isObject(value.hooks))
+    throw new HooksFileError(`${path} has a "hooks" value that is not an object; Lookout changed nothing`);
   for (const [event, groups] of Object.entries((value.hooks as JsonObject | undefined) ?? {})) {
     if (!Array.isArray(groups)) throw new HooksFileError(`${path}: hooks.${event} is not a list; Lookout changed nothing`);
   }
@@ -71,7 +72,9 @@ function edit(text: string, path: (string | number)[], value: unknown, insert = 
 function pretty(value: unknown, text: string, base: string): string {
   const { insertSpaces, tabSize } = formatting(text);
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  return JSON.stringify(value, null, insertSpaces === false ? '\t' : ' '.repeat(tabSize ?? 2)).split('\n').join(`${eol}${base}`);
+  return JSON.stringify(value, null, insertSpaces === false ? '\t' : ' '.repeat(tabSize ?? 2))
+    .split('\n')
+    .join(`${eol}${base}`);
 }
 
 /**
@@ -120,7 +123,11 @@ function remove(text: string, path: (string | number)[]): string {
 /** Sets `path` (an array element appended, or an object property added) keeping every other byte. */
 function add(text: string, path: string[], key: string | null, value: unknown): string {
   // On its own line it is laid out like the file; on the line of a one-line array, compact.
-  const inserted = insertAfterLast(text, path, (base) => (key === null ? '' : `${JSON.stringify(key)}: `) + (base === '' ? JSON.stringify(value) : pretty(value, text, base)));
+  const inserted = insertAfterLast(
+    text,
+    path,
+    (base) => (key === null ? '' : `${JSON.stringify(key)}: `) + (base === '' ? JSON.stringify(value) : pretty(value, text, base)),
+  );
   // An empty or missing container holds no bytes of the user's: a general edit may lay it out.
   return inserted ?? edit(text, key === null ? path : [...path, key], key === null ? [value] : value);
 }

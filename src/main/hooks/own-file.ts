@@ -31,7 +31,8 @@ function makeFolders(home: string, path: string): string[] {
 export function installOwnFile(home: string, record: InstallRecord, edit: OwnFile): string {
   const current = readText(edit.path);
   if (current === edit.text) return `${edit.path}: ${edit.what} already installed`;
-  if (current !== null && !ownFileIsOurs(record, edit.path, current)) return `${edit.path}: a file that is not Lookout's is there; left alone (no ${edit.what})`;
+  if (current !== null && !ownFileIsOurs(record, edit.path, current))
+    return `${edit.path}: a file that is not Lookout's is there; left alone (no ${edit.what})`;
   const made = current === null ? makeFolders(home, edit.path) : [];
   if (made.length > 0) record.folders[edit.path] = made;
   // Written whole: nothing of the user's is in it, so there is nothing to back up or restore.
@@ -40,7 +41,9 @@ export function installOwnFile(home: string, record: InstallRecord, edit: OwnFil
     writeAtomic(edit.path, edit.text);
   } catch (error) {
     delete record.files[edit.path];
-    throw new HooksFileError(`${edit.path} could not be written (${errorCode(error) ?? String(error)}); the files changed before it are recorded and uninstall takes them out`);
+    throw new HooksFileError(
+      `${edit.path} could not be written (${errorCode(error) ?? String(error)}); the files changed before it are recorded and uninstall takes them out`,
+    );
   } finally {
     saveRecord(home, record);
   }
@@ -54,7 +57,8 @@ export function uninstallOwnFile(record: InstallRecord, edit: OwnFile): string {
   delete record.folders[edit.path];
   delete record.files[edit.path];
   if (current === null) return `${edit.path}: not there; nothing to remove`;
-  const untouched = (entry !== undefined && sha(current) === entry.after) || (entry === undefined && (current === edit.text || current.includes(OWN_FILE_MARK)));
+  const untouched =
+    (entry !== undefined && sha(current) === entry.after) || (entry === undefined && (current === edit.text || current.includes(OWN_FILE_MARK)));
   if (!untouched) return `${edit.path}: changed since Lookout wrote it; left in place (delete it yourself if you no longer want it)`;
   rmSync(edit.path);
   // The folders Lookout made for it go too, if nothing else was put in them since.
@@ -77,6 +81,7 @@ export function ownFileStatus(record: InstallRecord, edit: OwnFile): string {
   }
   if (current === null) return `not installed (${edit.what}: ${edit.path})`;
   if (current === edit.text) return `installed (${edit.what}: ${edit.path})`;
-  return ownFileIsOurs(record, edit.path, current) ? `installed, out of date: install again to update (${edit.path})` : `not installed (${edit.path} is not Lookout's)`;
+  return ownFileIsOurs(record, edit.path, current)
+    ? `installed, out of date: install again to update (${edit.path})`
+    : `not installed (${edit.path} is not Lookout's)`;
 }
-

@@ -14,7 +14,8 @@ export type ShimEntry = HookEntry & { provider: string };
 function arm(entry: ShimEntry): string {
   // Entry names and provider ids are plain words: checked, since they are written into sh.
   if (!safeProviderWord(entry.name) || !safeProviderWord(entry.provider)) throw new Error(`unsafe hook entry name "${entry.name}" for "${entry.provider}"`);
-  const payload = entry.payload === 'stdin' ? `payload=$(read_stdin | tr -d '\\r\\n')` : `eval "payload=\\\${$#}"; payload=$(printf '%s' "$payload" | tr -d '\\r\\n')`;
+  const payload =
+    entry.payload === 'stdin' ? `payload=$(read_stdin | tr -d '\\r\\n')` : `eval "payload=\\\${$#}"; payload=$(printf '%s' "$payload" | tr -d '\\r\\n')`;
   return `  ${entry.name}) provider=${entry.provider} channel=${entry.channel}; ${payload} ;;`;
 }
 

@@ -51,14 +51,19 @@ function plain(text: string, max = 200): string {
 
 /** Why ssh failed, in its own last words ("Permission denied (publickey).", "Connection refused"). */
 function sshReason(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => plain(line)).filter((line) => line !== '' && !line.startsWith('Warning: Permanently added'));
+  const lines = stderr
+    .split('\n')
+    .map((line) => plain(line))
+    .filter((line) => line !== '' && !line.startsWith('Warning: Permanently added'));
   // ssh says nothing when the far side's command dies by a signal, or the connection just drops.
   return lines.at(-1) ?? 'the connection ended without a word (its lookout feed killed, or the link dropped)';
 }
 
 /** Failures that will not mend by waiting: shown as "failed", not "unreachable" (both are retried). */
 function permanent(reason: string): boolean {
-  return /permission denied|host key verification failed|not found|could not resolve|bad configuration|not a snapshot|over \d+ bytes|newer lookout|cannot read/i.test(reason);
+  return /permission denied|host key verification failed|not found|could not resolve|bad configuration|not a snapshot|over \d+ bytes|newer lookout|cannot read/i.test(
+    reason,
+  );
 }
 
 export class HostLink {
@@ -121,7 +126,10 @@ export class HostLink {
     const argv = sshArgv(this.config, remoteLookout(this.config, ['feed']), this.options.env);
     // Loaded when a link starts, not with every command (child_process costs ~3 ms of start-up).
     const { spawn } = process.getBuiltinModule('node:child_process');
-    const child = spawn(this.options.ssh ?? 'ssh', argv, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...this.options.env } as NodeJS.ProcessEnv });
+    const child = spawn(this.options.ssh ?? 'ssh', argv, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ...this.options.env } as NodeJS.ProcessEnv,
+    });
     this.child = child;
     this.cutting = false;
     // Every handler belongs to this child: a late event of an earlier one changes nothing.
@@ -259,11 +267,15 @@ export class HostLink {
     if (!admitted.ok && kind.kind === 'change') {
       this.invalidChanges += 1;
       if (this.invalidChanges < INVALID_CHANGES_MAX) return this.resync();
-      this.cut(`${this.config.name} sent a line that is not a snapshot (${INVALID_CHANGES_MAX} change lines in a row that do not validate: ${plain(admitted.error, 120)}); cut off`);
+      this.cut(
+        `${this.config.name} sent a line that is not a snapshot (${INVALID_CHANGES_MAX} change lines in a row that do not validate: ${plain(admitted.error, 120)}); cut off`,
+      );
       return false;
     }
     if (!admitted.ok || kind.kind === 'bad') {
-      this.cut(`${this.config.name} sent a line that is not a snapshot (${admitted.ok ? 'a change line without its number' : plain(admitted.error, 120)}); cut off`);
+      this.cut(
+        `${this.config.name} sent a line that is not a snapshot (${admitted.ok ? 'a change line without its number' : plain(admitted.error, 120)}); cut off`,
+      );
       return false;
     }
     const said = (raw as { answered?: unknown }).answered;
@@ -276,7 +288,9 @@ export class HostLink {
     if (admitted.value.schemaVersion !== 1) {
       // A mismatch the feed cannot speak with, said once and plainly, with what mends it.
       const there = this.lookout?.version === undefined ? 'a newer Lookout' : `Lookout ${this.lookout.version}`;
-      this.cut(`${this.config.name} runs ${there}, whose feed (snapshot schema ${admitted.value.schemaVersion}) this Lookout ${LOOKOUT_VERSION} cannot read: update this one, or run \`lookout hosts upgrade ${this.config.name}\` to put this version there; cut off`);
+      this.cut(
+        `${this.config.name} runs ${there}, whose feed (snapshot schema ${admitted.value.schemaVersion}) this Lookout ${LOOKOUT_VERSION} cannot read: update this one, or run \`lookout hosts upgrade ${this.config.name}\` to put this version there; cut off`,
+      );
       return false;
     }
     // Only an id this side sent and still waits for: a remote cannot fill this machine's memory with answers.
@@ -312,7 +326,10 @@ export class HostLink {
   private ownRows(snapshot: Snapshot): Snapshot {
     const known = new Set(providerIds());
     const unknown = [...new Set(snapshot.sessions.map((row) => row.provider).filter((id) => !known.has(id)))];
-    if (unknown.length > 0) this.sayOnce(`lookout: host ${this.config.name} shows sessions of agents this Lookout does not know (${unknown.map((id) => plain(id, 40)).join(', ')}); update Lookout here to see them`);
+    if (unknown.length > 0)
+      this.sayOnce(
+        `lookout: host ${this.config.name} shows sessions of agents this Lookout does not know (${unknown.map((id) => plain(id, 40)).join(', ')}); update Lookout here to see them`,
+      );
     const own = snapshot.sessions.filter((row) => known.has(row.provider) && row.host === null && row.key.length <= ROW_KEY_MAX).slice(0, ROWS_MAX);
     return own.length === snapshot.sessions.length ? snapshot : { ...snapshot, sessions: own };
   }
@@ -358,7 +375,11 @@ export class HostLink {
     const reason =
       this.cutReason ??
       startError ??
-      (code === NOT_FOUND ? `lookout not found on ${this.config.name}: set --command` : code === SSH_FAILED ? sshReason(this.stderr) : `its lookout feed stopped (${code === null ? 'killed' : `exit ${code}`}${this.stderr.trim() === '' ? '' : `: ${sshReason(this.stderr)}`})`);
+      (code === NOT_FOUND
+        ? `lookout not found on ${this.config.name}: set --command`
+        : code === SSH_FAILED
+          ? sshReason(this.stderr)
+          : `its lookout feed stopped (${code === null ? 'killed' : `exit ${code}`}${this.stderr.trim() === '' ? '' : `: ${sshReason(this.stderr)}`})`);
     const now = this.options.clock();
     const kind = permanent(reason) ? 'failed' : 'unreachable';
     // The time it became unreachable stays while it stays so; a new reason is said once.

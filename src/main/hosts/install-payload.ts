@@ -60,10 +60,12 @@ function prebuildFolder(remote: RemotePlatform): string {
 export function installPayload(distDir: string, remote: RemotePlatform): { files: PayloadFile[] } | { refused: string } {
   const sqlite = packageFolder(distDir, SQLITE);
   const loader = sqlite === null ? null : (packageFolder(sqlite, LOADER) ?? packageFolder(distDir, LOADER));
-  if (sqlite === null || loader === null) return { refused: `this Lookout has no ${sqlite === null ? '@photostructure/sqlite' : 'node-gyp-build'} module beside it (${distDir}) to copy` };
+  if (sqlite === null || loader === null)
+    return { refused: `this Lookout has no ${sqlite === null ? '@photostructure/sqlite' : 'node-gyp-build'} module beside it (${distDir}) to copy` };
   const target = prebuildFolder(remote);
   const binaries = join(sqlite, 'prebuilds', target);
-  if (!existsSync(binaries)) return { refused: `the SQLite module has no prebuilt binary for ${target} (it has ${readdirSync(join(sqlite, 'prebuilds')).join(', ')})` };
+  if (!existsSync(binaries))
+    return { refused: `the SQLite module has no prebuilt binary for ${target} (it has ${readdirSync(join(sqlite, 'prebuilds')).join(', ')})` };
   // On Linux the folder holds one binary per C library: only the one that loads there is sent.
   const wanted = (name: string): boolean => remote.libc === null || !/\.(glibc|musl)\.node$/.test(name) || name.endsWith(`.${remote.libc}.node`);
   const files: PayloadFile[] = [];
@@ -77,7 +79,15 @@ export function installPayload(distDir: string, remote: RemotePlatform): { files
   const inModules = (folder: string, name: readonly string[], keep: (path: string) => boolean): void => {
     for (const file of filesUnder(folder, keep)) add(file, ['node_modules', ...name, relative(folder, file)].join('/'));
   };
-  inModules(sqlite, SQLITE, (path) => path === 'package.json' || path === 'LICENSE' || (path.startsWith('dist/') && path.endsWith('.cjs')) || (path.startsWith(`prebuilds/${target}/`) && wanted(path)));
+  inModules(
+    sqlite,
+    SQLITE,
+    (path) =>
+      path === 'package.json' ||
+      path === 'LICENSE' ||
+      (path.startsWith('dist/') && path.endsWith('.cjs')) ||
+      (path.startsWith(`prebuilds/${target}/`) && wanted(path)),
+  );
   inModules(loader, LOADER, (path) => path === 'package.json' || path === 'LICENSE' || (path.endsWith('.js') && !path.includes('/')));
   return { files };
 }

@@ -19,7 +19,20 @@ export const ROW_VALUES_MAX = 1024;
 export const HEAD_BYTES_MAX = 4 * 1024 * 1024;
 export const HEAD_VALUES_MAX = 16 * 1024;
 /** The top-level keys a feed writes: a snapshot's, and an answer's (`pane` from a Lookout before issue 25, `lookout` the hello's, issue 26; a change line's, issue 27; `limits`, issue 46). */
-export const FEED_KEYS: ReadonlySet<string> = new Set(['schemaVersion', 'now', 'attention', 'sessions', 'answered', 'refused', 'pane', 'lookout', 'seq', 'delta', 'removed', 'limits']);
+export const FEED_KEYS: ReadonlySet<string> = new Set([
+  'schemaVersion',
+  'now',
+  'attention',
+  'sessions',
+  'answered',
+  'refused',
+  'pane',
+  'lookout',
+  'seq',
+  'delta',
+  'removed',
+  'limits',
+]);
 
 const QUOTE = 0x22;
 const OPEN_OBJECT = 0x7b;
@@ -29,7 +42,6 @@ const CLOSE_ARRAY = 0x5d;
 const COMMA = 0x2c;
 /** A key longer than this is no key a feed writes (kept short while scanning). */
 const KEY_MAX = 32;
-
 
 /** Bytes and values the rows seen so far allow (rows come first in a feed's line, its head is small). */
 const bytesFor = (rows: number): number => HEAD_BYTES_MAX + rows * ROW_BYTES_MAX;

@@ -5,7 +5,19 @@
 import type { Band, Row, Snapshot } from '../../engine';
 
 /** The bands as a Lookout before issue 46 ranked them (R31 without the limit bands). */
-const OLDER_BANDS: readonly Band[] = ['needs-you', 'failed', 'ready-for-review', 'flagged', 'needs-review', 'finished', 'working', 'unknown', 'idle', 'done', 'historical'];
+const OLDER_BANDS: readonly Band[] = [
+  'needs-you',
+  'failed',
+  'ready-for-review',
+  'flagged',
+  'needs-review',
+  'finished',
+  'working',
+  'unknown',
+  'idle',
+  'done',
+  'historical',
+];
 
 const older = new WeakMap<Row, Row>();
 
@@ -25,7 +37,14 @@ function olderRow(row: Row): Row {
   let kept = older.get(row);
   if (kept !== undefined) return kept;
   const band = olderBand(row.band);
-  const claim = row.claim === null ? null : row.claim.kind === 'limited' ? { ...row.claim, kind: 'failed' as const, expiresAt: null } : row.claim.kind === 'limit-reset' ? { ...row.claim, kind: 'ready-for-review' as const } : row.claim;
+  const claim =
+    row.claim === null
+      ? null
+      : row.claim.kind === 'limited'
+        ? { ...row.claim, kind: 'failed' as const, expiresAt: null }
+        : row.claim.kind === 'limit-reset'
+          ? { ...row.claim, kind: 'ready-for-review' as const }
+          : row.claim;
   const observed = row.observed.state === 'limited' ? { ...row.observed, state: 'error' as const, reason: 'api-error' as const } : row.observed;
   kept = { ...row, observed, workflow: row.workflow === 'limited' ? 'needs-input' : row.workflow, claim, band, triageRank: OLDER_BANDS.indexOf(band) + 1 };
   older.set(row, kept);

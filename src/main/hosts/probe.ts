@@ -60,7 +60,13 @@ export function probeHost(host: HostConfig, options: ProbeOptions, command?: Fee
     });
     const timer = setTimeout(() => {
       const view = link.view();
-      finish({ ...view, status: view.status.kind === 'connected' ? view.status : { kind: 'unreachable', since: options.clock(), reason: `no answer in ${Math.round((options.timeoutMs ?? PROBE_TIMEOUT_MS) / 1000)} s` } });
+      finish({
+        ...view,
+        status:
+          view.status.kind === 'connected'
+            ? view.status
+            : { kind: 'unreachable', since: options.clock(), reason: `no answer in ${Math.round((options.timeoutMs ?? PROBE_TIMEOUT_MS) / 1000)} s` },
+      });
     }, options.timeoutMs ?? PROBE_TIMEOUT_MS);
     link.start();
   });

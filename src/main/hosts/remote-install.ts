@@ -63,7 +63,10 @@ function plain(text: string): string {
 
 /** The JSON after the marker on the program's last marked line, or null. */
 function marked(stdout: string, marker: string): unknown {
-  const line = stdout.split('\n').reverse().find((candidate) => candidate.startsWith(marker));
+  const line = stdout
+    .split('\n')
+    .reverse()
+    .find((candidate) => candidate.startsWith(marker));
   if (line === undefined) return null;
   try {
     return JSON.parse(line.slice(marker.length)) as unknown;
@@ -74,23 +77,49 @@ function marked(stdout: string, marker: string): unknown {
 
 /** Why a remote command failed, in words that say what to do. */
 function failure(host: HostConfig, node: string, ran: Ran): string {
-  if (ran.code === SSH_FAILED || ran.code === null) return `ssh to ${host.destination} failed: ${plain(ran.stderr.split('\n').filter((line) => line.trim() !== '').at(-1) ?? 'no reason given')}`;
-  if (ran.code === NOT_FOUND) return `no Node found on ${host.name} as "${node}" (its login shell's PATH for ssh commands): install Node ${NODE_MINIMUM.join('.')} or newer there, or name it with --node /path/to/node`;
+  if (ran.code === SSH_FAILED || ran.code === null)
+    return `ssh to ${host.destination} failed: ${plain(
+      ran.stderr
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .at(-1) ?? 'no reason given',
+    )}`;
+  if (ran.code === NOT_FOUND)
+    return `no Node found on ${host.name} as "${node}" (its login shell's PATH for ssh commands): install Node ${NODE_MINIMUM.join('.')} or newer there, or name it with --node /path/to/node`;
   return `${host.name}'s Node stopped (exit ${ran.code})${ran.stderr.trim() === '' ? '' : `: ${plain(ran.stderr.split('\n').find((line) => line.trim() !== '') ?? '')}`}`;
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length <= 1000;
 
 /** The Node there and where Lookout would go; refused with a clear reason when it will not do. */
-export async function probeRemoteNode(host: HostConfig, node: string, env: Readonly<Record<string, string | undefined>>): Promise<RemoteNode | { refused: string }> {
+export async function probeRemoteNode(
+  host: HostConfig,
+  node: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<RemoteNode | { refused: string }> {
   const ran = await runRemote(host, `${node} -`, probeProgram(), env, 60_000);
   const said = marked(ran.stdout, PROBE_MARKER) as Record<string, unknown> | null;
   if (said === null || typeof said !== 'object') return { refused: failure(host, node, ran) };
   const { version, platform, arch, libc, base, installed } = said;
-  if (!isText(said.node) || !isText(version) || !isText(platform) || !isText(arch) || !isText(base)) return { refused: `${host.name}'s Node answered in a shape Lookout does not know` };
-  const found: RemoteNode = { node: said.node, version, platform, arch, libc: libc === 'glibc' || libc === 'musl' ? libc : null, base, installed: Array.isArray(installed) ? installed.filter(isText).slice(0, 50) : [] };
-  if (!nodeAtLeast(version)) return { refused: `${host.name} has Node ${plain(version)} at ${plain(found.node)}; Lookout needs ${NODE_MINIMUM.join('.')} or newer: install a newer Node there (or name one with --node /path/to/node)` };
-  if (!PLAIN_PATH.test(found.node) || !PLAIN_PATH.test(found.base)) return { refused: `${host.name}'s Node or data folder (${plain(found.node)}, ${plain(found.base)}) has characters Lookout does not pass through a login shell: set XDG_DATA_HOME there to a plain path, or install by hand and use --command` };
+  if (!isText(said.node) || !isText(version) || !isText(platform) || !isText(arch) || !isText(base))
+    return { refused: `${host.name}'s Node answered in a shape Lookout does not know` };
+  const found: RemoteNode = {
+    node: said.node,
+    version,
+    platform,
+    arch,
+    libc: libc === 'glibc' || libc === 'musl' ? libc : null,
+    base,
+    installed: Array.isArray(installed) ? installed.filter(isText).slice(0, 50) : [],
+  };
+  if (!nodeAtLeast(version))
+    return {
+      refused: `${host.name} has Node ${plain(version)} at ${plain(found.node)}; Lookout needs ${NODE_MINIMUM.join('.')} or newer: install a newer Node there (or name one with --node /path/to/node)`,
+    };
+  if (!PLAIN_PATH.test(found.node) || !PLAIN_PATH.test(found.base))
+    return {
+      refused: `${host.name}'s Node or data folder (${plain(found.node)}, ${plain(found.base)}) has characters Lookout does not pass through a login shell: set XDG_DATA_HOME there to a plain path, or install by hand and use --command`,
+    };
   return found;
 }
 
@@ -102,7 +131,12 @@ export interface Installed {
 }
 
 /** Copies this Lookout to the machine the probe saw, and checks the copy runs there. */
-export async function installRemote(host: HostConfig, remote: RemoteNode, distDir: string, env: Readonly<Record<string, string | undefined>>): Promise<Installed | { refused: string }> {
+export async function installRemote(
+  host: HostConfig,
+  remote: RemoteNode,
+  distDir: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<Installed | { refused: string }> {
   const payload = installPayload(distDir, remote);
   if ('refused' in payload) return payload;
   const program = installProgram(LOOKOUT_VERSION, payload.files);

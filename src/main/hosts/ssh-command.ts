@@ -32,10 +32,14 @@ export function sshArgv(host: HostConfig, remote: string | null, env: Readonly<R
   const config = env.LOOKOUT_SSH_CONFIG;
   return [
     tty ? '-t' : '-T',
-    '-o', 'BatchMode=yes',
-    '-o', `ServerAliveInterval=${interval}`,
-    '-o', `ServerAliveCountMax=${count}`,
-    '-o', 'ConnectTimeout=10',
+    '-o',
+    'BatchMode=yes',
+    '-o',
+    `ServerAliveInterval=${interval}`,
+    '-o',
+    `ServerAliveCountMax=${count}`,
+    '-o',
+    'ConnectTimeout=10',
     ...(host.port === undefined ? [] : ['-p', String(host.port)]),
     ...(config === undefined || config === '' ? [] : ['-F', config]),
     // The destination cannot be an option (checked when added); "--" makes sure of it.

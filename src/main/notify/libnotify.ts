@@ -14,7 +14,9 @@ const SHOWN_AFTER_MS = 1000;
 /** Whether this notify-send takes --action (libnotify 0.7.10, 2021): asked once. */
 export function notifySendHasActions(): boolean {
   try {
-    const help = process.getBuiltinModule('node:child_process').execFileSync('notify-send', ['--help'], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] });
+    const help = process
+      .getBuiltinModule('node:child_process')
+      .execFileSync('notify-send', ['--help'], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] });
     return help.includes('--action');
   } catch {
     return false;
@@ -42,7 +44,10 @@ export function notifySendArgv(plan: NotificationPlan, withActions: boolean): st
 
 /** notify-send's own words for "nothing was shown" (no session bus, no daemon), as one line; null for its notes. */
 export function failureLine(stderr: string): string | null {
-  const line = stderr.split('\n').map((text) => text.trim()).find((text) => /failed to connect|cannot autolaunch|could not connect|^error/i.test(text));
+  const line = stderr
+    .split('\n')
+    .map((text) => text.trim())
+    .find((text) => /failed to connect|cannot autolaunch|could not connect|^error/i.test(text));
   return line === undefined ? null : `notify-send: ${line.replace(/^\(notify-send:\d+\): /, '').slice(0, 200)}`;
 }
 
@@ -53,7 +58,9 @@ export class LibnotifyNotifier implements Notifier {
     const withActions = this.waiting.size < MAX_WAITING;
     let child: ChildProcess;
     try {
-      child = process.getBuiltinModule('node:child_process').spawn('notify-send', notifySendArgv(plan, withActions), { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+      child = process
+        .getBuiltinModule('node:child_process')
+        .spawn('notify-send', notifySendArgv(plan, withActions), { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
     } catch (error) {
       // Some failures (E2BIG: an argument or environment over the kernel's limit) throw at once, not as an event.
       return Promise.reject(new Error(`could not run notify-send: ${error instanceof Error ? error.message : String(error)}`));

@@ -36,7 +36,10 @@ export async function applyNotificationAction(plan: NotificationPlan, action: No
     await answerFromNotification(plan, action, ports);
     return;
   }
-  if (changed.length > 0) ports.onProblem(`lookout: "${actionLabel(action)}" was not applied to ${changed.join(', ')}: ${changed.length === 1 ? 'it has' : 'they have'} changed since the notification`);
+  if (changed.length > 0)
+    ports.onProblem(
+      `lookout: "${actionLabel(action)}" was not applied to ${changed.join(', ')}: ${changed.length === 1 ? 'it has' : 'they have'} changed since the notification`,
+    );
   const now = ports.now();
   for (const key of current) {
     const command = factCommand(action, key, now);

@@ -33,7 +33,10 @@ export class QuietHold {
   release(now: number, exists: (key: string) => boolean): NotificationPlan | null {
     const stored = this.store?.pending === true ? (this.store.take(now) ?? []) : [];
     if (stored.length === 0 && this.held.length === 0) return null;
-    const all = boundHeld([...stored, ...this.held].sort((a, b) => a.at - b.at), now);
+    const all = boundHeld(
+      [...stored, ...this.held].sort((a, b) => a.at - b.at),
+      now,
+    );
     this.held = [];
     const plans = all.flatMap((notice) => {
       const there = notice.keys.flatMap((key, index) => (exists(key) ? [{ key, claimId: notice.claimIds[index] ?? '' }] : []));

@@ -19,7 +19,11 @@ export function planHere(target: OpenTarget, probes: Probes, shell: string | und
     const found = planOpen({ ...target, resume: [], live: true }, null, probes);
     if (found.kind === 'tmux-pane') {
       // tmux takes a lone ";" argument as the end of one command: attach, then bring the pane forward.
-      return { kind: 'run', argv: ['tmux', 'attach-session', '-t', found.pane, ';', 'select-window', '-t', found.pane, ';', 'select-pane', '-t', found.pane], cwd: null };
+      return {
+        kind: 'run',
+        argv: ['tmux', 'attach-session', '-t', found.pane, ';', 'select-window', '-t', found.pane, ';', 'select-pane', '-t', found.pane],
+        cwd: null,
+      };
     }
   }
   const cwd = target.cwd;

@@ -13,7 +13,9 @@ const PS_TIMEOUT_MS = 2000;
 
 function ps(args: string[]): string | null {
   try {
-    return process.getBuiltinModule('node:child_process').execFileSync('ps', args, { encoding: 'utf8', timeout: PS_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
+    return process
+      .getBuiltinModule('node:child_process')
+      .execFileSync('ps', args, { encoding: 'utf8', timeout: PS_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
   } catch {
     return null;
   }
@@ -63,7 +65,12 @@ export function readPlace(pid: number): ProcessPlace | null {
   const environ = readCapped(`/proc/${pid}/environ`);
   if (environ !== null) return { pid, chain, env: placeVariables(environ), tty: linuxTty(pid) };
   // No /proc (macOS, the BSDs): `ps -E` prints the environment after the command.
-  return { pid, chain, env: placeVariablesFromPs(ps(['-E', '-ww', '-o', 'command=', '-p', String(pid)]) ?? ''), tty: ttyFromPs(ps(['-o', 'tty=', '-p', String(pid)]) ?? '') };
+  return {
+    pid,
+    chain,
+    env: placeVariablesFromPs(ps(['-E', '-ww', '-o', 'command=', '-p', String(pid)]) ?? ''),
+    tty: ttyFromPs(ps(['-o', 'tty=', '-p', String(pid)]) ?? ''),
+  };
 }
 
 /** The processes that hold `path` open, Lookout itself left out: /proc's descriptors, else `lsof`. */
@@ -71,8 +78,14 @@ export function fileHolders(path: string): number[] {
   const held = procHolders(path);
   if (held !== null) return held;
   try {
-    const out = process.getBuiltinModule('node:child_process').execFileSync('lsof', ['-t', '--', path], { encoding: 'utf8', timeout: PS_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
-    return out.split('\n').filter((line) => /^\d+$/.test(line)).map(Number).filter((pid) => pid !== process.pid);
+    const out = process
+      .getBuiltinModule('node:child_process')
+      .execFileSync('lsof', ['-t', '--', path], { encoding: 'utf8', timeout: PS_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
+    return out
+      .split('\n')
+      .filter((line) => /^\d+$/.test(line))
+      .map(Number)
+      .filter((pid) => pid !== process.pid);
   } catch {
     return [];
   }

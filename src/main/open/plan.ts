@@ -47,7 +47,6 @@ export function safeSessionId(id: string): boolean {
   return /^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(id);
 }
 
-
 /** Each placeholder is filled once, in one pass: a folder named `dir-{provider}` stays that name. */
 function fill(template: readonly string[], target: OpenTarget, cwd: string): string[] {
   const values: Record<string, string> = { cwd, sessionId: target.sessionId, provider: target.provider };
@@ -71,7 +70,10 @@ export function planOpen(target: OpenTarget, template: readonly string[] | null,
   }
   // 1. The tmux pane, terminal window or tab that holds the session's process (terminals.ts).
   const place = target.pid === null ? null : probes.place(target.pid);
-  const found = place === null ? null : focusPlace(place, { platform: probes.platform, has: (command) => probes.has(command), x11: probes.x11, cwd, tmuxPanes: () => probes.tmuxPanes() });
+  const found =
+    place === null
+      ? null
+      : focusPlace(place, { platform: probes.platform, has: (command) => probes.has(command), x11: probes.x11, cwd, tmuxPanes: () => probes.tmuxPanes() });
   const focused = found?.focused ?? null;
   if (focused !== null && focused.terminal === 'tmux' && focused.pane !== undefined) return { kind: 'tmux-pane', pane: focused.pane, steps: focused.steps };
   if (focused !== null) return { kind: 'focus', terminal: focused.terminal, steps: focused.steps, note: focused.note, tried: found?.tried ?? [] };
@@ -95,7 +97,11 @@ function fallback(target: OpenTarget, cwd: string | null, idOk: boolean, probes:
     const resume = target.resume;
     if (probes.platform === 'darwin') {
       const text = `#!/bin/sh\ncd ${shellQuote(cwd)} && exec ${resume.map(shellQuote).join(' ')}\n`;
-      return { kind: 'terminal', steps: [{ argv: ['open', '-a', 'Terminal', '{script}'], cwd }], script: { name: `lookout-open-${target.sessionId}.command`, text } };
+      return {
+        kind: 'terminal',
+        steps: [{ argv: ['open', '-a', 'Terminal', '{script}'], cwd }],
+        script: { name: `lookout-open-${target.sessionId}.command`, text },
+      };
     }
     const terminal = pickTerminal(probes);
     if (terminal !== null) return { kind: 'terminal', steps: [{ argv: [terminal, '-e', ...resume], cwd }], script: null };

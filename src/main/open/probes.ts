@@ -11,7 +11,11 @@ export function systemProbes(env: NodeJS.ProcessEnv = process.env): Probes {
     terminal: env.TERMINAL ?? null,
     tmuxPanes() {
       try {
-        const out = execFileSync('tmux', ['list-panes', '-a', '-F', '#{pane_id} #{pane_pid}'], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] });
+        const out = execFileSync('tmux', ['list-panes', '-a', '-F', '#{pane_id} #{pane_pid}'], {
+          encoding: 'utf8',
+          timeout: 2000,
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
         return out
           .split('\n')
           .map((line) => line.trim().split(' '))
@@ -22,7 +26,12 @@ export function systemProbes(env: NodeJS.ProcessEnv = process.env): Probes {
       }
     },
     has(command) {
-      const candidates = isAbsolute(command) ? [command] : (env.PATH ?? '').split(delimiter).filter((dir) => dir !== '').map((dir) => join(dir, command));
+      const candidates = isAbsolute(command)
+        ? [command]
+        : (env.PATH ?? '')
+            .split(delimiter)
+            .filter((dir) => dir !== '')
+            .map((dir) => join(dir, command));
       return candidates.some((path) => {
         try {
           accessSync(path, constants.X_OK);

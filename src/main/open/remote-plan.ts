@@ -29,9 +29,18 @@ export function planRemoteOpen(target: RemoteTarget, env: Readonly<Record<string
     const text = `#!/bin/sh\nexec ${ssh.map(shellQuote).join(' ')}\n`;
     // Named for the session too: two opens in quick succession never share a script.
     const name = target.key.replace(/[^A-Za-z0-9._-]/g, '-');
-    return { kind: 'terminal', steps: [{ argv: ['open', '-a', 'Terminal', '{script}'], cwd: null }], script: { name: `lookout-open-${target.host.name}-${name}.command`, text } };
+    return {
+      kind: 'terminal',
+      steps: [{ argv: ['open', '-a', 'Terminal', '{script}'], cwd: null }],
+      script: { name: `lookout-open-${target.host.name}-${name}.command`, text },
+    };
   }
-  const terminal = probes.terminal !== null && probes.terminal !== '' && probes.has(probes.terminal) ? probes.terminal : probes.has('x-terminal-emulator') ? 'x-terminal-emulator' : null;
+  const terminal =
+    probes.terminal !== null && probes.terminal !== '' && probes.has(probes.terminal)
+      ? probes.terminal
+      : probes.has('x-terminal-emulator')
+        ? 'x-terminal-emulator'
+        : null;
   if (terminal === null || probes.platform === 'win32') return { kind: 'none', reason: `no terminal to run ssh ${target.host.name} in` };
   return { kind: 'terminal', steps: [{ argv: [terminal, '-e', ...ssh], cwd: null }], script: null };
 }

@@ -8,7 +8,13 @@ function start(step: OpenStep): Promise<void> {
   const [command, ...args] = step.argv;
   if (command === undefined) return Promise.reject(new Error('empty command'));
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: step.cwd ?? undefined, detached: true, stdio: 'ignore', shell: false, env: step.env === undefined ? process.env : { ...process.env, ...step.env } });
+    const child = spawn(command, args, {
+      cwd: step.cwd ?? undefined,
+      detached: true,
+      stdio: 'ignore',
+      shell: false,
+      env: step.env === undefined ? process.env : { ...process.env, ...step.env },
+    });
     child.once('error', (error) => reject(new Error(`could not run ${command}: ${error.message}`)));
     child.once('spawn', () => {
       child.unref();

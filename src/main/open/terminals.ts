@@ -43,7 +43,8 @@ function valid(place: ProcessPlace, name: PlaceVariable, pattern: RegExp): strin
   return value !== undefined && pattern.test(value) ? value : null;
 }
 
-const inChain = (place: ProcessPlace, names: readonly string[]): { pid: number; name: string } | undefined => place.chain.find((item) => names.includes(item.name));
+const inChain = (place: ProcessPlace, names: readonly string[]): { pid: number; name: string } | undefined =>
+  place.chain.find((item) => names.includes(item.name));
 
 /** The window of the process `pid` raised by xdotool (X11 only): for terminals with no interface of their own. */
 function raise(pid: number, context: FocusContext): FocusStep[] | null {
@@ -100,7 +101,23 @@ function osascript(lines: readonly string[], tty: string): FocusStep {
 const MAC_TTY = /^\/dev\/ttys\d{1,4}$/;
 const VSCODE_CLIS: Record<string, string> = { code: 'code', 'code-insiders': 'code-insiders', codium: 'codium', cursor: 'cursor', windsurf: 'windsurf' };
 /** Terminals with no interface for focusing one of their windows from outside: raised whole where X11 allows. */
-const OTHER_TERMINALS = ['xterm', 'alacritty', 'foot', 'urxvt', 'rxvt', 'xfce4-terminal', 'terminator', 'tilix', 'ghostty', 'st', 'lxterminal', 'mate-terminal', 'qterminal', 'sakura', 'terminology'];
+const OTHER_TERMINALS = [
+  'xterm',
+  'alacritty',
+  'foot',
+  'urxvt',
+  'rxvt',
+  'xfce4-terminal',
+  'terminator',
+  'tilix',
+  'ghostty',
+  'st',
+  'lxterminal',
+  'mate-terminal',
+  'qterminal',
+  'sakura',
+  'terminology',
+];
 /** Each terminal's own process names, as /proc or ps shows them. */
 const PROCESS_NAMES: Record<Exclude<TerminalId, 'tmux' | 'other'>, readonly string[]> = {
   screen: ['screen', 'SCREEN'],
@@ -172,7 +189,10 @@ export const TERMINALS: readonly TerminalEntry[] = [
       if (session === null || window === null) return NOT_HERE;
       if (!context.has('screen')) return cannot('screen is not on PATH');
       // Selects the window in that session; the terminal showing it is not raised (screen cannot tell which it is).
-      return focus([{ argv: ['screen', '-S', session, '-X', 'select', window], cwd: null }], 'screen selected the window; the terminal attached to it is not raised');
+      return focus(
+        [{ argv: ['screen', '-S', session, '-X', 'select', window], cwd: null }],
+        'screen selected the window; the terminal attached to it is not raised',
+      );
     },
   },
   {
@@ -195,7 +215,9 @@ export const TERMINALS: readonly TerminalEntry[] = [
       if (pane === null) return NOT_HERE;
       if (!context.has('wezterm')) return cannot('wezterm is not on PATH');
       const socket = valid(place, 'WEZTERM_UNIX_SOCKET', /^\/[^\0\n]{1,300}$/);
-      return focus([{ argv: ['wezterm', 'cli', 'activate-pane', '--pane-id', pane], cwd: null, ...(socket === null ? {} : { env: { WEZTERM_UNIX_SOCKET: socket } }) }]);
+      return focus([
+        { argv: ['wezterm', 'cli', 'activate-pane', '--pane-id', pane], cwd: null, ...(socket === null ? {} : { env: { WEZTERM_UNIX_SOCKET: socket } }) },
+      ]);
     },
   },
   macTerminal('iterm2', 'iTerm2', 'iTerm.app', 'iTerm2', ITERM_SCRIPT),
@@ -210,7 +232,15 @@ export const TERMINALS: readonly TerminalEntry[] = [
       const session = /^\/Sessions\/(\d{1,6})$/.exec(place.env.KONSOLE_DBUS_SESSION ?? '')?.[1];
       if (window === null || session === undefined) return cannot('Konsole did not say which window and tab hold the session');
       if (!context.has('gdbus')) return cannot('gdbus is not on PATH (it speaks to Konsole over D-Bus)');
-      return focus([{ argv: ['gdbus', 'call', '--session', '--dest', service, '--object-path', window, '--method', 'org.kde.konsole.Window.setCurrentSession', session], cwd: null }], 'Konsole selected the tab; its window is raised only if the desktop allows it');
+      return focus(
+        [
+          {
+            argv: ['gdbus', 'call', '--session', '--dest', service, '--object-path', window, '--method', 'org.kde.konsole.Window.setCurrentSession', session],
+            cwd: null,
+          },
+        ],
+        'Konsole selected the tab; its window is raised only if the desktop allows it',
+      );
     },
   },
   {
@@ -234,7 +264,10 @@ export const TERMINALS: readonly TerminalEntry[] = [
       if (context.cwd === null) return cannot('the session has no folder here to bring its editor window forward by');
       if (!context.has(cli)) return cannot(`${cli} is not on PATH`);
       // Opening the folder a window already shows brings that window forward.
-      return focus([{ argv: [cli, '--', context.cwd], cwd: null }], 'an integrated terminal cannot be focused from outside: the editor window with its folder was brought forward');
+      return focus(
+        [{ argv: [cli, '--', context.cwd], cwd: null }],
+        'an integrated terminal cannot be focused from outside: the editor window with its folder was brought forward',
+      );
     },
   },
   {
@@ -251,7 +284,10 @@ export const TERMINALS: readonly TerminalEntry[] = [
 ];
 
 /** The first entry that can focus the place; and what each entry that recognised it said. */
-export function focusPlace(place: ProcessPlace, context: FocusContext): { focused: { terminal: TerminalId; steps: FocusStep[]; note: string | null; pane?: string } | null; tried: string[] } {
+export function focusPlace(
+  place: ProcessPlace,
+  context: FocusContext,
+): { focused: { terminal: TerminalId; steps: FocusStep[]; note: string | null; pane?: string } | null; tried: string[] } {
   const tried: string[] = [];
   for (const entry of TERMINALS) {
     if (entry.id !== 'tmux' && entry.id !== 'other' && inheritedOnly(place, entry.id)) continue;
@@ -266,6 +302,7 @@ export function focusPlace(place: ProcessPlace, context: FocusContext): { focuse
         return { focused: { terminal: entry.id, steps: result.steps, note: result.note, ...(result.pane === undefined ? {} : { pane: result.pane }) }, tried };
     }
   }
-  if (tried.length === 0) tried.push(`no terminal Lookout knows holds process ${place.pid} (its ancestors: ${place.chain.map((item) => item.name).join(' ← ')})`);
+  if (tried.length === 0)
+    tried.push(`no terminal Lookout knows holds process ${place.pid} (its ancestors: ${place.chain.map((item) => item.name).join(' ← ')})`);
   return { focused: null, tried };
 }

@@ -93,7 +93,9 @@ export class Pipeline {
 
   constructor(private readonly options: PipelineOptions) {
     this.spoolFolder = spoolFolder(options.home);
-    this.sources = PROVIDERS.map((provider) => provider.createSource(options.roots[provider.id] ?? '', { watching: options.watching, index: options.index ?? NO_INDEX }));
+    this.sources = PROVIDERS.map((provider) =>
+      provider.createSource(options.roots[provider.id] ?? '', { watching: options.watching, index: options.index ?? NO_INDEX }),
+    );
     this.spool = new HookSpool(this.spoolFolder, spoolReaders());
     this.requestsReader = new RequestsReader(options.home);
   }
@@ -149,7 +151,8 @@ export class Pipeline {
   private withTrees(context: EvaluateContext): SessionEvidence[] {
     const laid = this.laid;
     if (context.treesOnlyWhereWanted !== true && laid !== null && laid.merged === this.merged && laid.trees === this.trees.version) return laid.sessions;
-    const wanted = (item: SessionEvidence): boolean => context.treesOnlyWhereWanted !== true || context.previous?.derived.get(sessionKey(item.provider, item.sessionId))?.wantsWorkingTree !== false;
+    const wanted = (item: SessionEvidence): boolean =>
+      context.treesOnlyWhereWanted !== true || context.previous?.derived.get(sessionKey(item.provider, item.sessionId))?.wantsWorkingTree !== false;
     const sessions = this.merged.map((item) => {
       const tree = this.trees.get(item.cwd);
       if (tree === undefined || !wanted(item)) return item;

@@ -32,5 +32,14 @@ export function loadState(now: number, env: NodeJS.ProcessEnv = process.env): Ru
   const settings = loadSettings(home, now);
   // The agents' own variables win; then the settings; then the defaults.
   const roots = resolveRoots(env, settings.roots);
-  return { home, store, facts: toFacts(loaded.file), settings: settings.settings, roots, hosts: settings.hosts, shortcut: settings.shortcut, problems: [...loaded.problems, ...settings.problems] };
+  return {
+    home,
+    store,
+    facts: toFacts(loaded.file),
+    settings: settings.settings,
+    roots,
+    hosts: settings.hosts,
+    shortcut: settings.shortcut,
+    problems: [...loaded.problems, ...settings.problems],
+  };
 }

@@ -10,7 +10,14 @@ export function explainSession(session: DerivedSession): Explanation {
   return {
     key: session.key,
     decidedBy: session.observed.rule,
-    observations: session.considered.map((item) => ({ at: when(item.at), source: item.source, state: item.state, reason: item.reason, confidence: item.confidence, rule: item.rule })),
+    observations: session.considered.map((item) => ({
+      at: when(item.at),
+      source: item.source,
+      state: item.state,
+      reason: item.reason,
+      confidence: item.confidence,
+      rule: item.rule,
+    })),
     children: session.children.map((child) => ({ name: child.name, state: child.state, detail: child.request?.detail ?? null, at: when(child.at) })),
     liveness: liveness.kind === 'alive' ? `alive (pid ${liveness.pid})` : liveness.kind,
     skippedLines: session.evidence.skippedLines,

@@ -42,7 +42,11 @@ function muteUntil(span: 'forever' | '1h' | 'tomorrow', now: number): number | n
 function quietView(hours: QuietHours | null): NonNullable<SettingsView['quietHours']> {
   // The runtime's settings name a zone only when this system knows it (settings-store.ts).
   const named = hours?.timeZone ?? null;
-  return { window: hours === null ? null : { from: hours.from, to: hours.to }, zone: named ?? new Intl.DateTimeFormat().resolvedOptions().timeZone, named: named !== null };
+  return {
+    window: hours === null ? null : { from: hours.from, to: hours.to },
+    zone: named ?? new Intl.DateTimeFormat().resolvedOptions().timeZone,
+    named: named !== null,
+  };
 }
 
 export class PopoverHost {
@@ -122,7 +126,11 @@ export class PopoverHost {
           hooks: provider.hooks !== null,
         })),
         hooks: this.hookLines,
-        hosts: this.runtime.hosts.views().map((view) => ({ name: view.name, destination: this.runtime.hostConfigs.find((host) => host.name === view.name)?.destination ?? view.name, state: hostState(view.status) })),
+        hosts: this.runtime.hosts.views().map((view) => ({
+          name: view.name,
+          destination: this.runtime.hostConfigs.find((host) => host.name === view.name)?.destination ?? view.name,
+          state: hostState(view.status),
+        })),
         rules: settings.rules.map((rule) => ({ id: rule.id, line: ruleLine(rule) })),
         quietHours: quietView(settings.quietHours),
       },
@@ -131,7 +139,14 @@ export class PopoverHost {
   }
 
   private hookContext(): HookContext {
-    return { home: this.runtime.home, roots: this.runtime.roots, platform: process.platform, cli: join(__dirname, 'cli.cjs'), now: this.clock(), env: this.runtime.env };
+    return {
+      home: this.runtime.home,
+      roots: this.runtime.roots,
+      platform: process.platform,
+      cli: join(__dirname, 'cli.cjs'),
+      now: this.clock(),
+      env: this.runtime.env,
+    };
   }
 
   private hooksStatus(): string[] {
@@ -156,10 +171,16 @@ export class PopoverHost {
   muteAll(spanMs: number): void {
     const now = this.clock();
     const rows = (this.runtime.snapshot?.sessions ?? []).filter((row) => row.muted === null && !row.historical);
-    this.runtime.facts.muteAll(rows.filter((row) => row.host === null).map((row) => row.key), now + spanMs, now);
+    this.runtime.facts.muteAll(
+      rows.filter((row) => row.host === null).map((row) => row.key),
+      now + spanMs,
+      now,
+    );
     // Another machine's sessions are muted there, where their facts live; one not connected is said so.
     for (const row of rows.filter((item) => item.host !== null)) {
-      this.runtime.remoteAsk({ type: 'mute', key: row.key, until: new Date(now + spanMs).toISOString() }).catch((error: unknown) => this.addProblem(error instanceof Error ? error.message : String(error)));
+      this.runtime
+        .remoteAsk({ type: 'mute', key: row.key, until: new Date(now + spanMs).toISOString() })
+        .catch((error: unknown) => this.addProblem(error instanceof Error ? error.message : String(error)));
     }
     this.runtime.evaluateNow();
   }
@@ -234,7 +255,14 @@ export class PopoverHost {
       }
       case 'answer':
         // Decided on its machine, where the hook waits (R70–R75): its refusal comes back as the error.
-        return this.runtime.remoteAsk({ type: 'answer', key: command.key, request: command.request, digest: command.digest, decision: command.decision, via: command.via });
+        return this.runtime.remoteAsk({
+          type: 'answer',
+          key: command.key,
+          request: command.request,
+          digest: command.digest,
+          decision: command.decision,
+          via: command.via,
+        });
       case 'release':
         return this.runtime.remoteAsk({ type: 'release', key: command.key, request: command.request });
       case 'open':
@@ -298,7 +326,15 @@ export class PopoverHost {
         return;
       case 'answer': {
         this.shownRequest(command.key, command.request);
-        refusedIfNot(await this.runtime.answer({ request: command.request, digest: command.digest, decision: command.decision, from: this.answers.from(command.via), via: command.via }));
+        refusedIfNot(
+          await this.runtime.answer({
+            request: command.request,
+            digest: command.digest,
+            decision: command.decision,
+            from: this.answers.from(command.via),
+            via: command.via,
+          }),
+        );
         return;
       }
       case 'release':
@@ -351,7 +387,8 @@ export class PopoverHost {
 
   /** The rules of settings.json changed (as written there), then taken up at once. */
   private changeRules(change: (rules: AutomationRule[]) => AutomationRule[]): void {
-    for (const line of updateSettings(this.runtime.home, this.clock(), (file) => ({ ...file, rules: change(file.rules ?? defaultSettings().rules) }))) this.addProblem(line);
+    for (const line of updateSettings(this.runtime.home, this.clock(), (file) => ({ ...file, rules: change(file.rules ?? defaultSettings().rules) })))
+      this.addProblem(line);
     this.runtime.reloadFacts();
     this.runtime.evaluateNow();
     this.push();
@@ -367,7 +404,12 @@ export class PopoverHost {
       notifications: { ...file.notifications, ...command.notifications },
       openCommand: command.openCommand === undefined ? file.openCommand : command.openCommand,
       // Quiet hours keep the time zone settings.json names; turned on afresh, this machine's.
-      quietHours: command.quietHours === undefined ? file.quietHours : command.quietHours === null ? null : { ...command.quietHours, timeZone: file.quietHours?.timeZone ?? null },
+      quietHours:
+        command.quietHours === undefined
+          ? file.quietHours
+          : command.quietHours === null
+            ? null
+            : { ...command.quietHours, timeZone: file.quietHours?.timeZone ?? null },
     }))) {
       this.addProblem(line);
     }

@@ -4,7 +4,10 @@ import { literalGlob, projectName } from '../../engine';
 import type { PopoverCommand } from '../../engine/contract';
 
 /** What the settings view's "Add rule" does, by the action chosen. */
-export const RULE_ACTIONS: Record<Extract<PopoverCommand, { type: 'rule-add' }>['action'], Omit<AutomationRule, 'id' | 'version' | 'when'> & { when?: AutomationRule['when'] }> = {
+export const RULE_ACTIONS: Record<
+  Extract<PopoverCommand, { type: 'rule-add' }>['action'],
+  Omit<AutomationRule, 'id' | 'version' | 'when'> & { when?: AutomationRule['when'] }
+> = {
   mute: { mute: true },
   'notify-never': { notify: 'never' },
   'notify-needs-you': { notify: 'needs-you' },
@@ -13,7 +16,11 @@ export const RULE_ACTIONS: Record<Extract<PopoverCommand, { type: 'rule-add' }>[
 
 /** `base`, or `base-2`, `base-3`…: an id no rule has, in the shape ids take. */
 export function freeRuleId(base: string, rules: readonly AutomationRule[]): string {
-  const clean = base.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 56) || 'rule';
+  const clean =
+    base
+      .replace(/[^A-Za-z0-9._-]/g, '-')
+      .replace(/^[^A-Za-z0-9]+/, '')
+      .slice(0, 56) || 'rule';
   const taken = new Set(rules.map((rule) => rule.id));
   for (let n = 1; ; n += 1) {
     const id = n === 1 ? clean : `${clean}-${n}`;

@@ -46,7 +46,11 @@ export const SETTLE_GROWTH_BYTES = 24 * 1024 * 1024;
  * change every few seconds (finish claims expiring) leave little behind, and a full collection of
  * the whole heap every ten seconds was most of the runtime's CPU then.
  */
-export function whenGrown(collect: (() => void) | null, usedHeap: () => number = () => getHeapStatistics().used_heap_size, growth = SETTLE_GROWTH_BYTES): (() => void) | null {
+export function whenGrown(
+  collect: (() => void) | null,
+  usedHeap: () => number = () => getHeapStatistics().used_heap_size,
+  growth = SETTLE_GROWTH_BYTES,
+): (() => void) | null {
   if (collect === null) return null;
   let after = usedHeap();
   return () => {
@@ -79,10 +83,13 @@ export class HeapSettle {
     }
     const collect = this.collect;
     const delay = Math.min(this.quietMs, this.pendingSince + this.maxWaitMs - now);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      collect();
-    }, Math.max(0, delay));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        collect();
+      },
+      Math.max(0, delay),
+    );
     // A pending collection never keeps a finished command alive.
     this.timer.unref();
   }

@@ -82,7 +82,9 @@ export class Notices {
   private send(plan: NotificationPlan): void {
     const act = (action: NotificationAction): void => {
       // A store that cannot be written is said, never a crash of the runtime.
-      applyNotificationAction(plan, action, this.ports.actions()).catch((error: unknown) => this.ports.onProblem(`lookout: could not carry out that notification's action: ${error instanceof Error ? error.message : String(error)}`));
+      applyNotificationAction(plan, action, this.ports.actions()).catch((error: unknown) =>
+        this.ports.onProblem(`lookout: could not carry out that notification's action: ${error instanceof Error ? error.message : String(error)}`),
+      );
     };
     let sending: Promise<void>;
     try {
@@ -94,7 +96,9 @@ export class Notices {
     sending.catch((error: unknown) => {
       if (this.failed) return;
       this.failed = true;
-      this.ports.onProblem(`lookout: notifications are unavailable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); Lookout goes on without them`);
+      this.ports.onProblem(
+        `lookout: notifications are unavailable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); Lookout goes on without them`,
+      );
     });
   }
 }

@@ -9,11 +9,14 @@ export function changedRows(before: Evaluation, after: Evaluation): boolean {
   const b = after.snapshot;
   if (a.attention.count !== b.attention.count || a.attention.level !== b.attention.level || a.sessions.length !== b.sessions.length) return true;
   // A beat where no row changed hands on the very same rows.
-  return a.sessions !== b.sessions && a.sessions.some((row, index) => {
-    const other = b.sessions[index];
-    // Compared as data, not as JSON: a beat's re-derived rows are mostly equal (issue 27).
-    return other !== row && !plainEqual(other, row);
-  });
+  return (
+    a.sessions !== b.sessions &&
+    a.sessions.some((row, index) => {
+      const other = b.sessions[index];
+      // Compared as data, not as JSON: a beat's re-derived rows are mostly equal (issue 27).
+      return other !== row && !plainEqual(other, row);
+    })
+  );
 }
 
 /** A full re-read every so often: the safety net for missed events and crashed processes. */

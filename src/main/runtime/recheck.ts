@@ -30,17 +30,20 @@ export class Recheck {
     let earliest = Infinity;
     for (const at of this.due.values()) earliest = Math.min(earliest, at);
     if (earliest === Infinity || this.disposed) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const now = performance.now();
-      const ready = new Set<string>();
-      for (const [path, at] of this.due) {
-        if (at > now) continue;
-        ready.add(path);
-        this.due.delete(path);
-      }
-      if (ready.size > 0) this.read(ready);
-      this.arm();
-    }, Math.max(0, earliest - performance.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        const now = performance.now();
+        const ready = new Set<string>();
+        for (const [path, at] of this.due) {
+          if (at > now) continue;
+          ready.add(path);
+          this.due.delete(path);
+        }
+        if (ready.size > 0) this.read(ready);
+        this.arm();
+      },
+      Math.max(0, earliest - performance.now()),
+    );
   }
 }

@@ -50,7 +50,9 @@ export class RemoteNotices {
     for (const [host, count] of counts) {
       if (count <= HOST_CLAIMS_MAX || this.over.has(host)) continue;
       this.over.add(host);
-      this.onProblem(`lookout: host ${host} shows ${count} claims at once; only its first ${HOST_CLAIMS_MAX} may notify here (${count - HOST_CLAIMS_MAX} not told)`);
+      this.onProblem(
+        `lookout: host ${host} shows ${count} claims at once; only its first ${HOST_CLAIMS_MAX} may notify here (${count - HOST_CLAIMS_MAX} not told)`,
+      );
     }
   }
 }

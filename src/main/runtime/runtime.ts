@@ -91,8 +91,20 @@ export class Runtime {
     for (const line of this.state.problems) options.onProblem(line);
     this.facts = new FactWriter(this.state.store, this.state.facts, options.onProblem);
     this.index = new SessionIndexStore(this.state.home, options.clock, options.onProblem);
-    this.pipeline = new Pipeline({ roots: this.state.roots, home: this.state.home, watching: true, writer: this.facts, onProblem: options.onProblem, index: this.index });
-    this.background = new BackgroundScan(this.pipeline, () => void this.sync(new Set()), () => this.index.flush(), backgroundPassOn(options.env));
+    this.pipeline = new Pipeline({
+      roots: this.state.roots,
+      home: this.state.home,
+      watching: true,
+      writer: this.facts,
+      onProblem: options.onProblem,
+      index: this.index,
+    });
+    this.background = new BackgroundScan(
+      this.pipeline,
+      () => void this.sync(new Set()),
+      () => this.index.flush(),
+      backgroundPassOn(options.env),
+    );
     this.answering =
       options.answering === false
         ? null
@@ -211,7 +223,9 @@ export class Runtime {
     } catch (error) {
       // A read-only home (a locked-down machine, a full disk): the rows still come from the
       // agents' files; only the hook spool and saving facts wait until it can be written.
-      this.options.onProblem(`lookout: ${this.state.home} is read-only or cannot be created (${errorCode(error) ?? String(error)}); Lookout goes on without its hook spool and cannot save reviews, mutes or visits until it can`);
+      this.options.onProblem(
+        `lookout: ${this.state.home} is read-only or cannot be created (${errorCode(error) ?? String(error)}); Lookout goes on without its hook spool and cannot save reviews, mutes or visits until it can`,
+      );
     }
     await this.sync(undefined);
     await this.answering?.start();
@@ -283,7 +297,11 @@ export class Runtime {
     if (signature === this.watchedTargets || this.disposed) return;
     this.watchedTargets = signature;
     await this.watcher?.dispose();
-    const watcher = new ChangeWatcher(targets, (paths) => this.changed(paths), (error) => this.options.onProblem(`lookout: watching files failed: ${error.message}`));
+    const watcher = new ChangeWatcher(
+      targets,
+      (paths) => this.changed(paths),
+      (error) => this.options.onProblem(`lookout: watching files failed: ${error.message}`),
+    );
     this.watcher = watcher;
     await watcher.ready();
   }
@@ -394,7 +412,16 @@ export class Runtime {
     const now = this.options.clock();
     this.notices.releaseQuiet(now);
     const remote = views.length === 0 ? [] : (this.published?.sessions ?? []);
-    const remoteDue = this.remoteNotices.due(remote, now, (rows) => claimsToNotify(remoteCandidates(rows, this.pipeline.providerNames, this.state.settings.rules), new Set(this.facts.facts.notified), this.state.settings.notifications, this.onScreen, now, this.state.settings.timings));
+    const remoteDue = this.remoteNotices.due(remote, now, (rows) =>
+      claimsToNotify(
+        remoteCandidates(rows, this.pipeline.providerNames, this.state.settings.rules),
+        new Set(this.facts.facts.notified),
+        this.state.settings.notifications,
+        this.onScreen,
+        now,
+        this.state.settings.timings,
+      ),
+    );
     const plan = planNotification([...localDue, ...remoteDue]);
     if (plan !== null) this.notices.tell(plan, now);
   }

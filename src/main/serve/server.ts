@@ -15,7 +15,8 @@ const MAX_BODY = 64 * 1024;
 const HEARTBEAT_MS = 15_000;
 /** A client that has read nothing for this long is closed (a browser tab reads at once). */
 const STALL_MS = 60_000;
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const STATIC: Record<string, { file: string; type: string }> = {
   '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
@@ -23,7 +24,13 @@ const STATIC: Record<string, { file: string; type: string }> = {
 };
 
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'content-security-policy': CSP });
+  response.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': CSP,
+  });
   response.end(body);
 }
 
@@ -121,12 +128,19 @@ export async function startServer(host: PopoverHost, assets: string, port: numbe
     if (route === 'GET /') {
       // The token travels in the page; the page sends it in a header, and in the query only for the
       // event stream (EventSource cannot set headers).
-      const html = hasToken(request, url, guard, true) ? page.replace('<meta name="lookout-token" content="" />', `<meta name="lookout-token" content="${token}" />`) : page;
+      const html = hasToken(request, url, guard, true)
+        ? page.replace('<meta name="lookout-token" content="" />', `<meta name="lookout-token" content="${token}" />`)
+        : page;
       return send(response, 200, 'text/html; charset=utf-8', html);
     }
     if (asset !== undefined) return send(response, 200, asset.type, readFileSync(join(assets, asset.file)));
     if (route === 'GET /events') {
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-content-type-options': 'nosniff',
+      });
       streams.add(response);
       const stream = new LatestOnly(response);
       const unsubscribe = host.subscribe((state) => stream.send(`data: ${JSON.stringify(state)}\n\n`));

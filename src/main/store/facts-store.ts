@@ -72,7 +72,7 @@ function whyInvalid(raw: unknown): string {
   const version = (raw as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (typeof version === 'number' && version > STORE_VERSION) return `it was written by a newer Lookout (schema ${version}, this one reads ${STORE_VERSION})`;
   const parsed = storeSchema.safeParse(raw);
-  return parsed.success ? 'unknown shape' : prettifyError(parsed.error).split('\n')[0] ?? 'wrong shape';
+  return parsed.success ? 'unknown shape' : (prettifyError(parsed.error).split('\n')[0] ?? 'wrong shape');
 }
 
 export class FactStore {
@@ -122,7 +122,12 @@ export class FactStore {
 /** The engine's view of the stored facts (times in epoch ms). */
 export function toFacts(file: StoreFile): UserFacts {
   return {
-    reviews: Object.fromEntries(Object.entries(file.reviews).map(([key, review]) => [key, { state: review.state, at: toMs(review.at), lastActivityAt: toMsOrNull(review.lastActivityAt) }])),
+    reviews: Object.fromEntries(
+      Object.entries(file.reviews).map(([key, review]) => [
+        key,
+        { state: review.state, at: toMs(review.at), lastActivityAt: toMsOrNull(review.lastActivityAt) },
+      ]),
+    ),
     mutes: Object.fromEntries(Object.entries(file.mutes).map(([key, mute]) => [key, { at: toMs(mute.at), until: toMsOrNull(mute.until) }])),
     visits: Object.fromEntries(Object.entries(file.visits).map(([key, visit]) => [key, { at: toMs(visit.at), fingerprint: visit.fingerprint }])),
     attentionCalls: Object.fromEntries(Object.entries(file.attentionCalls).map(([key, call]) => [key, { at: toMs(call.at), message: call.message }])),
@@ -131,4 +136,3 @@ export function toFacts(file: StoreFile): UserFacts {
     pausedUntil: toMsOrNull(file.pausedUntil ?? null),
   };
 }
-

@@ -92,11 +92,18 @@ export class HeldStore {
       return withLock(this.lockDir, () => {
         const held = boundHeld(edit(this.read(now)), now);
         if (held.length === 0) rmSync(this.path, { force: true });
-        else writePrivate(this.path, `${JSON.stringify({ schemaVersion: HELD_VERSION, held: held.map((notice) => ({ ...notice, at: iso(notice.at) })) }, null, 1)}\n`);
+        else
+          writePrivate(
+            this.path,
+            `${JSON.stringify({ schemaVersion: HELD_VERSION, held: held.map((notice) => ({ ...notice, at: iso(notice.at) })) }, null, 1)}\n`,
+          );
         return held;
       });
     } catch (error) {
-      if (!this.failed) this.onProblem(`lookout: could not keep the notifications held while quiet in ${this.path} (${errorCode(error) ?? (error instanceof Error ? error.message : String(error))}); a restart before the quiet ends would lose their digest`);
+      if (!this.failed)
+        this.onProblem(
+          `lookout: could not keep the notifications held while quiet in ${this.path} (${errorCode(error) ?? (error instanceof Error ? error.message : String(error))}); a restart before the quiet ends would lose their digest`,
+        );
       this.failed = true;
       return null;
     }

@@ -15,7 +15,8 @@ export function privateDirProblem(path: string, stat: FolderStat, uid: number): 
   if (!stat.isDirectory()) return `refusing LOOKOUT_HOME folder ${path}: not a folder`;
   if (stat.uid !== uid) return `refusing LOOKOUT_HOME folder ${path}: owned by uid ${stat.uid}, not you (${uid})`;
   // Refused, not tightened: a folder others could write may already hold their programs.
-  if ((stat.mode & 0o022) !== 0) return `refusing LOOKOUT_HOME folder ${path}: writable by others (mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')}), so it may hold their programs; check it, then chmod 700 it`;
+  if ((stat.mode & 0o022) !== 0)
+    return `refusing LOOKOUT_HOME folder ${path}: writable by others (mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')}), so it may hold their programs; check it, then chmod 700 it`;
   return null;
 }
 

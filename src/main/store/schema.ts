@@ -16,7 +16,17 @@ export const storeSchema = z.object({
   mutes: z.record(z.string(), z.object({ at: isoTime, until: z.nullable(isoTime) })),
   visits: z.record(z.string(), z.object({ at: isoTime, fingerprint: z.nullable(z.string()) })),
   attentionCalls: z.record(z.string(), z.object({ at: isoTime, message: z.nullable(z.string()) })),
-  ruleLedger: z.array(z.object({ key: z.string(), ruleId: z.string(), version: z.int(), set: z.nullable(reviewState), mute: z.optional(z.boolean()), at: isoTime, lastActivityAt: z.nullable(isoTime) })),
+  ruleLedger: z.array(
+    z.object({
+      key: z.string(),
+      ruleId: z.string(),
+      version: z.int(),
+      set: z.nullable(reviewState),
+      mute: z.optional(z.boolean()),
+      at: isoTime,
+      lastActivityAt: z.nullable(isoTime),
+    }),
+  ),
   notified: z.array(z.object({ id: z.string(), at: isoTime })),
   // Notifications paused from the tray until then (issue 16); absent in older files.
   pausedUntil: z.optional(z.nullable(isoTime)),
@@ -89,7 +99,10 @@ export const SSH_DESTINATION = /^[A-Za-z0-9_.@%[\]:][A-Za-z0-9_.@%[\]:-]{0,253}$
 
 export const hostSchema = z.object({
   // Never a provider's id: `<provider>:…` must stay this machine's key.
-  name: z.string().check(z.regex(HOST_NAME), z.refine((name) => !providerIds().includes(name), "a host may not be named after a provider's id")),
+  name: z.string().check(
+    z.regex(HOST_NAME),
+    z.refine((name) => !providerIds().includes(name), "a host may not be named after a provider's id"),
+  ),
   destination: z.string().check(z.regex(SSH_DESTINATION)),
   port: z.optional(z.int().check(z.minimum(1), z.maximum(65535))),
   // The remote shell's command for Lookout there (the user's own words, run by their ssh login).
@@ -100,14 +113,18 @@ export type HostConfig = z.infer<typeof hostSchema>;
 /** Ctrl+Shift+J; ⌘⇧J on macOS. */
 export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+J';
 /** One to four modifiers and one key, as Electron's accelerators name them. */
-export const ACCELERATOR = /^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+){1,4}([A-Z0-9]|F([1-9]|1[0-9]|2[0-4])|Space|Tab|Enter|Return|Up|Down|Left|Right|Home|End|PageUp|PageDown|Escape|Esc|Backspace|Delete|Insert|Plus|PrintScreen|num[0-9]|numadd|numsub|nummult|numdiv|numdec|MediaPlayPause|MediaNextTrack|MediaPreviousTrack|MediaStop|VolumeUp|VolumeDown|VolumeMute|[`\-=[\];',./])$/i;
+export const ACCELERATOR =
+  /^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+){1,4}([A-Z0-9]|F([1-9]|1[0-9]|2[0-4])|Space|Tab|Enter|Return|Up|Down|Left|Right|Home|End|PageUp|PageDown|Escape|Esc|Backspace|Delete|Insert|Plus|PrintScreen|num[0-9]|numadd|numsub|nummult|numdiv|numdec|MediaPlayPause|MediaNextTrack|MediaPreviousTrack|MediaStop|VolumeUp|VolumeDown|VolumeMute|[`\-=[\];',./])$/i;
 
 export const NOTIFY_LEVELS = ['never', 'needs-you', 'everything'] as const;
 
 export const settingsSchema = z.object({
   schemaVersion: z._default(z.literal(SETTINGS_VERSION), SETTINGS_VERSION),
   timings: z._default(timingsSchema, {}),
-  notifications: z._default(z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean(), limits: z.boolean() })), {}),
+  notifications: z._default(
+    z.partial(z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean(), limits: z.boolean() })),
+    {},
+  ),
   openCommand: z._default(z.nullable(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))), null),
   // The tray app's global key (an Electron accelerator), or null for none (issue 15).
   // A key Electron would not take falls back to the default rather than setting the whole file aside.

@@ -98,7 +98,10 @@ export class SessionIndexStore implements SessionIndexPort {
       if (code === 'ENOENT') return null;
       if (code !== null) {
         // Not readable (a folder in its place, no permission): Lookout works without it, and leaves it be.
-        if (report && !this.unwritable) this.onProblem(`lookout: ${path} cannot be read (${code}); Lookout works without its index (it only makes cold starts faster and keeps titles from the middle of long files)`);
+        if (report && !this.unwritable)
+          this.onProblem(
+            `lookout: ${path} cannot be read (${code}); Lookout works without its index (it only makes cold starts faster and keeps titles from the middle of long files)`,
+          );
         this.unwritable = true;
         return null;
       }
@@ -198,7 +201,9 @@ export class SessionIndexStore implements SessionIndexPort {
         return;
       }
       this.unwritable = true;
-      this.onProblem(`lookout: ${indexPath(this.home)} cannot be written (${code}); Lookout works without its index (it only makes cold starts faster and keeps titles from the middle of long files)`);
+      this.onProblem(
+        `lookout: ${indexPath(this.home)} cannot be written (${code}); Lookout works without its index (it only makes cold starts faster and keeps titles from the middle of long files)`,
+      );
     }
   }
 

@@ -29,7 +29,12 @@ export function applySettings(file: SettingsFile): Settings {
     timings: { ...base.timings, ...file.timings },
     notifications: { ...base.notifications, ...file.notifications },
     openCommand: file.openCommand,
-    rules: file.rules === undefined ? base.rules : file.rules.map((rule) => (rule.when.folder?.startsWith('~/') === true ? { ...rule, when: { ...rule.when, folder: join(homedir(), rule.when.folder.slice(2)) } } : rule)),
+    rules:
+      file.rules === undefined
+        ? base.rules
+        : file.rules.map((rule) =>
+            rule.when.folder?.startsWith('~/') === true ? { ...rule, when: { ...rule.when, folder: join(homedir(), rule.when.folder.slice(2)) } } : rule,
+          ),
     quietHours: file.quietHours,
   };
 }
@@ -57,7 +62,10 @@ export function loadSettings(home: string, now: number): LoadedSettings {
   // One field this runtime cannot use falls back alone; the file stays as written (issue 25 item 14).
   if (settings.quietHours !== null && zone !== null && !knownZone(zone)) {
     settings.quietHours = { ...settings.quietHours, timeZone: null };
-    if (warnOnce(`${path}\0${zone}`)) problems.push(`lookout: ${path}: quietHours.timeZone "${zone}" is not a time zone this system knows; quiet hours follow this machine's clock (the file is left as written)`);
+    if (warnOnce(`${path}\0${zone}`))
+      problems.push(
+        `lookout: ${path}: quietHours.timeZone "${zone}" is not a time zone this system knows; quiet hours follow this machine's clock (the file is left as written)`,
+      );
   }
   return { settings, roots: parsed.data.roots, hosts: parsed.data.hosts, shortcut: parsed.data.shortcut, problems };
 }
@@ -85,7 +93,13 @@ export function answerFromBrowser(home: string): boolean {
 
 function setAside(path: string, why: string, now: number): LoadedSettings {
   const aside = keepAside(path, now);
-  return { settings: defaultSettings(), roots: {}, hosts: [], shortcut: DEFAULT_SHORTCUT, problems: [`lookout: ${path} could not be used (${why}); kept aside as ${aside}, using defaults`] };
+  return {
+    settings: defaultSettings(),
+    roots: {},
+    hosts: [],
+    shortcut: DEFAULT_SHORTCUT,
+    problems: [`lookout: ${path} could not be used (${why}); kept aside as ${aside}, using defaults`],
+  };
 }
 
 /**

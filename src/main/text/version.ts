@@ -10,7 +10,10 @@ export const NODE_MINIMUM = [20, 19] as const;
 
 /** Whether a Node version ("20.20.2", "v22.1.0") is NODE_MINIMUM or newer. */
 export function nodeAtLeast(version: string): boolean {
-  const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map((part) => Number.parseInt(part, 10));
+  const [major = 0, minor = 0] = version
+    .replace(/^v/, '')
+    .split('.')
+    .map((part) => Number.parseInt(part, 10));
   if (Number.isNaN(major) || Number.isNaN(minor)) return false;
   return major > NODE_MINIMUM[0] || (major === NODE_MINIMUM[0] && minor >= NODE_MINIMUM[1]);
 }

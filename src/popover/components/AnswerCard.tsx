@@ -20,7 +20,12 @@ interface Props {
 }
 
 /** What a mark on the command says when pointed at. */
-const KIND_WORDS: Readonly<Record<HiddenKind, string>> = { control: 'control character', bidi: 'bidirectional control: reorders the text shown', invisible: 'invisible character', blank: 'unusual blank' };
+const KIND_WORDS: Readonly<Record<HiddenKind, string>> = {
+  control: 'control character',
+  bidi: 'bidirectional control: reorders the text shown',
+  invisible: 'invisible character',
+  blank: 'unusual blank',
+};
 
 /** A button pressed with Enter or Space reports no pointer clicks (`detail` 0): that is a key (R72). */
 const viaOf = (event: MouseEvent): 'key' | 'click' => (event.detail === 0 ? 'key' : 'click');

@@ -18,7 +18,7 @@ export function GroupSection({ group, collapsed, onToggle, children }: Props) {
           <span aria-hidden="true">{collapsed ? ' ▸' : ' ▾'}</span>
         </button>
       </h2>
-      {!collapsed && <ul >{children}</ul>}
+      {!collapsed && <ul>{children}</ul>}
     </section>
   );
 }

@@ -64,7 +64,14 @@ export function RowItem({ row, providerNames, now, selected, onSelect, onCommand
           <span class="title">{row.title ?? where(row)}</span>
           <span class="age">
             {/* The short age for the eye, the words for a screen reader (a plain span's aria-label is not read). */}
-            {since.text === '' ? '' : <><span aria-hidden="true">{since.text}</span><span class="sr-only">{since.label}</span></>}
+            {since.text === '' ? (
+              ''
+            ) : (
+              <>
+                <span aria-hidden="true">{since.text}</span>
+                <span class="sr-only">{since.label}</span>
+              </>
+            )}
           </span>
         </span>
         <span class="line detail-line">

@@ -35,7 +35,8 @@ const SWITCHES: { key: 'enabled' | 'needsYou' | 'failed' | 'finished' | 'limits'
   { key: 'limits', label: 'When a usage limit stops work, and when it resets' },
 ];
 
-const seconds = (timings: Record<string, number>): Record<string, string> => Object.fromEntries(EDITABLE.map((item) => [item.key, String(Math.round((timings[item.key] ?? 0) / 1000))]));
+const seconds = (timings: Record<string, number>): Record<string, string> =>
+  Object.fromEntries(EDITABLE.map((item) => [item.key, String(Math.round((timings[item.key] ?? 0) / 1000))]));
 
 interface Props {
   settings: Settings;
@@ -76,11 +77,20 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
       setStatus(quietHours.error);
       return;
     }
-    const lines = template.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+    const lines = template
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
     const ms = Object.fromEntries(EDITABLE.map((item) => [item.key, Number(timings[item.key]) * 1000]));
     // A page that may not change programs sends no open template at all (the host would refuse it).
     const program = settings.programsEditable ? { openCommand: lines.length === 0 ? null : lines } : {};
-    const ok = await onCommand({ type: 'settings', timings: ms, notifications, ...program, ...(quietHours.change === undefined ? {} : { quietHours: quietHours.change }) });
+    const ok = await onCommand({
+      type: 'settings',
+      timings: ms,
+      notifications,
+      ...program,
+      ...(quietHours.change === undefined ? {} : { quietHours: quietHours.change }),
+    });
     edited.current = !ok;
     // Refused, the runtime's reason shows instead (one line: the popover's notice).
     setStatus(ok ? 'Saved.' : '');
@@ -195,8 +205,14 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
           .filter((provider) => provider.hooks)
           .map((provider) => (
             <div class="hook-actions" key={provider.id}>
-              <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'install', provider: provider.id })}>{`Install ${provider.name} hooks`}</button>
-              <button type="button" onClick={() => void onCommand({ type: 'hooks', action: 'uninstall', provider: provider.id })}>{`Remove ${provider.name} hooks`}</button>
+              <button
+                type="button"
+                onClick={() => void onCommand({ type: 'hooks', action: 'install', provider: provider.id })}
+              >{`Install ${provider.name} hooks`}</button>
+              <button
+                type="button"
+                onClick={() => void onCommand({ type: 'hooks', action: 'uninstall', provider: provider.id })}
+              >{`Remove ${provider.name} hooks`}</button>
             </div>
           ))}
       </fieldset>
@@ -220,7 +236,13 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
           </div>
         ))}
         <div class="rule-add">
-          <input type="text" aria-label="Rule folder" placeholder="~/work/noisy/**" value={ruleFolder} onInput={(event) => setRuleFolder((event.target as HTMLInputElement).value)} />
+          <input
+            type="text"
+            aria-label="Rule folder"
+            placeholder="~/work/noisy/**"
+            value={ruleFolder}
+            onInput={(event) => setRuleFolder((event.target as HTMLInputElement).value)}
+          />
           <select aria-label="Rule action" value={ruleAction} onChange={(event) => setRuleAction((event.target as HTMLSelectElement).value as RuleAction)}>
             {RULE_ACTIONS.map((item) => (
               <option key={item.value} value={item.value}>

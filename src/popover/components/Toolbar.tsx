@@ -20,7 +20,14 @@ interface Props {
 export function Toolbar({ filter, quick, providers, hosts, filterRef, onFilter, onQuick, onSettings }: Props) {
   return (
     <div class="tools">
-      <input ref={filterRef} type="search" placeholder="/ filter sessions…" aria-label="Filter sessions" value={filter} onInput={(event) => onFilter(event.currentTarget.value)} />
+      <input
+        ref={filterRef}
+        type="search"
+        placeholder="/ filter sessions…"
+        aria-label="Filter sessions"
+        value={filter}
+        onInput={(event) => onFilter(event.currentTarget.value)}
+      />
       <select aria-label="Quick filter" value={quick} onChange={(event) => onQuick(event.currentTarget.value as QuickFilter)}>
         <option value="all">All</option>
         <option value="attention">Attention</option>

@@ -58,7 +58,15 @@ export const claudeDescriptor: ProviderDescriptor = {
       optIn: false,
       // Claude gives the hook 600 s (set explicitly below); Lookout lets go well before.
       wait: 570_000,
-      edits: (root) => [{ kind: 'json-hooks', path: join(root, 'settings.json'), events: [{ event: 'PermissionRequest', matcher: TOOL }], entry: ANSWER_ENTRY, extra: { timeout: 600 } }],
+      edits: (root) => [
+        {
+          kind: 'json-hooks',
+          path: join(root, 'settings.json'),
+          events: [{ event: 'PermissionRequest', matcher: TOOL }],
+          entry: ANSWER_ENTRY,
+          extra: { timeout: 600 },
+        },
+      ],
       read: (payload) => readPermissionRequest(ID, payload, true),
       reply: permissionReply,
     },

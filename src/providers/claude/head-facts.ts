@@ -19,7 +19,17 @@ const FIELDS = {
   agentId: 'string?',
 } as const;
 /** What an end's reading adds to the rows: its own newest ids, folder, titles and times (never its prompts). */
-const ENDING = { sessionId: 'string?', cwd: 'string?', branch: 'string?', customTitle: 'string?', summaryTitle: 'string?', firstAt: 'number?', lastRecordAt: 'number?', agentId: 'string?', answeredAt: 'number?' } as const;
+const ENDING = {
+  sessionId: 'string?',
+  cwd: 'string?',
+  branch: 'string?',
+  customTitle: 'string?',
+  summaryTitle: 'string?',
+  firstAt: 'number?',
+  lastRecordAt: 'number?',
+  agentId: 'string?',
+  answeredAt: 'number?',
+} as const;
 
 function factsOf(head: ClaudeTranscript): unknown {
   return withoutEmpty({ ...pick(head, FIELDS), interruptedTurns: head.interruptedTurns });

@@ -92,7 +92,10 @@ export class ClaudeProvider implements EvidenceSource {
       // between): then it is saved and the row assembled again. On the way, progress is saved
       // every 64 MB, not every step: each save rewrites the index.
       const done = step.next >= to;
-      file.learn({ scannedTo: step.next, customTitle: step.customTitle, summaryTitle: step.summaryTitle }, done || Math.floor(step.next / SAVE_EVERY) > Math.floor(from / SAVE_EVERY));
+      file.learn(
+        { scannedTo: step.next, customTitle: step.customTitle, summaryTitle: step.summaryTitle },
+        done || Math.floor(step.next / SAVE_EVERY) > Math.floor(from / SAVE_EVERY),
+      );
       if (done && (step.customTitle !== null || step.summaryTitle !== null)) changed = true;
       // Stopped inside this file (the budget spent): the next step goes on with it.
       if (!done) break;
@@ -129,11 +132,23 @@ export class ClaudeProvider implements EvidenceSource {
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const files = this.listingStands(changed) && this.discovered !== null ? this.discovered : discoverClaude(this.root, this.problems);
     this.discovered = files;
-    const leadsTouched = syncFiles(this.leads, files.leads, (path) => new TailedFile(path, () => new ClaudeLeadFile(), this.options, this.leadIndex), changed, this.problems);
+    const leadsTouched = syncFiles(
+      this.leads,
+      files.leads,
+      (path) => new TailedFile(path, () => new ClaudeLeadFile(), this.options, this.leadIndex),
+      changed,
+      this.problems,
+    );
     if (leadsTouched) this.pending = null;
     for (const { path, parentStem } of files.subagents) this.childParents.set(path, parentStem);
     const childPaths = [...files.subagents.map((item) => item.path), ...files.looseAgents];
-    const childrenTouched = syncFiles(this.children, childPaths, (path) => new TailedFile(path, () => new ClaudeTranscript(), this.options, this.childIndex), changed, this.problems);
+    const childrenTouched = syncFiles(
+      this.children,
+      childPaths,
+      (path) => new TailedFile(path, () => new ClaudeTranscript(), this.options, this.childIndex),
+      changed,
+      this.problems,
+    );
     this.loadChildNames(files.subagents.map((item) => item.path));
     const { entries: registry, incomplete } = readRegistry(this.root, this.problems);
     // The registry's word includes which pids are alive: a crash changes it with no file change.
@@ -203,7 +218,16 @@ export class ClaudeProvider implements EvidenceSource {
       const sessionId = lead.sessionId ?? head?.sessionId ?? fileStem;
       const children = [...(byParentStem.get(fileStem) ?? []), ...(bySessionId.get(sessionId) ?? [])];
       if (sawSidechain && sidechain.lastRecordAt !== null) {
-        children.push({ id: 'sidechain', name: 'sidechain', role: 'agent', source: TRANSCRIPT_SOURCE, startedAt: sidechain.firstAt ?? sidechain.lastRecordAt, lastAt: sidechain.lastRecordAt, signal: sidechain.signal, request: null });
+        children.push({
+          id: 'sidechain',
+          name: 'sidechain',
+          role: 'agent',
+          source: TRANSCRIPT_SOURCE,
+          startedAt: sidechain.firstAt ?? sidechain.lastRecordAt,
+          lastAt: sidechain.lastRecordAt,
+          signal: sidechain.signal,
+          request: null,
+        });
       }
       const skipped = file.skipped + (skippedByParentStem.get(fileStem) ?? 0);
       const evidence: SessionEvidence = {
@@ -211,7 +235,15 @@ export class ClaudeProvider implements EvidenceSource {
         sessionId,
         // §11: a custom title wherever it was read (the end, else the middle a scan read, else the
         // head), then a summary or ai-title likewise, then the first prompt.
-        title: lead.customTitle ?? middle?.customTitle ?? head?.customTitle ?? lead.summaryTitle ?? middle?.summaryTitle ?? head?.summaryTitle ?? head?.firstPrompt ?? lead.firstPrompt,
+        title:
+          lead.customTitle ??
+          middle?.customTitle ??
+          head?.customTitle ??
+          lead.summaryTitle ??
+          middle?.summaryTitle ??
+          head?.summaryTitle ??
+          head?.firstPrompt ??
+          lead.firstPrompt,
         cwd: lead.cwd ?? head?.cwd ?? null,
         branch: lead.branch ?? head?.branch ?? null,
         transcriptSource: TRANSCRIPT_SOURCE,
@@ -257,7 +289,8 @@ export class ClaudeProvider implements EvidenceSource {
     }
     for (const [sessionId, at] of this.removedAt) {
       const existing = sessions.get(sessionId);
-      if (existing !== undefined && !entries.has(sessionId)) sessions.set(sessionId, { ...existing, liveness: { kind: 'removed', source: REGISTRY_SOURCE, at } });
+      if (existing !== undefined && !entries.has(sessionId))
+        sessions.set(sessionId, { ...existing, liveness: { kind: 'removed', source: REGISTRY_SOURCE, at } });
     }
   }
 }

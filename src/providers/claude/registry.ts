@@ -90,7 +90,11 @@ export interface RegistryView {
 }
 
 /** The registry's word on one session; a live entry wins over dead ones (two terminals, R7). */
-export function registryView(entries: readonly RegistryEntry[], now: number, check: (pid: number, procStart: string | null) => ProcessCheck = checkProcess): RegistryView | null {
+export function registryView(
+  entries: readonly RegistryEntry[],
+  now: number,
+  check: (pid: number, procStart: string | null) => ProcessCheck = checkProcess,
+): RegistryView | null {
   if (entries.length === 0) return null;
   let dead: { entry: RegistryEntry; why: 'no-process' | 'pid-reused' } | null = null;
   let alive: RegistryEntry | null = null;

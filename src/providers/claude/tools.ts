@@ -25,6 +25,7 @@ export function toolDetail(name: string, input: JsonRecord): string {
     return question === null ? 'asks a question' : `asks: ${oneLine(question, 100)}`;
   }
   if (name === 'ExitPlanMode') return 'plan ready for approval';
-  const subject = str(input.command) ?? str(input.description) ?? str(input.file_path) ?? str(input.pattern) ?? str(input.url) ?? str(input.query) ?? str(input.prompt);
+  const subject =
+    str(input.command) ?? str(input.description) ?? str(input.file_path) ?? str(input.pattern) ?? str(input.url) ?? str(input.query) ?? str(input.prompt);
   return subject === null ? name : `${name}: ${oneLine(subject, 80)}`;
 }

@@ -13,7 +13,11 @@ const INTERRUPT_PREFIX = '[Request interrupted by user';
 /** A user record's content as text blocks (a string content is one text block). */
 function contentBlocks(record: JsonRecord): JsonRecord[] {
   const content = obj(record.message)?.content;
-  return typeof content === 'string' ? [{ type: 'text', text: content }] : arr(content).map(obj).filter((block): block is JsonRecord => block !== null);
+  return typeof content === 'string'
+    ? [{ type: 'text', text: content }]
+    : arr(content)
+        .map(obj)
+        .filter((block): block is JsonRecord => block !== null);
 }
 
 export type UserRecordKind = 'ignored' | 'tool-result' | 'interrupt' | 'prompt';
@@ -23,7 +27,10 @@ export function userRecordKind(record: JsonRecord): { kind: UserRecordKind; bloc
   const blocks = contentBlocks(record);
   if (record.isMeta === true || record.isCompactSummary === true) return { kind: 'ignored', blocks, text: '' };
   if (blocks.some((block) => block.type === 'tool_result')) return { kind: 'tool-result', blocks, text: '' };
-  const text = blocks.map((block) => str(block.text) ?? '').join('\n').trim();
+  const text = blocks
+    .map((block) => str(block.text) ?? '')
+    .join('\n')
+    .trim();
   if (LOCAL_COMMAND_PREFIXES.some((prefix) => text.startsWith(prefix))) return { kind: 'ignored', blocks, text };
   if (text.startsWith(INTERRUPT_PREFIX)) return { kind: 'interrupt', blocks, text };
   return { kind: 'prompt', blocks, text };
@@ -194,7 +201,10 @@ export class ClaudeTranscript implements Titles {
   private applyAssistant(record: JsonRecord, at: number): void {
     const message = obj(record.message);
     if (record.isApiErrorMessage === true) {
-      const text = arr(message?.content).map(obj).map((block) => str(block?.text) ?? '').join(' ');
+      const text = arr(message?.content)
+        .map(obj)
+        .map((block) => str(block?.text) ?? '')
+        .join(' ');
       const detail = text === '' ? str(record.error) : oneLine(text, 100);
       const found = claudeUsageLimit(record, text.trim(), at);
       const limit = found === null ? null : { kind: 'usage-limit' as const, at, resetsAt: found.resetsAt, detail };

@@ -32,7 +32,15 @@ function restoredFacts(head: unknown, tail: unknown): MessagesFacts | null {
   const signal = signalFrom(record.signal);
   const turn = turnFrom(record.turn);
   if (signal === undefined || turn === undefined) return null;
-  return { savedAt: tail.savedAt ?? null, lastAt: tail.lastAt ?? null, answeredAt: tail.answeredAt ?? null, signal, turn, firstPrompt: head.firstPrompt ?? null, count: tail.count };
+  return {
+    savedAt: tail.savedAt ?? null,
+    lastAt: tail.lastAt ?? null,
+    answeredAt: tail.answeredAt ?? null,
+    signal,
+    turn,
+    firstPrompt: head.firstPrompt ?? null,
+    count: tail.count,
+  };
 }
 
 /** Long sessions carry whole tool outputs: generous, still small beside a machine's memory. */
@@ -76,7 +84,15 @@ export class MessagesFiles {
     if (!info.isFile() || !this.index.has(PROVIDER, path)) return null;
     const entry = this.index.get(PROVIDER, path, info.dev, info.ino);
     const identity = entry?.identity;
-    if (entry === undefined || identity === undefined || identity.dev !== info.dev || identity.ino !== info.ino || identity.size !== info.size || identity.mtimeMs !== info.mtimeMs) return null;
+    if (
+      entry === undefined ||
+      identity === undefined ||
+      identity.dev !== info.dev ||
+      identity.ino !== info.ino ||
+      identity.size !== info.size ||
+      identity.mtimeMs !== info.mtimeMs
+    )
+      return null;
     const facts = restoredFacts(entry.head, entry.tail?.facts);
     return facts === null ? null : { value: { facts, skipped: 0 } };
   }
@@ -85,7 +101,12 @@ export class MessagesFiles {
     const kept = keptFacts(facts);
     if (kept === null) return;
     // The file is read whole: no head hash, no window; its identity and time say it is the same.
-    this.index.put(PROVIDER, path, { identity: { dev: info.dev, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, head: '' }, head: kept.head, middle: null, tail: { facts: kept.tail, malformed: 0, oversized: 0, tailFrom: 0 } });
+    this.index.put(PROVIDER, path, {
+      identity: { dev: info.dev, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, head: '' },
+      head: kept.head,
+      middle: null,
+      tail: { facts: kept.tail, malformed: 0, oversized: 0, tailFrom: 0 },
+    });
   }
 
   /** Forgets files no session names any more. */

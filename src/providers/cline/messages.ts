@@ -48,8 +48,19 @@ export function callDetail(name: string, input: JsonRecord | null): string {
   const question = str(input?.question);
   if (category(name) === 'question') return question === null ? 'asks a question' : `asks: ${oneLine(question, 100)}`;
   const commands = input?.commands;
-  const command = str(commands) ?? arr(commands).filter((item): item is string => typeof item === 'string').join('; ');
-  const subject = (command === '' ? null : command) ?? str(input?.command) ?? str(input?.path) ?? str(input?.file_path) ?? str(input?.task) ?? str(input?.pattern) ?? str(input?.url);
+  const command =
+    str(commands) ??
+    arr(commands)
+      .filter((item): item is string => typeof item === 'string')
+      .join('; ');
+  const subject =
+    (command === '' ? null : command) ??
+    str(input?.command) ??
+    str(input?.path) ??
+    str(input?.file_path) ??
+    str(input?.task) ??
+    str(input?.pattern) ??
+    str(input?.url);
   return subject === null ? name : `${name}: ${oneLine(subject, 80)}`;
 }
 

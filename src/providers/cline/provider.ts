@@ -45,14 +45,18 @@ function exists(path: string): boolean {
   }
 }
 
-const max = (...values: (number | null)[]): number | null => values.reduce<number | null>((best, value) => (value === null ? best : best === null ? value : Math.max(best, value)), null);
+const max = (...values: (number | null)[]): number | null =>
+  values.reduce<number | null>((best, value) => (value === null ? best : best === null ? value : Math.max(best, value)), null);
 
 export class ClineProvider implements EvidenceSource {
   readonly name = PROVIDER;
   readonly problems = new Problems();
   private readonly messages: MessagesFiles;
   private sessions: { stamp: string; rows: SessionRow[]; database: SessionsDatabase } | null = null;
-  private readonly hubLogs = new Map<string, { stamp: string; asked: string; read: { attachments: Map<string, Attachment>; disconnects: Disconnects }; log: HubEvents }>();
+  private readonly hubLogs = new Map<
+    string,
+    { stamp: string; asked: string; read: { attachments: Map<string, Attachment>; disconnects: Disconnects }; log: HubEvents }
+  >();
   private last: { signature: string; evidence: SessionEvidence[] } | null = null;
 
   constructor(
@@ -73,10 +77,18 @@ export class ClineProvider implements EvidenceSource {
     const read = new Map(rows.map((row) => [row.id, this.messages.read(paths.get(row.id) ?? '')]));
     this.messages.keepOnly(new Set(paths.values()));
     // Only sessions that can still be live and whose events the hubs' logs can still hold are looked up there.
-    const hosted = this.hosted(roots.filter((row) => !ENDED_STATUSES.has(row.status) && row.marker === null && (row.updatedAt ?? now) >= now - HUB_LOG_KEEPS_MS), hubs);
+    const hosted = this.hosted(
+      roots.filter((row) => !ENDED_STATUSES.has(row.status) && row.marker === null && (row.updatedAt ?? now) >= now - HUB_LOG_KEEPS_MS),
+      hubs,
+    );
     // Liveness changes with no file change (a process exits): it is part of the signature.
     const livenesses = roots.map((row) => sessionLiveness(row, hosted.get(row.id) ?? null, hubs, now, this.check));
-    const signature = JSON.stringify([this.sessions?.stamp ?? null, [...read.values()].map((item) => item.stamp), [...this.hubLogs.values()].map((item) => item.stamp), livenesses]);
+    const signature = JSON.stringify([
+      this.sessions?.stamp ?? null,
+      [...read.values()].map((item) => item.stamp),
+      [...this.hubLogs.values()].map((item) => item.stamp),
+      livenesses,
+    ]);
     if (this.last !== null && this.last.signature === signature) return this.last.evidence;
     const children = this.children(rows, read);
     const evidence = roots.flatMap((row, index) => {

@@ -79,7 +79,12 @@ export class SessionsDatabase {
   }
 
   read(): SessionRow[] {
-    return this.file.connect().prepare(SESSIONS).all().map(sessionRow).filter((row) => row !== null);
+    return this.file
+      .connect()
+      .prepare(SESSIONS)
+      .all()
+      .map(sessionRow)
+      .filter((row) => row !== null);
   }
 
   close(): void {

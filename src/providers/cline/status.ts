@@ -37,7 +37,9 @@ export function statusFacts(row: SessionRow, messages: MessagesFacts): StatusFac
   const at = row.updatedAt ?? row.endedAt ?? row.startedAt;
   const { signal, turn } = messages;
   if (at === null) return { signal, turn, direct: [] };
-  const registry = (status: string, waitingFor: string | null = null): DirectEvidence[] => [{ kind: 'registry-status', source: STATUS_SOURCE, at, status, waitingFor }];
+  const registry = (status: string, waitingFor: string | null = null): DirectEvidence[] => [
+    { kind: 'registry-status', source: STATUS_SOURCE, at, status, waitingFor },
+  ];
   const open = leavesTurnOpen(signal);
   switch (row.status) {
     case 'running':
@@ -70,7 +72,12 @@ export function childSignal(row: SessionRow, messages: MessagesFacts): Transcrip
   const at = row.updatedAt ?? row.endedAt ?? row.startedAt;
   if (at === null) return messages.signal;
   if (ENDED_STATUSES.has(row.status)) {
-    return { kind: 'turn-end', at: row.endedAt ?? at, failed: FAILED_STATUSES.has(row.status), detail: FAILED_STATUSES.has(row.status) ? endDetail(row) : null };
+    return {
+      kind: 'turn-end',
+      at: row.endedAt ?? at,
+      failed: FAILED_STATUSES.has(row.status),
+      detail: FAILED_STATUSES.has(row.status) ? endDetail(row) : null,
+    };
   }
   const facts = statusFacts(row, messages);
   // At work by its own word, with nothing newer written: work.

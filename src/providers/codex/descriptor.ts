@@ -76,7 +76,10 @@ export const codexDescriptor: ProviderDescriptor = {
           path: join(root, 'hooks.json'),
           events: [{ event: 'PermissionRequest', matcher: TOOL }],
           entry: ANSWER_ENTRY,
-          extra: { timeout: CODEX_ANSWER_WAIT_MS / 1000 + 10, statusMessage: `Waiting up to ${CODEX_ANSWER_WAIT_MS / 1000} s for an answer from Lookout (its "Answer in terminal" brings the prompt here)` },
+          extra: {
+            timeout: CODEX_ANSWER_WAIT_MS / 1000 + 10,
+            statusMessage: `Waiting up to ${CODEX_ANSWER_WAIT_MS / 1000} s for an answer from Lookout (its "Answer in terminal" brings the prompt here)`,
+          },
         },
       ],
       read: (payload) => readPermissionRequest(ID, payload, false),

@@ -46,7 +46,14 @@ export const ROLLOUT_HEAD: FileCodec<CodexRollout> = {
     const { signal } = tail;
     // Text in the signal, or a row that would need the end's first prompt (the head found none): not kept.
     if (!storableSignal(signal) || (tail.firstPrompt !== null && head.firstPrompt === null)) return null;
-    return withoutEmpty({ ...pick(tail, ENDING), meta: tail.meta, signal, turn: tail.turn, interruptedTurns: tail.interruptedTurns, usageWindows: tail.usageWindows });
+    return withoutEmpty({
+      ...pick(tail, ENDING),
+      meta: tail.meta,
+      signal,
+      turn: tail.turn,
+      interruptedTurns: tail.interruptedTurns,
+      usageWindows: tail.usageWindows,
+    });
   },
   restoreTail: (facts) => {
     if (!hasShape(facts, ENDING)) return null;
@@ -56,7 +63,8 @@ export const ROLLOUT_HEAD: FileCodec<CodexRollout> = {
     const turn = turnFrom(record.turn);
     const spans = spansFrom(record.interruptedTurns);
     const usageWindows = windowsFrom(record.usageWindows);
-    if (signal === undefined || turn === undefined || spans === undefined || usageWindows === undefined || (meta !== null && !hasShape(meta, META))) return null;
+    if (signal === undefined || turn === undefined || spans === undefined || usageWindows === undefined || (meta !== null && !hasShape(meta, META)))
+      return null;
     const tail = Object.assign(new KeptRollout(signal), pick(facts, ENDING), { meta: meta === null ? null : pick(meta, META), turn, usageWindows });
     tail.interruptedTurns.push(...spans);
     return tail;

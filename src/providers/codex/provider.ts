@@ -62,7 +62,13 @@ export class CodexProvider implements EvidenceSource {
 
   async sync(_now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const files = discoverCodex(this.root, this.problems);
-    const rollouts = syncFiles(this.rollouts, files.rollouts, (path) => new TailedFile(path, () => new CodexRollout(), this.options, this.headIndex), changed, this.problems);
+    const rollouts = syncFiles(
+      this.rollouts,
+      files.rollouts,
+      (path) => new TailedFile(path, () => new CodexRollout(), this.options, this.headIndex),
+      changed,
+      this.problems,
+    );
     const compressed = await this.syncCompressed(files.compressed);
     const index = await this.syncIndex(changed);
     if (rollouts || compressed || index || this.base === null) this.base = this.assemble();

@@ -66,7 +66,12 @@ export class CodexRollout {
    */
   headWants(prefix: string): boolean {
     if (!prefix.startsWith('{"timestamp"')) return true;
-    return this.meta === null || prefix.includes('"user_message"') || prefix.includes('"item_completed"') || (prefix.includes('"response_item"') && prefix.includes('"role":"user"'));
+    return (
+      this.meta === null ||
+      prefix.includes('"user_message"') ||
+      prefix.includes('"item_completed"') ||
+      (prefix.includes('"response_item"') && prefix.includes('"role":"user"'))
+    );
   }
 
   /**
@@ -90,7 +95,8 @@ export class CodexRollout {
       } else if (start.includes('"task_started"') || start.includes('"turn_started"')) turnStarts.push(index);
       else if (start.includes('"session_meta"')) kept.push(index);
       else if (start.includes('"token_count"')) lastCount = index;
-      else if (wholeFile && (start.includes('"user_message"') || (start.includes('"item_completed"') && line.slice(0, 400).includes('"UserMessage"')))) kept.push(index);
+      else if (wholeFile && (start.includes('"user_message"') || (start.includes('"item_completed"') && line.slice(0, 400).includes('"UserMessage"'))))
+        kept.push(index);
     }
     if (lastCount >= 0) kept.push(lastCount);
     return (interrupted ? [...kept, ...turnStarts] : kept).sort((a, b) => a - b);
@@ -183,7 +189,8 @@ export class CodexRollout {
         if (str(payload.reason) === 'interrupted' && !this.endsAnotherTurn(payload)) this.endTurn(at, { kind: 'interrupted', at }, num(payload.duration_ms));
         return;
       case 'error':
-        if (this.turnOpen) this.endTurn(at, codexUsageLimit(payload, at) ?? { kind: 'api-error', at, detail: oneLine(str(payload.message) ?? 'error', 100) }, null);
+        if (this.turnOpen)
+          this.endTurn(at, codexUsageLimit(payload, at) ?? { kind: 'api-error', at, detail: oneLine(str(payload.message) ?? 'error', 100) }, null);
         return;
       case 'token_count':
         this.usageWindows = codexUsageWindows(payload, at) ?? this.usageWindows;
@@ -224,7 +231,10 @@ export class CodexRollout {
 
   /** Codex 0.147+ writes turn items instead of user_message / agent_message. */
   private applyCompletedItem(item: JsonRecord | null, at: number): void {
-    const text = arr(item?.content).map(obj).map((part) => str(part?.text) ?? '').join(' ');
+    const text = arr(item?.content)
+      .map(obj)
+      .map((part) => str(part?.text) ?? '')
+      .join(' ');
     switch (str(item?.type)) {
       case 'UserMessage':
         this.notePrompt(text, at);
@@ -270,7 +280,10 @@ export class CodexRollout {
         return;
       case 'message': {
         const role = str(payload.role);
-        const text = arr(payload.content).map(obj).map((part) => str(part?.text) ?? '').join(' ');
+        const text = arr(payload.content)
+          .map(obj)
+          .map((part) => str(part?.text) ?? '')
+          .join(' ');
         if (role === 'assistant') this.touch(at, { kind: 'assistant-text', at, stop: 'none' });
         else if (role === 'user' && !this.explicitTurns && !isInjected(text)) this.notePrompt(text, at);
         return;

@@ -183,7 +183,13 @@ export class CopilotEvents {
         const id = str(data?.toolCallId) ?? `call-${at}`;
         const name = str(data?.toolName) ?? 'tool';
         // `ask_user` asks the user a question: the CLI keeps the question itself out of the file (ephemeral).
-        this.pending.set(id, { id, name, detail: toolDetail(name, data?.arguments), category: name === 'ask_user' ? 'question' : 'generic', escalation: false });
+        this.pending.set(id, {
+          id,
+          name,
+          detail: toolDetail(name, data?.arguments),
+          category: name === 'ask_user' ? 'question' : 'generic',
+          escalation: false,
+        });
         this.signal = this.pendingSignal(at);
         return;
       }

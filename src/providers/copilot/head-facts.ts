@@ -4,7 +4,15 @@ import type { FileCodec } from '../file-index';
 import { hasShape, pick, withoutEmpty } from '../plain-shape';
 import { CopilotEvents } from './events';
 
-const FIELDS = { sessionId: 'string?', cwd: 'string?', branch: 'string?', version: 'string?', firstPrompt: 'string?', firstAt: 'number?', lastRecordAt: 'number?' } as const;
+const FIELDS = {
+  sessionId: 'string?',
+  cwd: 'string?',
+  branch: 'string?',
+  version: 'string?',
+  firstPrompt: 'string?',
+  firstAt: 'number?',
+  lastRecordAt: 'number?',
+} as const;
 
 // Its end is always read: its reading (children, a pending approval) is not kept.
 export const EVENTS_HEAD: FileCodec<CopilotEvents> = {

@@ -22,12 +22,22 @@ export function copilotHooksFile(root: string, places: HookPlaces): HookEdit {
   // PowerShell runs a quoted program path only through its call operator.
   const handler = places.windows ? { type: 'command', powershell: `& ${command}`, timeoutSec: 10 } : { type: 'command', bash: command, timeoutSec: 10 };
   const hooks = Object.fromEntries(COPILOT_HOOK_EVENTS.map((event) => [event, [handler]]));
-  return { kind: 'own-file', path: join(root, 'hooks', 'lookout.json'), text: `${JSON.stringify({ version: 1, hooks }, null, 2)}\n`, what: "Lookout's hooks file" };
+  return {
+    kind: 'own-file',
+    path: join(root, 'hooks', 'lookout.json'),
+    text: `${JSON.stringify({ version: 1, hooks }, null, 2)}\n`,
+    what: "Lookout's hooks file",
+  };
 }
 
 /** One payload: a prompt shown is a request; anything else Lookout hears means the agent moved on. */
 export function readCopilotHook(payload: JsonRecord): HookReading {
-  const reading = (fact: HookReading['fact']): HookReading => ({ sessionId: str(payload.sessionId) ?? str(payload.session_id), cwd: str(payload.cwd), agentId: null, fact });
+  const reading = (fact: HookReading['fact']): HookReading => ({
+    sessionId: str(payload.sessionId) ?? str(payload.session_id),
+    cwd: str(payload.cwd),
+    agentId: null,
+    fact,
+  });
   const type = str(payload.notification_type);
   const message = oneLine(str(payload.message) ?? str(payload.title) ?? 'needs your attention', 100);
   switch (type) {

@@ -34,7 +34,12 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * was written holds the session; locks whose processes are gone (or whose pid now belongs to a
  * newer process, R7) mean it ended. No lock: not reported.
  */
-export function lockLiveness(locks: CopilotSessionFiles['locks'], lastAt: number | null, now: number, check: (pid: number, lockedAt: number) => 'alive' | 'no-process' | 'pid-reused' = checkLock): Liveness {
+export function lockLiveness(
+  locks: CopilotSessionFiles['locks'],
+  lastAt: number | null,
+  now: number,
+  check: (pid: number, lockedAt: number) => 'alive' | 'no-process' | 'pid-reused' = checkLock,
+): Liveness {
   let gone: 'no-process' | 'pid-reused' | null = null;
   let pid = 0;
   for (const lock of locks) {
@@ -83,7 +88,13 @@ export class CopilotProvider implements EvidenceSource {
 
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     const sessions = discoverCopilot(this.root, this.problems);
-    const touched = syncFiles(this.files, sessions.map((session) => session.events), (path) => new TailedFile(path, () => new CopilotEvents(), this.options, this.headIndex), changed, this.problems);
+    const touched = syncFiles(
+      this.files,
+      sessions.map((session) => session.events),
+      (path) => new TailedFile(path, () => new CopilotEvents(), this.options, this.headIndex),
+      changed,
+      this.problems,
+    );
     const workspaces = sessions.map((session) => this.workspace(session.workspace));
     // Liveness changes with no file change (a process exits): it is part of the signature.
     const livenesses = sessions.map((session) => {
@@ -124,19 +135,23 @@ export class CopilotProvider implements EvidenceSource {
     const { tail, head } = file;
     const lastRecordAt = tail.lastRecordAt ?? head?.lastRecordAt ?? null;
     const direct: DirectEvidence[] = [];
-    if (tail.permission !== null) direct.push({ kind: 'hook', source: EVENTS_SOURCE, at: tail.permission.at, event: 'permission-request', detail: tail.permission.detail });
+    if (tail.permission !== null)
+      direct.push({ kind: 'hook', source: EVENTS_SOURCE, at: tail.permission.at, event: 'permission-request', detail: tail.permission.detail });
     // A shutdown with no process holding the session: it ended (a resume would have come after).
-    if (tail.shutdownAt !== null && liveness.kind !== 'alive') direct.push({ kind: 'hook', source: EVENTS_SOURCE, at: tail.shutdownAt, event: 'session-end', detail: null });
-    const children: ChildEvidence[] = [...tail.children.values()].filter((child) => !failureTaken(child, tail.turn)).map((child) => ({
-      id: child.id,
-      name: child.name,
-      role: 'agent',
-      source: EVENTS_SOURCE,
-      startedAt: child.startedAt,
-      lastAt: child.lastAt,
-      signal: childSignal(child),
-      request: null,
-    }));
+    if (tail.shutdownAt !== null && liveness.kind !== 'alive')
+      direct.push({ kind: 'hook', source: EVENTS_SOURCE, at: tail.shutdownAt, event: 'session-end', detail: null });
+    const children: ChildEvidence[] = [...tail.children.values()]
+      .filter((child) => !failureTaken(child, tail.turn))
+      .map((child) => ({
+        id: child.id,
+        name: child.name,
+        role: 'agent',
+        source: EVENTS_SOURCE,
+        startedAt: child.startedAt,
+        lastAt: child.lastAt,
+        signal: childSignal(child),
+        request: null,
+      }));
     return [
       {
         provider: PROVIDER,

@@ -25,9 +25,11 @@ export const droidDescriptor: ProviderDescriptor = {
     entries: [{ name: DROID_HOOK_ENTRY, channel: 'hook', payload: 'stdin' }],
     edits: (root) => [droidHooksEdit(root)],
     read: readDroidHook,
-    afterInstall: "Droid reads its hooks when a session starts: restart running Droid sessions to use them. An event you define in the hooks.json beside settings.json hides Lookout's entry for that event (Droid merges the two files event by event).",
+    afterInstall:
+      "Droid reads its hooks when a session starts: restart running Droid sessions to use them. An event you define in the hooks.json beside settings.json hides Lookout's entry for that event (Droid merges the two files event by event).",
     sees: {
-      without: 'turns, tool calls and their results, how each turn ended (finished, interrupted, failed and why), subagent sessions as children; a turn left open where no Droid runs any more reads ended',
+      without:
+        'turns, tool calls and their results, how each turn ended (finished, interrupted, failed and why), subagent sessions as children; a turn left open where no Droid runs any more reads ended',
       with: 'approval prompts and questions the moment they are shown, tools starting and finishing, turns stopping, sessions ending (also a `droid exec` stopped with Ctrl-C, which writes nothing to its file)',
     },
   },

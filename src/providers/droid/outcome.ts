@@ -43,11 +43,11 @@ export function turnOutcome(reason: string | null, notice: string | null): TurnO
       return { kind: 'interrupted' };
     // Droid's own word: a 402 from the model's server (0.225.2 maps 402 to it).
     case 'model_usage_exhausted':
-      return { kind: 'limited', detail: noticeLine(notice) ?? (FAILURES[reason] ?? reason) };
+      return { kind: 'limited', detail: noticeLine(notice) ?? FAILURES[reason] ?? reason };
     // A 429 Droid gave up retrying: a limit only where the provider's words it saved say the quota is spent.
     case 'model_rate_limited':
       if (notice !== null && saysQuotaSpent(notice)) return { kind: 'limited', detail: noticeLine(notice) ?? notice };
-      return { kind: 'failed', detail: noticeLine(notice) ?? (FAILURES[reason] ?? reason) };
+      return { kind: 'failed', detail: noticeLine(notice) ?? FAILURES[reason] ?? reason };
     default: {
       // A reason this version does not know still ended the turn: read as failed, so the user looks rather than reads "done".
       const known = reason === null ? undefined : FAILURES[reason];

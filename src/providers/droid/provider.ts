@@ -70,7 +70,13 @@ export class DroidProvider implements EvidenceSource {
 
   private async read(changed: ReadonlySet<string> | undefined): Promise<SessionEvidence[]> {
     const sessions = discoverDroid(this.root, this.problems);
-    const touched = syncFiles(this.files, sessions.map((session) => session.transcript), (path) => new TailedFile(path, () => new DroidTranscript(), this.options, this.headIndex), changed, this.problems);
+    const touched = syncFiles(
+      this.files,
+      sessions.map((session) => session.transcript),
+      (path) => new TailedFile(path, () => new DroidTranscript(), this.options, this.headIndex),
+      changed,
+      this.problems,
+    );
     this.settings.keep(new Set(sessions.map((session) => session.settings)));
     // A settings file is written a moment after its transcript, and rewritten at each run.
     const modes = sessions.map((session) => this.settings.read(session.settings));

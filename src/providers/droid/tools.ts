@@ -23,7 +23,12 @@ export function droidToolDetail(name: string, input: JsonRecord): string {
   if (name === 'AskUser') {
     // The questionnaire is text the tool parses; a parsed form names its questions.
     const first = obj(arr(obj(input.parsed)?.questions ?? input.questions)[0]);
-    const question = str(first?.question) ?? str(input.questionnaire)?.split('\n').find((line) => line.trim() !== '') ?? null;
+    const question =
+      str(first?.question) ??
+      str(input.questionnaire)
+        ?.split('\n')
+        .find((line) => line.trim() !== '') ??
+      null;
     return question === null ? 'asks a question' : `asks: ${oneLine(question, 100)}`;
   }
   if (name === 'ExitSpecMode') return 'spec ready for approval';

@@ -12,11 +12,18 @@ const PLACEHOLDER_TITLES = new Set(['', 'untitled', 'new session']);
 
 function blocksOf(message: JsonRecord | null): JsonRecord[] {
   const content = message?.content;
-  return typeof content === 'string' ? [{ type: 'text', text: content }] : arr(content).map(obj).filter((block): block is JsonRecord => block !== null);
+  return typeof content === 'string'
+    ? [{ type: 'text', text: content }]
+    : arr(content)
+        .map(obj)
+        .filter((block): block is JsonRecord => block !== null);
 }
 
 function textOf(blocks: readonly JsonRecord[]): string {
-  return blocks.map((block) => (block.type === 'text' ? (str(block.text) ?? '') : '')).join('\n').trim();
+  return blocks
+    .map((block) => (block.type === 'text' ? (str(block.text) ?? '') : ''))
+    .join('\n')
+    .trim();
 }
 
 /**

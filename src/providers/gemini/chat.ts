@@ -193,7 +193,9 @@ export class GeminiChat {
   }
 
   private model(id: string, at: number, record: JsonRecord): void {
-    const calls = arr(record.toolCalls).map(obj).filter((call): call is JsonRecord => call !== null);
+    const calls = arr(record.toolCalls)
+      .map(obj)
+      .filter((call): call is JsonRecord => call !== null);
     if (calls.length > 0) {
       // Written again once its calls are done: they ran (or were cancelled) by then.
       const done = Math.max(at, ...calls.map((call) => time(call.timestamp) ?? at));

@@ -26,7 +26,8 @@ export const geminiDescriptor: ProviderDescriptor = {
     read: (payload) => readGeminiHook(payload),
     afterInstall: 'Gemini CLI reads its hooks when it starts: restart running Gemini sessions to use them.',
     sees: {
-      without: 'turns, finished tool calls, answers, interrupts and errors from the chat files; a call running or awaiting approval only as "may be waiting" (the CLI writes a call once it is done)',
+      without:
+        'turns, finished tool calls, answers, interrupts and errors from the chat files; a call running or awaiting approval only as "may be waiting" (the CLI writes a call once it is done)',
       with: 'approval prompts and questions the moment they are shown, tools starting and finishing, sessions ending',
     },
   },

@@ -32,7 +32,6 @@ interface ChatView {
 
 const idOf = (view: ChatView): string | null => view.head?.sessionId ?? view.tail.sessionId;
 
-
 export class GeminiProvider implements EvidenceSource {
   readonly name = PROVIDER;
   readonly problems = new Problems();
@@ -66,7 +65,13 @@ export class GeminiProvider implements EvidenceSource {
   private async read(changed: ReadonlySet<string> | undefined): Promise<SessionEvidence[]> {
     const chats = discoverGemini(this.root, this.problems);
     const byPath = new Map(chats.map((chat) => [chat.path, chat]));
-    const touched = syncFiles(this.files, chats.map((chat) => chat.path), (path) => new TailedFile(path, () => new GeminiChat(), this.options, this.headIndex), changed, this.problems);
+    const touched = syncFiles(
+      this.files,
+      chats.map((chat) => chat.path),
+      (path) => new TailedFile(path, () => new GeminiChat(), this.options, this.headIndex),
+      changed,
+      this.problems,
+    );
     if (touched || this.base === null) this.base = this.assemble(byPath);
     const { evidence, folders } = this.base;
     // Asked at most once a sync, and only when a turn is left open.

@@ -90,9 +90,17 @@ export function readHookPayload(payload: JsonRecord): HookFact {
   switch (event) {
     case 'PermissionRequest':
       // Claude fires it for its question and plan tools too: those ask for an answer, not a permission.
-      return placed({ kind: 'event', event: asksInput(str(payload.tool_name)) ? 'input-request' : 'permission-request', detail: requestDetail(payload) }, payload, 'request');
+      return placed(
+        { kind: 'event', event: asksInput(str(payload.tool_name)) ? 'input-request' : 'permission-request', detail: requestDetail(payload) },
+        payload,
+        'request',
+      );
     case 'Elicitation':
-      return { kind: 'event', event: 'input-request', detail: str(payload.message) === null ? 'asks for input' : `asks: ${oneLine(str(payload.message) ?? '', 100)}` };
+      return {
+        kind: 'event',
+        event: 'input-request',
+        detail: str(payload.message) === null ? 'asks for input' : `asks: ${oneLine(str(payload.message) ?? '', 100)}`,
+      };
     case 'PreToolUse':
       return placed({ kind: 'event', event: 'mid-turn', detail: toolDetail(payload) }, payload, 'tool-start');
     case 'UserPromptSubmit':

@@ -6,7 +6,9 @@ import type { HookMark, HookSession } from './spool-reader';
 
 function direct(session: HookSession): DirectEvidence[] {
   const last = session.last;
-  return last === null ? [] : [{ kind: 'hook', source: last.source, at: last.at, event: last.event, detail: last.detail, ...(last.restates === true ? { restates: true } : {}) }];
+  return last === null
+    ? []
+    : [{ kind: 'hook', source: last.source, at: last.at, event: last.event, detail: last.detail, ...(last.restates === true ? { restates: true } : {}) }];
 }
 
 /** What a child's latest hook event asks of the user, if anything. */
@@ -28,7 +30,16 @@ function hookChildren(session: HookSession, known: readonly ChildEvidence[]): Ch
     }
     if (agent.stoppedAt !== null) continue;
     const lastAt = agent.last?.at ?? agent.startedAt;
-    children.push({ id: agentId, name: agent.name, role: 'agent', source: `${session.provider}.hook`, startedAt: agent.startedAt, lastAt, signal: { kind: 'progress', at: lastAt }, request });
+    children.push({
+      id: agentId,
+      name: agent.name,
+      role: 'agent',
+      source: `${session.provider}.hook`,
+      startedAt: agent.startedAt,
+      lastAt,
+      signal: { kind: 'progress', at: lastAt },
+      request,
+    });
   }
   return children;
 }
@@ -37,7 +48,11 @@ function hookChildren(session: HookSession, known: readonly ChildEvidence[]): Ch
  * `transcriptSource` names the provider's transcript source (from its descriptor): a session
  * hooks report before its transcript exists carries it too.
  */
-export function mergeHooks(evidence: readonly SessionEvidence[], hooks: ReadonlyMap<string, HookSession>, transcriptSource: (provider: string) => string): SessionEvidence[] {
+export function mergeHooks(
+  evidence: readonly SessionEvidence[],
+  hooks: ReadonlyMap<string, HookSession>,
+  transcriptSource: (provider: string) => string,
+): SessionEvidence[] {
   if (hooks.size === 0) return [...evidence];
   const seen = new Set<string>();
   const merged = evidence.map((item) => {
@@ -49,7 +64,8 @@ export function mergeHooks(evidence: readonly SessionEvidence[], hooks: Readonly
       ...item,
       cwd: item.cwd ?? session.cwd,
       direct: [...item.direct, ...direct(session)],
-      notices: session.notice === null ? item.notices : [...item.notices, { source: session.notice.source, at: session.notice.at, message: session.notice.message }],
+      notices:
+        session.notice === null ? item.notices : [...item.notices, { source: session.notice.source, at: session.notice.at, message: session.notice.message }],
       children: hookChildren(session, item.children),
     };
   });
@@ -64,7 +80,10 @@ export function mergeHooks(evidence: readonly SessionEvidence[], hooks: Readonly
     if (owner === undefined || parent === undefined) continue;
     seen.add(key);
     const request = requestOf(session.last);
-    merged[owner] = { ...parent, children: parent.children.map((child) => (child.id === session.sessionId ? { ...child, request: request ?? child.request } : child)) };
+    merged[owner] = {
+      ...parent,
+      children: parent.children.map((child) => (child.id === session.sessionId ? { ...child, request: request ?? child.request } : child)),
+    };
   }
   // A session hooks report before its transcript exists (a fresh one) still gets a row, unless it
   // ended, or all its hooks said is that it moved on (nothing to show).

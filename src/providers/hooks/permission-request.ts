@@ -16,9 +16,20 @@ export function askedQuestions(input: JsonRecord): AnswerQuestion[] | null {
   const read: AnswerQuestion[] = [];
   for (const item of questions) {
     if (!isRecord(item) || typeof item.question !== 'string' || !Array.isArray(item.options)) return null;
-    const options = item.options.filter(isRecord).flatMap((option) => (typeof option.label === 'string' ? [{ label: option.label.slice(0, ANSWER_LABEL_MAX), description: textOf(option.description, ANSWER_QUESTION_MAX) }] : []));
+    const options = item.options
+      .filter(isRecord)
+      .flatMap((option) =>
+        typeof option.label === 'string'
+          ? [{ label: option.label.slice(0, ANSWER_LABEL_MAX), description: textOf(option.description, ANSWER_QUESTION_MAX) }]
+          : [],
+      );
     if (options.length === 0) return null;
-    read.push({ question: item.question.slice(0, ANSWER_QUESTION_MAX), header: textOf(item.header, ANSWER_WORD_MAX), multiple: item.multiSelect === true || item.multiple === true, options: options.slice(0, ANSWER_OPTIONS_MAX) });
+    read.push({
+      question: item.question.slice(0, ANSWER_QUESTION_MAX),
+      header: textOf(item.header, ANSWER_WORD_MAX),
+      multiple: item.multiSelect === true || item.multiple === true,
+      options: options.slice(0, ANSWER_OPTIONS_MAX),
+    });
   }
   return read;
 }
@@ -52,7 +63,8 @@ function mainText(input: JsonRecord): { main: string | null; used: string[] } {
     if (contentKey !== undefined) return { main: `${path}\n\n${String(input[contentKey])}`, used: [pathKey, contentKey] };
     const before = whole(input.old_string);
     const after = whole(input.new_string);
-    if (before !== null && after !== null) return { main: `${path}\n\n- ${before.split('\n').join('\n- ')}\n+ ${after.split('\n').join('\n+ ')}`, used: [pathKey, 'old_string', 'new_string'] };
+    if (before !== null && after !== null)
+      return { main: `${path}\n\n- ${before.split('\n').join('\n- ')}\n+ ${after.split('\n').join('\n+ ')}`, used: [pathKey, 'old_string', 'new_string'] };
     if (Array.isArray(input.edits)) return { main: `${path}\n\n${inputText(input.edits)}`, used: [pathKey, 'edits'] };
     return { main: path, used: [pathKey] };
   }

@@ -75,7 +75,16 @@ export class SpoolFold implements Accumulator {
     const { sessionId, cwd, agentId, fact } = this.read(entry.payload, entry.channel);
     if (sessionId === null) return;
     const key = `${entry.provider}:${sessionId}`;
-    const session = this.sessions.get(key) ?? { provider: entry.provider, sessionId, cwd: null, last: null, call: null, turn: null, notice: null, subagents: new Map() };
+    const session = this.sessions.get(key) ?? {
+      provider: entry.provider,
+      sessionId,
+      cwd: null,
+      last: null,
+      call: null,
+      turn: null,
+      notice: null,
+      subagents: new Map(),
+    };
     this.sessions.set(key, session);
     session.cwd = cwd ?? session.cwd;
     const at = timeOf(entry);
@@ -180,14 +189,24 @@ const EARLIER_TURNS = 8;
  * turn before the latest (noted nowhere), `seen` when its call was seen before, `finished` for a
  * start after its call's end.
  */
-function notedStep(step: TurnStep, call: ToolCall | undefined, session: HookThread): { fresh: boolean; earlier: boolean; seen: boolean; finished: boolean; ended: boolean; calls: Map<string, string | null>; done: Set<string> } {
+function notedStep(
+  step: TurnStep,
+  call: ToolCall | undefined,
+  session: HookThread,
+): { fresh: boolean; earlier: boolean; seen: boolean; finished: boolean; ended: boolean; calls: Map<string, string | null>; done: Set<string> } {
   const id = step.toolUseId;
   const key = step.step === 'tool-start' ? (call?.key ?? null) : null;
   const turn = session.turn;
   if (turn?.earlier.includes(step.turn)) return { ...turn, fresh: false, earlier: true, seen: false, finished: false };
   if (turn === null || turn.id !== step.turn) {
     const earlier = turn === null ? [] : [...turn.earlier.slice(1 - EARLIER_TURNS), turn.id];
-    const fresh = { id: step.turn, calls: new Map<string, string | null>(id === null ? [] : [[id, key]]), done: new Set<string>(step.step === 'tool-end' && id !== null ? [id] : []), ended: step.step === 'end', earlier };
+    const fresh = {
+      id: step.turn,
+      calls: new Map<string, string | null>(id === null ? [] : [[id, key]]),
+      done: new Set<string>(step.step === 'tool-end' && id !== null ? [id] : []),
+      ended: step.step === 'end',
+      earlier,
+    };
     session.turn = fresh;
     return { ...fresh, fresh: true, earlier: false, seen: false, finished: false };
   }
@@ -257,7 +276,8 @@ export class HookSpool {
       }
       const owner = this.owners.get(path);
       if (owner === undefined) continue;
-      const file = this.files.get(path) ?? new TailedFile(path, () => this.fold(path, owner), { ...DEFAULT_TAIL_OPTIONS, firstWindow: whole, maxWindow: whole });
+      const file =
+        this.files.get(path) ?? new TailedFile(path, () => this.fold(path, owner), { ...DEFAULT_TAIL_OPTIONS, firstWindow: whole, maxWindow: whole });
       try {
         if (file.update()) touched = true;
         this.files.set(path, file);
@@ -283,12 +303,20 @@ export class HookSpool {
 
 /** A session's own copy: a fold changes what it holds in place. */
 function copySession(session: HookSession): HookSession {
-  return { ...session, ...copyThread(session), subagents: new Map([...session.subagents].map(([id, child]): [string, HookSubagent] => [id, { ...child, ...copyThread(child) }])) };
+  return {
+    ...session,
+    ...copyThread(session),
+    subagents: new Map([...session.subagents].map(([id, child]): [string, HookSubagent] => [id, { ...child, ...copyThread(child) }])),
+  };
 }
 
 function copyThread(thread: HookThread): HookThread {
   const turn = thread.turn;
-  return { last: thread.last, call: thread.call, turn: turn === null ? null : { ...turn, calls: new Map(turn.calls), done: new Set(turn.done), earlier: [...turn.earlier] } };
+  return {
+    last: thread.last,
+    call: thread.call,
+    turn: turn === null ? null : { ...turn, calls: new Map(turn.calls), done: new Set(turn.done), earlier: [...turn.earlier] },
+  };
 }
 
 function layer(older: HookSession, newer: HookSession): HookSession {

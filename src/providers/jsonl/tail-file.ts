@@ -81,7 +81,12 @@ export function withOpenFile<T>(path: string, use: (file: OpenFile) => T): T {
  * offset, to widen an earlier read). When the window starts mid-line, the bytes before the first
  * newline belong to a line we cannot see whole, so they are dropped.
  */
-export function readWindow(file: OpenFile, windowBytes: number, maxLineBytes: number, before: number | null = null): WindowRead & { reachedStart: boolean; from: number; lastNewline: number } {
+export function readWindow(
+  file: OpenFile,
+  windowBytes: number,
+  maxLineBytes: number,
+  before: number | null = null,
+): WindowRead & { reachedStart: boolean; from: number; lastNewline: number } {
   const { fd, size } = file;
   const end = before === null ? size : Math.min(before, size);
   const start = Math.max(0, end - windowBytes);
@@ -103,7 +108,13 @@ export function readWindow(file: OpenFile, windowBytes: number, maxLineBytes: nu
  * soon as `take` says it has what it needs (titles, session_meta): no line after that is read.
  * `wants` sees a line's first bytes; a line it declines is never decoded whole.
  */
-export function readHead(file: OpenFile, maxBytes: number, maxLineBytes: number, take: (line: string) => boolean, wants: (prefix: string) => boolean = () => true): void {
+export function readHead(
+  file: OpenFile,
+  maxBytes: number,
+  maxLineBytes: number,
+  take: (line: string) => boolean,
+  wants: (prefix: string) => boolean = () => true,
+): void {
   const size = Math.min(file.size, maxBytes);
   let filled = 0;
   lastHead = { fd: file.fd, filled: 0 };
@@ -151,7 +162,15 @@ export function readAppended(path: string, from: number, ino: number, splitter: 
     const { lines, oversized, lastNewline } = readRange(fd, from, stat.size, splitter);
     // Resume where the last complete line ended; a line still being written is read again whole.
     if (splitter.midLine && lastNewline !== -1 && !splitter.inLeadingLine) {
-      return { replaced: false, lines, oversized, resumeAt: lastNewline + 1, splitter: new LineSplitter(splitter.maxLineBytes), ino: stat.ino, size: stat.size } as const;
+      return {
+        replaced: false,
+        lines,
+        oversized,
+        resumeAt: lastNewline + 1,
+        splitter: new LineSplitter(splitter.maxLineBytes),
+        ino: stat.ino,
+        size: stat.size,
+      } as const;
     }
     return { replaced: false, lines, oversized, resumeAt: stat.size, splitter, ino: stat.ino, size: stat.size } as const;
   });

@@ -73,7 +73,12 @@ const NEWEST_USER = `SELECT m.id, m.session_id, m.time_created, m.data FROM sess
 const SESSION_COLUMNS = ['id', 'parent_id', 'directory', 'title', 'time_created', 'time_updated', 'time_archived'] as const;
 
 function sessionQuery(db: Connection): string {
-  const present = new Set(db.prepare("SELECT name FROM pragma_table_info('session')").all().map((row) => String(row.name)));
+  const present = new Set(
+    db
+      .prepare("SELECT name FROM pragma_table_info('session')")
+      .all()
+      .map((row) => String(row.name)),
+  );
   if (!present.has('id')) throw new Error('its session table has no id column');
   return `SELECT ${SESSION_COLUMNS.map((column) => (present.has(column) ? column : `NULL AS ${column}`)).join(', ')} FROM session`;
 }
@@ -91,16 +96,30 @@ export class OpencodeDatabase {
   async read(): Promise<Snapshot> {
     const db = this.file.connect();
     // A row with no id is no session Lookout could name: passed over.
-    const sessions = db.prepare(sessionQuery(db)).all().flatMap((row) => (typeof row.id !== 'string' && typeof row.id !== 'number' ? [] : [{
+    const sessions = db
+      .prepare(sessionQuery(db))
+      .all()
+      .flatMap((row) =>
+        typeof row.id !== 'string' && typeof row.id !== 'number'
+          ? []
+          : [
+              {
+                id: String(row.id),
+                parentId: text(row.parent_id),
+                directory: text(row.directory),
+                title: text(row.title),
+                created: number(row.time_created),
+                updated: number(row.time_updated),
+                archived: row.time_archived !== null && row.time_archived !== undefined,
+              },
+            ],
+      );
+    const message = (row: Row): MessageRow => ({
       id: String(row.id),
-      parentId: text(row.parent_id),
-      directory: text(row.directory),
-      title: text(row.title),
+      sessionId: String(row.session_id),
       created: number(row.time_created),
-      updated: number(row.time_updated),
-      archived: row.time_archived !== null && row.time_archived !== undefined,
-    }]));
-    const message = (row: Row): MessageRow => ({ id: String(row.id), sessionId: String(row.session_id), created: number(row.time_created), data: dataOf(row.data) });
+      data: dataOf(row.data),
+    });
     const newest = db.prepare(NEWEST).all().map(message);
     const newestUser = db.prepare(NEWEST_USER).all().map(message);
     // Parts only of newest messages not yet completed: the open tool calls live there.

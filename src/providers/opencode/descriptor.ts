@@ -19,7 +19,12 @@ export const opencodeDescriptor: ProviderDescriptor = {
   watch: (root) => [
     { path: root, depth: 0, files: /opencode[^/\\]*\.db(-wal)?$/ },
     ...namedDatabaseWatch(namedDatabase(root, process.env.OPENCODE_DB)),
-    ...(hasDatabase(root) ? [] : [{ path: join(root, 'storage', 'session'), depth: 1, files: /\.json$/ }, { path: join(root, 'storage', 'message'), depth: 1, files: /\.json$/ }]),
+    ...(hasDatabase(root)
+      ? []
+      : [
+          { path: join(root, 'storage', 'session'), depth: 1, files: /\.json$/ },
+          { path: join(root, 'storage', 'message'), depth: 1, files: /\.json$/ },
+        ]),
   ],
   createSource: (root) => new OpencodeProvider(root, undefined, namedDatabase(root, process.env.OPENCODE_DB)),
   transcriptSource: DATABASE_SOURCE,

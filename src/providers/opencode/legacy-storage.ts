@@ -189,7 +189,8 @@ export class LegacyStorage {
           const { names, stamp } = this.messageFiles(messages);
           const cached = this.sessions.get(session.id);
           // An open message's parts are in its stamp: a session is read again only when something in it changed.
-          const current = cached?.open === true && cached.newest !== undefined ? `${stamp}|${this.partsStamp(layout.parts(session.id, cached.newest.id))}` : stamp;
+          const current =
+            cached?.open === true && cached.newest !== undefined ? `${stamp}|${this.partsStamp(layout.parts(session.id, cached.newest.id))}` : stamp;
           const read = cached !== undefined && cached.stamp === current ? cached : this.readSession(layout, session.id, messages, names, stamp);
           this.sessions.set(session.id, read);
           if (read.newest !== undefined) snapshot.newest.push(read.newest);

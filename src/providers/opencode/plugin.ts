@@ -33,7 +33,9 @@ export function pluginPath(places: HookPlaces, app = 'opencode'): string {
  */
 export function pluginText(spoolFolder: string, runFolder: string, provider = OPENCODE_HOOK_ENTRY): string {
   const config: PluginConfig = { spool: spoolFolder, file: join(spoolFolder, spoolName(provider)), run: runFolder, provider };
-  const literal = JSON.stringify(config).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const literal = JSON.stringify(config)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `// Lookout's opencode plugin (written by \`lookout hooks install\`; \`lookout hooks uninstall\` removes it).
 // It appends opencode's permission, question and session-status events to Lookout's spool, so the
 // menu bar can tell when a session waits for you, and brings a prompt to a running Lookout to be
@@ -45,12 +47,19 @@ ${PLUGIN_BUNDLE}`;
 
 /** The plugin for opencode, or for a fork that loads opencode's plugins from its own config folder (`app`) and reports as `provider`. */
 export function opencodePlugin(places: HookPlaces, provider = OPENCODE_HOOK_ENTRY, app = 'opencode', name = 'opencode'): HookEdit {
-  return { kind: 'own-file', path: pluginPath(places, app), text: pluginText(places.spoolFolder, places.runFolder, provider), what: `Lookout's ${name} plugin` };
+  return {
+    kind: 'own-file',
+    path: pluginPath(places, app),
+    text: pluginText(places.spoolFolder, places.runFolder, provider),
+    what: `Lookout's ${name} plugin`,
+  };
 }
 
 /** What a permission request asks: "bash: npm publish". */
 function permissionDetail(properties: JsonRecord): string {
-  const patterns = arr(properties.patterns).map(str).filter((item): item is string => item !== null);
+  const patterns = arr(properties.patterns)
+    .map(str)
+    .filter((item): item is string => item !== null);
   const what = patterns.length > 0 ? patterns.join(' ') : (str(properties.pattern) ?? str(properties.title));
   const kind = str(properties.permission) ?? str(properties.type) ?? 'permission';
   return oneLine(what === null ? kind : `${kind}: ${what}`, 100);
@@ -78,13 +87,20 @@ export function readOpencodeEvent(payload: JsonRecord): HookReading {
       const status = obj(properties.status);
       if (str(status?.type) !== 'retry') return settled;
       const attempt = num(status?.attempt);
-      return reading({ kind: 'notice', message: oneLine(`retrying${attempt === null ? '' : ` (attempt ${attempt})`}: ${str(status?.message) ?? 'the model call failed'}`, 120) });
+      return reading({
+        kind: 'notice',
+        message: oneLine(`retrying${attempt === null ? '' : ` (attempt ${attempt})`}: ${str(status?.message) ?? 'the model call failed'}`, 120),
+      });
     }
     case 'session.error': {
       const error = obj(properties.error);
       // An abort is the user's own act; the database records it as the interrupt it is.
       if (str(error?.name) === 'MessageAbortedError') return settled;
-      return reading({ kind: 'event', event: 'stop-failure', detail: oneLine(str(obj(error?.data)?.message) ?? str(error?.name) ?? 'the session failed', 100) });
+      return reading({
+        kind: 'event',
+        event: 'stop-failure',
+        detail: oneLine(str(obj(error?.data)?.message) ?? str(error?.name) ?? 'the session failed', 100),
+      });
     }
     default:
       return reading({ kind: 'ignored' });

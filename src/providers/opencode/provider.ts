@@ -81,7 +81,8 @@ function signalOf(message: MessageRow | undefined, parts: readonly JsonRecord[])
 function turnOf(prompt: MessageRow | undefined, signal: TranscriptSignal | null): TurnEvidence | null {
   const data = prompt === undefined ? null : messageData(prompt.data);
   if (prompt === undefined || data === null) return null;
-  const ended = signal !== null && (signal.kind === 'turn-end' || signal.kind === 'interrupted' || signal.kind === 'api-error' || signal.kind === 'usage-limit');
+  const ended =
+    signal !== null && (signal.kind === 'turn-end' || signal.kind === 'interrupted' || signal.kind === 'api-error' || signal.kind === 'usage-limit');
   return { startedAt: createdAt(data, prompt.created), endedAt: ended ? signal.at : null, durationMs: null };
 }
 
@@ -128,7 +129,8 @@ export class OpencodeProvider implements EvidenceSource {
     // copy). Read again only when something under its folder changed (or on a full rescan).
     if (paths.length === 0) {
       if (!this.flavor.legacyStorage) return this.settle([]);
-      if (this.last?.stamp === 'legacy' && changed !== undefined && ![...changed].some((path) => path.startsWith(`${this.root}${sep}`))) return this.last.evidence;
+      if (this.last?.stamp === 'legacy' && changed !== undefined && ![...changed].some((path) => path.startsWith(`${this.root}${sep}`)))
+        return this.last.evidence;
       return this.settle(this.assemble(this.legacy.read()));
     }
     for (const [path, database] of this.databases) {
@@ -160,13 +162,15 @@ export class OpencodeProvider implements EvidenceSource {
 
   /** The database or its -wal changed in the last two seconds (wall clock: file times are). */
   private writtenJustNow(path: string): boolean {
-    const newest = Math.max(...['', '-wal'].map((suffix) => {
-      try {
-        return statSync(`${path}${suffix}`).mtimeMs;
-      } catch {
-        return 0;
-      }
-    }));
+    const newest = Math.max(
+      ...['', '-wal'].map((suffix) => {
+        try {
+          return statSync(`${path}${suffix}`).mtimeMs;
+        } catch {
+          return 0;
+        }
+      }),
+    );
     return Date.now() - newest < QUIET_MS;
   }
 
@@ -268,7 +272,16 @@ export class OpencodeProvider implements EvidenceSource {
       if (session.parentId === null) continue;
       const { signal, lastAt, skipped } = view(session);
       const list = children.get(session.parentId) ?? [];
-      list.push({ id: session.id, name: session.title ?? session.id, role: 'agent', source: this.flavor.databaseSource, startedAt: session.created, lastAt, signal, request: null });
+      list.push({
+        id: session.id,
+        name: session.title ?? session.id,
+        role: 'agent',
+        source: this.flavor.databaseSource,
+        startedAt: session.created,
+        lastAt,
+        signal,
+        request: null,
+      });
       children.set(session.parentId, list);
       childSkips.set(session.parentId, (childSkips.get(session.parentId) ?? 0) + skipped);
     }

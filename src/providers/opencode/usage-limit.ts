@@ -14,7 +14,12 @@ export function usageLimitOf(error: JsonRecord, at: number): TranscriptSignal | 
   if (status !== 429 && status !== 402) return null;
   const message = str(data?.message);
   if (!saysQuotaSpent(message) && !saysQuotaSpent(str(data?.responseBody))) return null;
-  return { kind: 'usage-limit', at, resetsAt: resetFromHeaders(obj(data?.responseHeaders), at), detail: oneLine(message ?? `HTTP ${String(status)}: usage limit reached`) };
+  return {
+    kind: 'usage-limit',
+    at,
+    resetsAt: resetFromHeaders(obj(data?.responseHeaders), at),
+    detail: oneLine(message ?? `HTTP ${String(status)}: usage limit reached`),
+  };
 }
 
 /**
@@ -37,7 +42,9 @@ export function resetFromHeaders(headers: JsonRecord | null, at: number): number
     const date = Date.parse(after);
     if (Number.isFinite(date)) return date;
   }
-  const durations = ['x-ratelimit-reset-requests', 'x-ratelimit-reset-tokens'].map((name) => duration(header(name))).filter((value): value is number => value !== null);
+  const durations = ['x-ratelimit-reset-requests', 'x-ratelimit-reset-tokens']
+    .map((name) => duration(header(name)))
+    .filter((value): value is number => value !== null);
   if (durations.length > 0) return at + Math.max(...durations);
   const unified = Number(header('anthropic-ratelimit-unified-reset') ?? Number.NaN);
   return Number.isFinite(unified) && unified > 0 ? unified * 1000 : null;

@@ -241,7 +241,10 @@ export class QwenChat {
     this.failures += 1;
     if (isFinalApiError(event, this.failures)) {
       this.pending.clear();
-      this.signal = event.quota === null ? { kind: 'api-error', at, detail: event.detail } : { kind: 'usage-limit', at, resetsAt: event.quota.resetsAt, detail: event.detail };
+      this.signal =
+        event.quota === null
+          ? { kind: 'api-error', at, detail: event.detail }
+          : { kind: 'usage-limit', at, resetsAt: event.quota.resetsAt, detail: event.detail };
       this.closeTurn(at);
       return;
     }

@@ -34,7 +34,8 @@ export const qwenDescriptor: ProviderDescriptor = {
     read: readQwenHook,
     afterInstall: 'Qwen Code reads its hooks when it starts: restart running Qwen Code sessions to use them.',
     sees: {
-      without: 'turns, tool calls (written before their approval prompt: "may be waiting"), questions and plans, cancels, errors once Qwen stops retrying, subagents; liveness from runtime.json',
+      without:
+        'turns, tool calls (written before their approval prompt: "may be waiting"), questions and plans, cancels, errors once Qwen stops retrying, subagents; liveness from runtime.json',
       with: 'approval prompts the moment they open, turn ends and failures as Qwen reports them, subagents starting and stopping, sessions ending',
     },
   },

@@ -5,7 +5,15 @@ import { hasShape, pick, withoutEmpty } from '../plain-shape';
 import { endingCodec } from '../ending-codec';
 import { QwenChat } from './chat';
 
-const FIELDS = { sessionId: 'string?', cwd: 'string?', version: 'string?', customTitle: 'string?', firstPrompt: 'string?', firstAt: 'number?', lastRecordAt: 'number?' } as const;
+const FIELDS = {
+  sessionId: 'string?',
+  cwd: 'string?',
+  version: 'string?',
+  customTitle: 'string?',
+  firstPrompt: 'string?',
+  firstAt: 'number?',
+  lastRecordAt: 'number?',
+} as const;
 
 /** What the rows take from the end's reading (never its prompts). */
 const ENDING = { sessionId: 'string?', cwd: 'string?', customTitle: 'string?', firstAt: 'number?', lastRecordAt: 'number?', answeredAt: 'number?' } as const;

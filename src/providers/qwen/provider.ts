@@ -73,8 +73,20 @@ export class QwenProvider implements EvidenceSource {
   async sync(now: number, changed?: ReadonlySet<string>): Promise<SessionEvidence[]> {
     if (this.last !== null && ![this.root, this.projects].some((folder) => touchesRoot(changed, folder))) return this.last.evidence;
     const files = discoverQwen(this.projects, this.problems);
-    const chatsTouched = syncFiles(this.chats, files.sessions.map((session) => session.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options, this.headIndex), changed, this.problems);
-    const subagentsTouched = syncFiles(this.subagents, files.subagents.map((subagent) => subagent.chat), (path) => new TailedFile(path, () => new QwenChat(), this.options), changed, this.problems);
+    const chatsTouched = syncFiles(
+      this.chats,
+      files.sessions.map((session) => session.chat),
+      (path) => new TailedFile(path, () => new QwenChat(), this.options, this.headIndex),
+      changed,
+      this.problems,
+    );
+    const subagentsTouched = syncFiles(
+      this.subagents,
+      files.subagents.map((subagent) => subagent.chat),
+      (path) => new TailedFile(path, () => new QwenChat(), this.options),
+      changed,
+      this.problems,
+    );
     // Meta files and runtime files are rewritten whole, with no append to notice: their contents are
     // part of the signature, as is whether each runtime's process still runs.
     const metas = files.subagents.map((subagent) => this.readWhole(this.metas, subagent.meta));
@@ -87,7 +99,9 @@ export class QwenProvider implements EvidenceSource {
     const signature = JSON.stringify([livenesses, metas]);
     if (!chatsTouched && !subagentsTouched && this.last !== null && this.last.signature === signature) return this.last.evidence;
     const subagents = this.subagentsBySession(files, metas);
-    const evidence = files.sessions.flatMap((session, index) => this.evidenceOf(session, livenesses[index] ?? { kind: 'unreported' }, subagents.get(session.id)));
+    const evidence = files.sessions.flatMap((session, index) =>
+      this.evidenceOf(session, livenesses[index] ?? { kind: 'unreported' }, subagents.get(session.id)),
+    );
     this.last = { evidence, signature };
     return evidence;
   }

@@ -42,7 +42,12 @@ function checkRuntime(status: RuntimeStatus): RuntimeCheck {
  * The session's process as liveness: alive, gone (or its pid now another's, R7), or unreported
  * when there is no file or it was written on another machine (a shared home: its pids are not ours).
  */
-export function runtimeLiveness(status: RuntimeStatus | null, lastAt: number | null, now: number, check: (status: RuntimeStatus) => RuntimeCheck = checkRuntime): Liveness {
+export function runtimeLiveness(
+  status: RuntimeStatus | null,
+  lastAt: number | null,
+  now: number,
+  check: (status: RuntimeStatus) => RuntimeCheck = checkRuntime,
+): Liveness {
   if (status === null || (status.host !== null && status.host !== hostname())) return { kind: 'unreported' };
   const result = check(status);
   if (result === 'alive') return { kind: 'alive', pid: status.pid };

@@ -17,7 +17,13 @@ export interface SubagentMeta {
 export function parseSubagentMeta(text: string): SubagentMeta | null {
   const record = parseRecord(text.trim());
   if (record === null) return null;
-  return { description: str(record.description), toolUseId: str(record.toolUseId), status: str(record.status), updatedAt: time(record.lastUpdatedAt), lastError: str(record.lastError) };
+  return {
+    description: str(record.description),
+    toolUseId: str(record.toolUseId),
+    status: str(record.status),
+    updatedAt: time(record.lastUpdatedAt),
+    lastError: str(record.lastError),
+  };
 }
 
 /**
@@ -37,7 +43,9 @@ export function childSignal(meta: SubagentMeta | null, transcript: TranscriptSig
       // Stopped by the user, or set aside when its session closed: not at work.
       return { kind: 'interrupted', at };
     case 'running':
-      return transcript === null || transcript.kind === 'assistant-text' || transcript.kind === 'turn-end' || transcript.kind === 'interrupted' ? { kind: 'progress', at: Math.max(at, lastAt) } : transcript;
+      return transcript === null || transcript.kind === 'assistant-text' || transcript.kind === 'turn-end' || transcript.kind === 'interrupted'
+        ? { kind: 'progress', at: Math.max(at, lastAt) }
+        : transcript;
     default:
       return transcript;
   }

@@ -26,7 +26,8 @@ export type ApiEvent = { kind: 'response' } | { kind: 'error'; status: number | 
 /** Qwen's rule (isQuotaExhaustedError): "quota", "exhausted" or "exceeded", and "will reset" or "reset at". */
 function quotaSpent(words: string): QuotaSpent | null {
   const lower = words.toLowerCase();
-  const spent = lower.includes('quota') && (lower.includes('exhausted') || lower.includes('exceeded')) && (lower.includes('will reset') || lower.includes('reset at'));
+  const spent =
+    lower.includes('quota') && (lower.includes('exhausted') || lower.includes('exceeded')) && (lower.includes('will reset') || lower.includes('reset at'));
   return spent ? { resetsAt: resetInstant(words) } : null;
 }
 

@@ -1,7 +1,21 @@
 // Lookout's own state is private: its folders 0700, its files 0600 (the store, settings, the
 // spool of prompts and tool inputs, hook backups that may copy a settings file's API keys). Files
 // of the user's that Lookout edits keep their own mode and owner (`writeKeepingMode`).
-import { chmodSync, chownSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 export const PRIVATE_FOLDER = 0o700;

@@ -34,7 +34,12 @@ export function parentPid(pid: number): number | null {
   const fields = procStat(pid);
   if (fields !== null) return Number(fields[1]);
   try {
-    return Number(process.getBuiltinModule('node:child_process').execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    return Number(
+      process
+        .getBuiltinModule('node:child_process')
+        .execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'] })
+        .trim(),
+    );
   } catch {
     return null;
   }
@@ -47,7 +52,12 @@ function currentStart(pid: number, sample: string): string | null {
   try {
     // The C locale prints lstart as Claude Code records it ("Sat Aug  8 07:11:34 2026").
     // Loaded on first use: on Linux /proc answers and a one-shot command never pays for child_process.
-    return process.getBuiltinModule('node:child_process').execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, LC_ALL: 'C', LANG: 'C' } });
+    return process.getBuiltinModule('node:child_process').execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
+      encoding: 'utf8',
+      timeout: 1000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+    });
   } catch {
     return null;
   }
@@ -87,7 +97,12 @@ export function processStartedAt(pid: number): number | null {
     return boot === null ? null : boot + (ticks / 100) * 1000;
   }
   try {
-    const text = process.getBuiltinModule('node:child_process').execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, LC_ALL: 'C', LANG: 'C' } });
+    const text = process.getBuiltinModule('node:child_process').execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
+      encoding: 'utf8',
+      timeout: 1000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+    });
     const ms = Date.parse(text.trim());
     return Number.isFinite(ms) ? ms : null;
   } catch {

@@ -46,7 +46,8 @@ export class WholeFiles<T> {
     }
     const stamp = stampOf(info);
     const known = this.known.get(path);
-    if (known !== undefined && known.stamp === stamp && known.again !== true) return { kind: 'read', value: known.value, stamp, info, fresh: false, again: false };
+    if (known !== undefined && known.stamp === stamp && known.again !== true)
+      return { kind: 'read', value: known.value, stamp, info, fresh: false, again: false };
     const settled = this.rules.recall?.(path, info) ?? this.settle(path, known?.value);
     this.known.set(path, { stamp, ...settled });
     return { kind: 'read', value: settled.value, stamp, info, fresh: true, again: settled.again === true };

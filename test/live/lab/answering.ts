@@ -28,7 +28,11 @@ export function sentToModel(lab: Scenario): string[] {
 
 /** Waits until the agent sends the model a request holding `text` (a tool result, an answer). */
 export async function modelReceives(lab: Scenario, text: string): Promise<void> {
-  await waitFor(`the model receives "${text}"`, () => (sentToModel(lab).some((body) => body.includes(text)) ? true : undefined), () => lab.tmux.screen());
+  await waitFor(
+    `the model receives "${text}"`,
+    () => (sentToModel(lab).some((body) => body.includes(text)) ? true : undefined),
+    () => lab.tmux.screen(),
+  );
 }
 
 /** The lab's processes still running the answering hook of this agent (a hook Lookout should have let go). */

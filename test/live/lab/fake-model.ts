@@ -146,7 +146,12 @@ export class FakeModel {
     const model = String(request.model ?? 'fake-model');
     switch (reply.kind) {
       case 'error':
-        return json(res, reply.status, reply.quota === undefined ? errorBody(wire, reply.status, reply.message, reply.code) : quotaBody(wire, reply.status, reply.message, reply.quota), reply.headers);
+        return json(
+          res,
+          reply.status,
+          reply.quota === undefined ? errorBody(wire, reply.status, reply.message, reply.code) : quotaBody(wire, reply.status, reply.message, reply.quota),
+          reply.headers,
+        );
       case 'limit':
         return answerLimit(res, wire, reply);
       case 'quota':
@@ -219,8 +224,21 @@ function quotaBody(wire: Wire, status: number, message: string, quota: { perDay:
   if (wire !== 'gemini') return { error: { message, type: 'insufficient_quota', code: 'insufficient_quota', param: null } };
   const quotaId = quota.perDay ? 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' : 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier';
   const details: Json[] = [
-    { '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [{ quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests', quotaId, quotaDimensions: { location: 'global', model: 'fake-model' }, quotaValue: '250' }] },
-    { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }] },
+    {
+      '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+      violations: [
+        {
+          quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests',
+          quotaId,
+          quotaDimensions: { location: 'global', model: 'fake-model' },
+          quotaValue: '250',
+        },
+      ],
+    },
+    {
+      '@type': 'type.googleapis.com/google.rpc.Help',
+      links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }],
+    },
   ];
   if (quota.retryDelay !== undefined) details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: quota.retryDelay });
   return { error: { code: status, message, status: 'RESOURCE_EXHAUSTED', details } };
@@ -232,7 +250,19 @@ function limitBody(wire: Wire, message: string): unknown {
     case 'anthropic':
       return { type: 'error', error: { type: 'rate_limit_error', message } };
     case 'gemini':
-      return { error: { code: 429, message, status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [{ quotaMetric: 'generate_content_requests', quotaId: 'GenerateRequestsPerDayPerProjectPerModel' }] }] } };
+      return {
+        error: {
+          code: 429,
+          message,
+          status: 'RESOURCE_EXHAUSTED',
+          details: [
+            {
+              '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+              violations: [{ quotaMetric: 'generate_content_requests', quotaId: 'GenerateRequestsPerDayPerProjectPerModel' }],
+            },
+          ],
+        },
+      };
     case 'responses':
     case 'chat':
       return { error: { message, type: 'insufficient_quota', code: 'insufficient_quota' } };
@@ -240,11 +270,27 @@ function limitBody(wire: Wire, message: string): unknown {
 }
 
 function anthropicMessage(id: string, model: string, text: string): unknown {
-  return { id, type: 'message', role: 'assistant', model, content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 10, output_tokens: 3 } };
+  return {
+    id,
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: [{ type: 'text', text }],
+    stop_reason: 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: 10, output_tokens: 3 },
+  };
 }
 
 function chatMessage(id: string, text: string): unknown {
-  return { id, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: 'fake-model', choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 3, total_tokens: 13 } };
+  return {
+    id,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: 'fake-model',
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 10, completion_tokens: 3, total_tokens: 13 },
+  };
 }
 
 function geminiChunk(parts: unknown[], finishReason: string | null): Json {
@@ -253,7 +299,13 @@ function geminiChunk(parts: unknown[], finishReason: string | null): Json {
   return { candidates: [candidate], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 3, totalTokenCount: 13 }, modelVersion: 'fake-model' };
 }
 
-const usage = { input_tokens: 10, output_tokens: 3, total_tokens: 13, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
+const usage = {
+  input_tokens: 10,
+  output_tokens: 3,
+  total_tokens: 13,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens_details: { reasoning_tokens: 0 },
+};
 
 /** One streamed reply in one wire format: begin, text and tool parts, finish. */
 class SseStream {
@@ -284,11 +336,29 @@ class SseStream {
     this.res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     switch (this.wire) {
       case 'anthropic':
-        this.send('message_start', { type: 'message_start', message: { id: this.id, type: 'message', role: 'assistant', model: this.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } });
+        this.send('message_start', {
+          type: 'message_start',
+          message: {
+            id: this.id,
+            type: 'message',
+            role: 'assistant',
+            model: this.model,
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: { input_tokens: 10, output_tokens: 1 },
+          },
+        });
         return;
       case 'responses':
-        this.send('response.created', { type: 'response.created', response: { id: this.id, object: 'response', status: 'in_progress', model: this.model, output: [] } });
-        this.send('response.in_progress', { type: 'response.in_progress', response: { id: this.id, object: 'response', status: 'in_progress', model: this.model, output: [] } });
+        this.send('response.created', {
+          type: 'response.created',
+          response: { id: this.id, object: 'response', status: 'in_progress', model: this.model, output: [] },
+        });
+        this.send('response.in_progress', {
+          type: 'response.in_progress',
+          response: { id: this.id, object: 'response', status: 'in_progress', model: this.model, output: [] },
+        });
         return;
       case 'chat':
       case 'gemini':
@@ -305,9 +375,25 @@ class SseStream {
         return;
       case 'responses': {
         const itemId = `${this.id}_text`;
-        this.send('response.output_item.added', { type: 'response.output_item.added', output_index: this.index, item: { type: 'message', id: itemId, role: 'assistant', status: 'in_progress', content: [] } });
-        this.send('response.content_part.added', { type: 'response.content_part.added', item_id: itemId, output_index: this.index, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } });
-        this.send('response.output_text.delta', { type: 'response.output_text.delta', item_id: itemId, output_index: this.index, content_index: 0, delta: text });
+        this.send('response.output_item.added', {
+          type: 'response.output_item.added',
+          output_index: this.index,
+          item: { type: 'message', id: itemId, role: 'assistant', status: 'in_progress', content: [] },
+        });
+        this.send('response.content_part.added', {
+          type: 'response.content_part.added',
+          item_id: itemId,
+          output_index: this.index,
+          content_index: 0,
+          part: { type: 'output_text', text: '', annotations: [] },
+        });
+        this.send('response.output_text.delta', {
+          type: 'response.output_text.delta',
+          item_id: itemId,
+          output_index: this.index,
+          content_index: 0,
+          delta: text,
+        });
         return;
       }
       case 'chat':
@@ -327,8 +413,20 @@ class SseStream {
         this.send('content_block_stop', { type: 'content_block_stop', index: this.index });
         break;
       case 'responses': {
-        const item = { type: 'message', id: `${this.id}_text`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: this.textSoFar, annotations: [] }] };
-        this.send('response.output_text.done', { type: 'response.output_text.done', item_id: item.id, output_index: this.index, content_index: 0, text: this.textSoFar });
+        const item = {
+          type: 'message',
+          id: `${this.id}_text`,
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: this.textSoFar, annotations: [] }],
+        };
+        this.send('response.output_text.done', {
+          type: 'response.output_text.done',
+          item_id: item.id,
+          output_index: this.index,
+          content_index: 0,
+          text: this.textSoFar,
+        });
         this.send('response.output_item.done', { type: 'response.output_item.done', output_index: this.index, item });
         this.output.push(item);
         break;
@@ -346,21 +444,50 @@ class SseStream {
     const args = JSON.stringify(call.input);
     switch (this.wire) {
       case 'anthropic':
-        this.send('content_block_start', { type: 'content_block_start', index: this.index, content_block: { type: 'tool_use', id: callId, name: call.name, input: {} } });
+        this.send('content_block_start', {
+          type: 'content_block_start',
+          index: this.index,
+          content_block: { type: 'tool_use', id: callId, name: call.name, input: {} },
+        });
         this.send('content_block_delta', { type: 'content_block_delta', index: this.index, delta: { type: 'input_json_delta', partial_json: args } });
         this.send('content_block_stop', { type: 'content_block_stop', index: this.index });
         break;
       case 'responses': {
-        const item = { type: 'function_call', id: `fc_${callId}`, call_id: callId, name: call.name, arguments: args, status: 'completed', ...(call.namespace === undefined ? {} : { namespace: call.namespace }) };
-        this.send('response.output_item.added', { type: 'response.output_item.added', output_index: this.index, item: { ...item, arguments: '', status: 'in_progress' } });
-        this.send('response.function_call_arguments.delta', { type: 'response.function_call_arguments.delta', item_id: item.id, output_index: this.index, delta: args });
-        this.send('response.function_call_arguments.done', { type: 'response.function_call_arguments.done', item_id: item.id, output_index: this.index, arguments: args });
+        const item = {
+          type: 'function_call',
+          id: `fc_${callId}`,
+          call_id: callId,
+          name: call.name,
+          arguments: args,
+          status: 'completed',
+          ...(call.namespace === undefined ? {} : { namespace: call.namespace }),
+        };
+        this.send('response.output_item.added', {
+          type: 'response.output_item.added',
+          output_index: this.index,
+          item: { ...item, arguments: '', status: 'in_progress' },
+        });
+        this.send('response.function_call_arguments.delta', {
+          type: 'response.function_call_arguments.delta',
+          item_id: item.id,
+          output_index: this.index,
+          delta: args,
+        });
+        this.send('response.function_call_arguments.done', {
+          type: 'response.function_call_arguments.done',
+          item_id: item.id,
+          output_index: this.index,
+          arguments: args,
+        });
         this.send('response.output_item.done', { type: 'response.output_item.done', output_index: this.index, item });
         this.output.push(item);
         break;
       }
       case 'chat':
-        this.send(null, this.chatChunk({ role: 'assistant', tool_calls: [{ index: 0, id: callId, type: 'function', function: { name: call.name, arguments: args } }] }, null));
+        this.send(
+          null,
+          this.chatChunk({ role: 'assistant', tool_calls: [{ index: 0, id: callId, type: 'function', function: { name: call.name, arguments: args } }] }, null),
+        );
         break;
       case 'gemini':
         this.send(null, geminiChunk([{ functionCall: { name: call.name, args: call.input } }], null));
@@ -373,15 +500,29 @@ class SseStream {
     this.closeText();
     switch (this.wire) {
       case 'anthropic':
-        this.send('message_delta', { type: 'message_delta', delta: { stop_reason: toolUse ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 3 } });
+        this.send('message_delta', {
+          type: 'message_delta',
+          delta: { stop_reason: toolUse ? 'tool_use' : 'end_turn', stop_sequence: null },
+          usage: { output_tokens: 3 },
+        });
         this.send('message_stop', { type: 'message_stop' });
         break;
       case 'responses':
-        this.send('response.completed', { type: 'response.completed', response: { id: this.id, object: 'response', status: 'completed', model: this.model, output: this.output, usage } });
+        this.send('response.completed', {
+          type: 'response.completed',
+          response: { id: this.id, object: 'response', status: 'completed', model: this.model, output: this.output, usage },
+        });
         break;
       case 'chat':
         this.send(null, this.chatChunk({}, toolUse ? 'tool_calls' : 'stop'));
-        this.send(null, { id: this.id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: this.model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 3, total_tokens: 13 } });
+        this.send(null, {
+          id: this.id,
+          object: 'chat.completion.chunk',
+          created: Math.floor(Date.now() / 1000),
+          model: this.model,
+          choices: [],
+          usage: { prompt_tokens: 10, completion_tokens: 3, total_tokens: 13 },
+        });
         this.send(null, '[DONE]');
         break;
       case 'gemini':
@@ -392,6 +533,12 @@ class SseStream {
   }
 
   private chatChunk(delta: Json, finish: string | null): Json {
-    return { id: this.id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: this.model, choices: [{ index: 0, delta, finish_reason: finish }] };
+    return {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: Math.floor(Date.now() / 1000),
+      model: this.model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    };
   }
 }

@@ -13,7 +13,9 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 function jsonlFiles(folder: string): string[] {
   if (!existsSync(folder)) return [];
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.jsonl')).map((name) => join(folder, name));
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name) => join(folder, name));
 }
 
 /** A JSONL record's kind: its type, with the payload's or subtype's type where it has one. */
@@ -64,7 +66,10 @@ function clineKinds(data: string): string[] {
     const saved: unknown = JSON.parse(readFileSync(join(sessions, file), 'utf8'));
     for (const message of isObject(saved) && Array.isArray(saved.messages) ? saved.messages : []) {
       if (!isObject(message)) continue;
-      const role = isObject(message.metadata) && typeof message.metadata.displayRole === 'string' ? `${String(message.role)}(${message.metadata.displayRole})` : String(message.role);
+      const role =
+        isObject(message.metadata) && typeof message.metadata.displayRole === 'string'
+          ? `${String(message.role)}(${message.metadata.displayRole})`
+          : String(message.role);
       for (const block of Array.isArray(message.content) ? message.content : []) kinds.add(`${role}/${isObject(block) ? String(block.type) : '?'}`);
     }
   }
@@ -110,5 +115,8 @@ export function recordKinds(lab: Scenario): string[] {
 export function noteInventory(lab: Scenario): void {
   const file = process.env.LOOKOUT_LAB_INVENTORY;
   if (file === undefined || file === '') return;
-  appendFileSync(file, `${JSON.stringify({ agent: lab.agent.id, version: lab.agent.version(LAB_MODULES), scenario: lab.options.name, kinds: recordKinds(lab) })}\n`);
+  appendFileSync(
+    file,
+    `${JSON.stringify({ agent: lab.agent.id, version: lab.agent.version(LAB_MODULES), scenario: lab.options.name, kinds: recordKinds(lab) })}\n`,
+  );
 }

@@ -18,9 +18,10 @@ export function answerLimit(res: ServerResponse, wire: LimitWire, limit: Limit):
   if (limit.plain === true) {
     // A transient rate limit: a short retry-after and nothing about the account's allowance.
     headers['retry-after'] = '1';
-    body = wire === 'anthropic'
-      ? { type: 'error', error: { type: 'rate_limit_error', message: 'Rate limited (lab)' } }
-      : { error: { type: 'rate_limit_exceeded', message: 'Rate limit reached (lab), please retry', code: 'rate_limit_exceeded' } };
+    body =
+      wire === 'anthropic'
+        ? { type: 'error', error: { type: 'rate_limit_error', message: 'Rate limited (lab)' } }
+        : { error: { type: 'rate_limit_exceeded', message: 'Rate limit reached (lab), please retry', code: 'rate_limit_exceeded' } };
   } else if (wire === 'anthropic') {
     const window = limit.window ?? 'five_hour';
     const short = WINDOW_ABBREVIATION[window] ?? window;
@@ -43,7 +44,15 @@ export function answerLimit(res: ServerResponse, wire: LimitWire, limit: Limit):
       'x-codex-secondary-window-minutes': '10080',
       'x-codex-secondary-reset-at': String(limit.resetsAt + 4 * 86_400),
     });
-    body = { error: { type: 'usage_limit_reached', message: 'The usage limit has been reached', plan_type: 'plus', resets_at: limit.resetsAt, resets_in_seconds: inSeconds } };
+    body = {
+      error: {
+        type: 'usage_limit_reached',
+        message: 'The usage limit has been reached',
+        plan_type: 'plus',
+        resets_at: limit.resetsAt,
+        resets_in_seconds: inSeconds,
+      },
+    };
   }
   res.writeHead(429, headers);
   res.end(JSON.stringify(body));

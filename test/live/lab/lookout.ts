@@ -18,7 +18,19 @@ export interface LabRow {
   children: unknown;
   /** §13: the prompt Lookout can answer, an answer awaiting the agent, or why not. */
   answer:
-    | { state: 'open'; request: string; digest: string; prompt: string; tool: string; text: string; questions: { question: string; options: { label: string }[] }[]; since: string; keysFrom: string; serial: boolean; deadline: string }
+    | {
+        state: 'open';
+        request: string;
+        digest: string;
+        prompt: string;
+        tool: string;
+        text: string;
+        questions: { question: string; options: { label: string }[] }[];
+        since: string;
+        keysFrom: string;
+        serial: boolean;
+        deadline: string;
+      }
     | { state: 'answered' | 'elsewhere'; request: string; at: string; answer?: string | null }
     | { state: 'unavailable'; why: string }
     | null;
@@ -43,5 +55,10 @@ export function status(env: NodeJS.ProcessEnv): LabSnapshot {
 
 /** One line per row, for failure messages. */
 export function describeRows(snapshot: LabSnapshot): string {
-  return snapshot.sessions.map((row) => `${row.key} ${row.observed.state}/${row.observed.reason} via ${row.observed.source} (${row.observed.confidence}) claim=${row.claim?.kind ?? '-'} detail=${row.observed.detail ?? ''}`).join('\n');
+  return snapshot.sessions
+    .map(
+      (row) =>
+        `${row.key} ${row.observed.state}/${row.observed.reason} via ${row.observed.source} (${row.observed.confidence}) claim=${row.claim?.kind ?? '-'} detail=${row.observed.detail ?? ''}`,
+    )
+    .join('\n');
 }

@@ -44,7 +44,11 @@ export async function subagentAtWork(lab: Scenario, holds = 1): Promise<LabRow> 
 
 /** The replies for a subagent scenario: the lead's call, the subagent's held turn, the lead's answer. */
 export function subagentReplies(call: ToolCall): [{ kind: 'tool'; call: ToolCall }, { kind: 'hold'; text: string }, { kind: 'text'; text: string }] {
-  return [{ kind: 'tool', call }, { kind: 'hold', text: 'Subagent looking…' }, { kind: 'text', text: 'Nothing here.' }];
+  return [
+    { kind: 'tool', call },
+    { kind: 'hold', text: 'Subagent looking…' },
+    { kind: 'text', text: 'Nothing here.' },
+  ];
 }
 
 /**
@@ -55,12 +59,23 @@ export async function interruptedByEscapeTwice(lab: Scenario): Promise<LabRow> {
   await lab.prompt('a long job');
   await lab.expectRow('running', (row) => row.observed.state === 'running');
   await lab.held();
-  await waitFor('the interrupt taken', async () => {
-    lab.tmux.keys('Escape');
-    await lab.tmux.waitForScreen('asked to press again', (screen) => screen.includes('again to interrupt'), 5_000).catch(() => '');
-    lab.tmux.keys('Escape');
-    return lab.model.openHolds === 0 ? true : await lab.tmux.waitForScreen('interrupted', (screen) => screen.includes('interrupted'), 5_000).then(() => true, () => undefined);
-  }, () => lab.tmux.screen());
+  await waitFor(
+    'the interrupt taken',
+    async () => {
+      lab.tmux.keys('Escape');
+      await lab.tmux.waitForScreen('asked to press again', (screen) => screen.includes('again to interrupt'), 5_000).catch(() => '');
+      lab.tmux.keys('Escape');
+      return lab.model.openHolds === 0
+        ? true
+        : await lab.tmux
+            .waitForScreen('interrupted', (screen) => screen.includes('interrupted'), 5_000)
+            .then(
+              () => true,
+              () => undefined,
+            );
+    },
+    () => lab.tmux.screen(),
+  );
   const row = await lab.expectRow('interrupted', (row) => row.observed.state === 'idle');
   expect(row.observed.reason).toBe('interrupted');
   return row;

@@ -78,7 +78,11 @@ export class Scenario {
       stderr += chunk.toString('utf8');
     });
     const owner = join(this.home.lookoutHome, 'run', 'answer.pid');
-    await waitFor('lookout watch holding the answer channel', () => (existsSync(owner) && readFileSync(owner, 'utf8').trim() === String(child.pid) ? true : undefined), () => stderr);
+    await waitFor(
+      'lookout watch holding the answer channel',
+      () => (existsSync(owner) && readFileSync(owner, 'utf8').trim() === String(child.pid) ? true : undefined),
+      () => stderr,
+    );
   }
 
   /** Stops the background Lookout the way a user does (Ctrl-C), and waits until it is gone. */
@@ -110,16 +114,20 @@ export class Scenario {
     if (this.agent.headless !== undefined) return;
     this.tmux.start(this.home.project, [binary, ...this.agent.args, ...(this.options.args ?? [])]);
     let pending = this.agent.expectedDialog?.(this.options.hooks === true) ?? null;
-    await waitFor(`${this.agent.id} ready`, () => {
-      const screen = this.tmux.screen();
-      const keys = this.agent.dismiss(screen);
-      if (keys !== null) {
-        if (pending !== null && screen.includes(pending)) pending = null;
-        this.tmux.keys(...keys);
-        return undefined;
-      }
-      return pending === null && this.agent.ready(screen) ? true : undefined;
-    }, () => this.tmux.screen());
+    await waitFor(
+      `${this.agent.id} ready`,
+      () => {
+        const screen = this.tmux.screen();
+        const keys = this.agent.dismiss(screen);
+        if (keys !== null) {
+          if (pending !== null && screen.includes(pending)) pending = null;
+          this.tmux.keys(...keys);
+          return undefined;
+        }
+        return pending === null && this.agent.ready(screen) ? true : undefined;
+      },
+      () => this.tmux.screen(),
+    );
   }
 
   /**
@@ -132,18 +140,22 @@ export class Scenario {
       this.tmux.start(this.home.project, [binary, ...this.agent.headless(text), ...(this.options.args ?? [])]);
       return;
     }
-    await waitFor(`the prompt "${text}" typed`, async () => {
-      const keys = this.agent.dismiss(this.tmux.screen());
-      if (keys !== null) this.tmux.keys(...keys);
-      this.tmux.type(text);
-      try {
-        return await this.tmux.waitForScreen(`the prompt "${text}" shown`, (screen) => screen.includes(text), 5_000);
-      } catch {
-        // Dropped: clear whatever part of it landed, then type again.
-        this.tmux.keys('C-u');
-        return undefined;
-      }
-    }, () => this.tmux.screen());
+    await waitFor(
+      `the prompt "${text}" typed`,
+      async () => {
+        const keys = this.agent.dismiss(this.tmux.screen());
+        if (keys !== null) this.tmux.keys(...keys);
+        this.tmux.type(text);
+        try {
+          return await this.tmux.waitForScreen(`the prompt "${text}" shown`, (screen) => screen.includes(text), 5_000);
+        } catch {
+          // Dropped: clear whatever part of it landed, then type again.
+          this.tmux.keys('C-u');
+          return undefined;
+        }
+      },
+      () => this.tmux.screen(),
+    );
     const asked = () => this.model.requests.filter((request) => request.role !== 'other').length;
     const before = asked();
     this.tmux.keys('Enter');
@@ -151,7 +163,12 @@ export class Scenario {
     // nothing (an empty Enter in a box already sent is nothing to these TUIs). Not an assertion:
     // the scenario's own waits say what went wrong.
     for (let tries = 0; tries < 3; tries += 1) {
-      const heard = await waitFor(`the prompt "${text}" sent`, () => (asked() > before ? true : undefined), () => '', { timeout: 15_000 }).catch(() => false);
+      const heard = await waitFor(
+        `the prompt "${text}" sent`,
+        () => (asked() > before ? true : undefined),
+        () => '',
+        { timeout: 15_000 },
+      ).catch(() => false);
       if (heard) return;
       this.tmux.keys('Enter');
     }
@@ -193,7 +210,12 @@ export class Scenario {
 
   /** Waits until the agent's request is held open by the model (the turn is really under way). */
   async held(count = 1, timeout?: number): Promise<void> {
-    await waitFor(count === 1 ? 'a model stream held open' : `${count} model streams held open`, () => (this.model.openHolds >= count ? true : undefined), () => this.tmux.screen(), timeout === undefined ? {} : { timeout });
+    await waitFor(
+      count === 1 ? 'a model stream held open' : `${count} model streams held open`,
+      () => (this.model.openHolds >= count ? true : undefined),
+      () => this.tmux.screen(),
+      timeout === undefined ? {} : { timeout },
+    );
   }
 
   /** Ends the held stream normally, once there is one. */
@@ -204,15 +226,19 @@ export class Scenario {
 
   /** Approves the permission prompt on screen, pressing again if a key was dropped. */
   async approve(): Promise<void> {
-    await waitFor('the permission prompt answered', async () => {
-      if (!this.agent.asksPermission(this.tmux.screen())) return true;
-      this.tmux.keys(...this.agent.approveKeys);
-      try {
-        return await this.tmux.waitForScreen('the prompt gone', (screen) => !this.agent.asksPermission(screen), 5_000).then(() => true);
-      } catch {
-        return undefined;
-      }
-    }, () => this.tmux.screen());
+    await waitFor(
+      'the permission prompt answered',
+      async () => {
+        if (!this.agent.asksPermission(this.tmux.screen())) return true;
+        this.tmux.keys(...this.agent.approveKeys);
+        try {
+          return await this.tmux.waitForScreen('the prompt gone', (screen) => !this.agent.asksPermission(screen), 5_000).then(() => true);
+        } catch {
+          return undefined;
+        }
+      },
+      () => this.tmux.screen(),
+    );
   }
 
   /** Every process of this scenario: the agent and whatever it left running (its daemons, updaters). */
@@ -251,7 +277,12 @@ export class Scenario {
     this.tmux.kill();
     await this.model.stop();
     // The agent may still be writing its files as it dies: its home goes once it has.
-    await waitFor('the agent gone', () => (pids.every((pid) => !signal(pid, 0)) ? true : undefined), () => pids.join(' '), { timeout: 30_000 });
+    await waitFor(
+      'the agent gone',
+      () => (pids.every((pid) => !signal(pid, 0)) ? true : undefined),
+      () => pids.join(' '),
+      { timeout: 30_000 },
+    );
     if (process.env.LOOKOUT_LAB_KEEP === undefined) this.home.remove();
     else console.warn(`live lab: kept ${this.home.root}`);
   }

@@ -62,10 +62,15 @@ export class Tmux {
   }
 
   async waitForScreen(what: string, test: (screen: string) => boolean, timeout?: number): Promise<string> {
-    return waitFor(`screen: ${what}`, () => {
-      const screen = this.screen();
-      return test(screen) ? screen : undefined;
-    }, () => this.screen(), { timeout });
+    return waitFor(
+      `screen: ${what}`,
+      () => {
+        const screen = this.screen();
+        return test(screen) ? screen : undefined;
+      },
+      () => this.screen(),
+      { timeout },
+    );
   }
 
   kill(): void {

@@ -44,7 +44,12 @@ export function quotaResetReply(resetSeconds: number): Reply {
  */
 export async function limitedAfterRetries(lab: Scenario, timeout = 150_000): Promise<LabRow> {
   await lab.prompt('this will hit the limit');
-  await waitFor('a retry', () => (lab.model.mainRequests.length > 1 ? true : undefined), () => lab.tmux.screen(), { timeout: 60_000 });
+  await waitFor(
+    'a retry',
+    () => (lab.model.mainRequests.length > 1 ? true : undefined),
+    () => lab.tmux.screen(),
+    { timeout: 60_000 },
+  );
   const retrying = await lab.expectRow('running while it retries', (row) => row.observed.state !== 'idle');
   expect(retrying.observed).toMatchObject({ state: 'running', reason: 'turn-open' });
   return lab.expectRow('the turn ended', (row) => row.observed.state !== 'running', timeout);

@@ -11,7 +11,10 @@ const ENTRY = 'claude-answer';
 
 describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from Lookout`, () => {
   const start = scenarios(claude);
-  const shell = (command: string) => [{ kind: 'tool' as const, call: claude.tools.guardedShell(command), text: 'Running it.' }, { kind: 'text' as const, text: 'Done with it.' }];
+  const shell = (command: string) => [
+    { kind: 'tool' as const, call: claude.tools.guardedShell(command), text: 'Running it.' },
+    { kind: 'text' as const, text: 'Done with it.' },
+  ];
 
   it('R70 R71 a Bash prompt allowed with `lookout answer` runs the command; the audit says who answered', async () => {
     const lab = await start({ name: 'answer-allow', hooks: true, watch: true, replies: shell('touch allowed.txt') });
@@ -21,7 +24,11 @@ describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from Lookou
     expect(row.observed.state).toBe('awaiting-approval');
     expect(row.answer?.state === 'open' ? row.answer.tool : '').toBe('Bash');
     expect(await answerWhenDue(lab, row, 'allow')).toContain('allowed Bash');
-    await waitFor('the allowed command ran', () => (existsSync(lab.projectFile('allowed.txt')) ? true : undefined), () => lab.tmux.screen());
+    await waitFor(
+      'the allowed command ran',
+      () => (existsSync(lab.projectFile('allowed.txt')) ? true : undefined),
+      () => lab.tmux.screen(),
+    );
     const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(lab.explain(done)).toMatch(/allowed from cli — req_[0-9a-f]+ \(Bash: touch allowed\.txt/);
     expect(waitingHooks(lab, ENTRY)).toEqual([]);
@@ -48,7 +55,11 @@ describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from Lookou
     await lab.approve();
     await waitFor('the command ran', () => (existsSync(lab.projectFile('by-hand.txt')) ? true : undefined));
     // Claude does not stop its hook when the terminal answers: Lookout must let it go.
-    await waitFor('the answering hook let go', () => (waitingHooks(lab, ENTRY).length === 0 ? true : undefined), () => lab.explain(row));
+    await waitFor(
+      'the answering hook let go',
+      () => (waitingHooks(lab, ENTRY).length === 0 ? true : undefined),
+      () => lab.explain(row),
+    );
     const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(lab.explain(done)).toMatch(/answered in the terminal — req_/);
     // A late answer from Lookout is refused, never sent.
@@ -59,7 +70,15 @@ describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from Lookou
   it('R70 an AskUserQuestion answered from Lookout reaches the model with the chosen label', async () => {
     const question = claude.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
     if (question === null) throw new Error('Claude has a question tool');
-    const lab = await start({ name: 'answer-question', hooks: true, watch: true, replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Noted.' }] });
+    const lab = await start({
+      name: 'answer-question',
+      hooks: true,
+      watch: true,
+      replies: [
+        { kind: 'tool', call: question },
+        { kind: 'text', text: 'Noted.' },
+      ],
+    });
     await lab.prompt('ask me a question');
     await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
     const row = await lab.expectRow('a question answerable with its options', (row) => row.answer?.state === 'open' && row.answer.prompt === 'question');
@@ -76,7 +95,10 @@ describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from Lookou
     const lab = await start({ name: 'answer-none', hooks: true, replies: shell('touch unaided.txt') });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the permission prompt', claude.asksPermission);
-    const row = await lab.expectRow('awaiting approval, not answerable', (row) => row.observed.state === 'awaiting-approval' && row.answer?.state === 'unavailable');
+    const row = await lab.expectRow(
+      'awaiting approval, not answerable',
+      (row) => row.observed.state === 'awaiting-approval' && row.answer?.state === 'unavailable',
+    );
     expect(waitingHooks(lab, ENTRY)).toEqual([]);
     const refused = lab.answer(row, 'allow');
     expect(refused.code).toBe(1);

@@ -15,7 +15,11 @@ const LIMIT_ON_SCREEN = /You've hit your 5-hour limit/;
 /** Waits until Claude's hook for `marker` (an event name, a notification type) is in Lookout's spool. */
 async function hookLanded(lab: Scenario, marker: string): Promise<void> {
   const spool = join(lab.home.lookoutHome, 'spool', 'claude.jsonl');
-  await waitFor(`the ${marker} hook in the spool`, () => (existsSync(spool) && readFileSync(spool, 'utf8').includes(marker) ? true : undefined), () => (existsSync(spool) ? readFileSync(spool, 'utf8').slice(-2000) : '(no spool)'));
+  await waitFor(
+    `the ${marker} hook in the spool`,
+    () => (existsSync(spool) && readFileSync(spool, 'utf8').includes(marker) ? true : undefined),
+    () => (existsSync(spool) ? readFileSync(spool, 'utf8').slice(-2000) : '(no spool)'),
+  );
 }
 
 describe.skipIf(!installed(claudeSubscription))(`${suiteName(claudeSubscription)}: usage limits`, () => {
@@ -25,14 +29,25 @@ describe.skipIf(!installed(claudeSubscription))(`${suiteName(claudeSubscription)
   for (const hooks of [false, true]) {
     it(`R80 the 5-hour limit reads limited with the reset the API sent; past it limit-reset; a new prompt runs and finishes (hooks ${hooks ? 'on' : 'off'})`, async () => {
       const resetsAt = resetInHours(3);
-      const lab = await start({ name: `limit-${String(hooks)}`, hooks, replies: [{ kind: 'limit', resetsAt, times: 1 }, { kind: 'hold', text: 'Back at it…' }] });
+      const lab = await start({
+        name: `limit-${String(hooks)}`,
+        hooks,
+        replies: [
+          { kind: 'limit', resetsAt, times: 1 },
+          { kind: 'hold', text: 'Back at it…' },
+        ],
+      });
       await lab.prompt('hit the limit');
       await lab.tmux.waitForScreen('the limit', (screen) => LIMIT_ON_SCREEN.test(screen));
       // With hooks, StopFailure {error: "rate_limit"} lands ~30 ms after the record: the limit must outrank it.
       if (hooks) await hookLanded(lab, '"StopFailure"');
       // 2.1.328 writes the reset in the record's own fields (quotaLimits.resetsAt): exact.
       const row = await limitedUntil(lab, resetsAt, 0);
-      lab.record(`usage-limit-hooks-${hooks ? 'on' : 'off'}`, 'a 5-hour usage limit (OAuth sign-in): the API-error record with apiError usage_limit_reached, then the registry idle', row);
+      lab.record(
+        `usage-limit-hooks-${hooks ? 'on' : 'off'}`,
+        'a 5-hour usage limit (OAuth sign-in): the API-error record with apiError usage_limit_reached, then the registry idle',
+        row,
+      );
       // No idle_prompt follows a limit in 2.1.328 (none in 120 s: it waits to continue by itself at the
       // reset); the spool's fold keeps a StopFailure over a later one (test/providers/usage-limits.test.ts).
       resetPassed(lab, resetsAt);
@@ -43,7 +58,13 @@ describe.skipIf(!installed(claudeSubscription))(`${suiteName(claudeSubscription)
   it('R80 at the reset Claude goes on by itself ("continuing automatically"): running again with no new prompt, then finished', async () => {
     // Soon enough to wait for (2.1.328 went on ~50 s after a reset), late enough to read limited first.
     const resetsAt = Math.floor(Date.now() / 1000) + 15;
-    const lab = await start({ name: 'limit-continues', replies: [{ kind: 'limit', resetsAt, times: 1 }, { kind: 'hold', text: 'Continuing…' }] });
+    const lab = await start({
+      name: 'limit-continues',
+      replies: [
+        { kind: 'limit', resetsAt, times: 1 },
+        { kind: 'hold', text: 'Continuing…' },
+      ],
+    });
     await lab.prompt('hit a short limit');
     await lab.tmux.waitForScreen('continuing automatically', (screen) => /continuing automatically/i.test(screen));
     await limitedUntil(lab, resetsAt, 0);
@@ -65,7 +86,13 @@ describe.skipIf(!installed(claudeSubscription))(`${suiteName(claudeSubscription)
   });
 
   it('R80 a transient 429 (no unified headers) that Claude retries by itself reads running, then finished', async () => {
-    const lab = await startWithKey({ name: 'rate-limit-retried', replies: [{ kind: 'limit', resetsAt: 0, plain: true, times: 1 }, { kind: 'hold', text: 'Retried and working…' }] });
+    const lab = await startWithKey({
+      name: 'rate-limit-retried',
+      replies: [
+        { kind: 'limit', resetsAt: 0, plain: true, times: 1 },
+        { kind: 'hold', text: 'Retried and working…' },
+      ],
+    });
     await lab.prompt('retry after a 429');
     await lab.held();
     expect(lab.model.mainRequests.length).toBeGreaterThanOrEqual(2);

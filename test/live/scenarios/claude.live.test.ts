@@ -17,10 +17,20 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
 
   for (const hooks of [false, true]) {
     it(`R8 a permission prompt left unanswered reads awaiting-approval (hooks ${hooks ? 'on' : 'off'}), then approved it runs and finishes`, async () => {
-      const lab = await start({ name: `approve-${String(hooks)}`, hooks, replies: [{ kind: 'tool', call: claude.tools.guardedShell('touch lab-made.txt'), text: 'Making it.' }, { kind: 'text', text: 'Made the file.' }] });
+      const lab = await start({
+        name: `approve-${String(hooks)}`,
+        hooks,
+        replies: [
+          { kind: 'tool', call: claude.tools.guardedShell('touch lab-made.txt'), text: 'Making it.' },
+          { kind: 'text', text: 'Made the file.' },
+        ],
+      });
       await lab.prompt('make the file');
       await lab.tmux.waitForScreen('the permission prompt', claude.asksPermission);
-      const asking = await lab.expectRow('awaiting approval, naming the command', (row) => row.observed.state === 'awaiting-approval' && (row.observed.detail ?? '').includes('touch lab-made.txt'));
+      const asking = await lab.expectRow(
+        'awaiting approval, naming the command',
+        (row) => row.observed.state === 'awaiting-approval' && (row.observed.detail ?? '').includes('touch lab-made.txt'),
+      );
       expect(asking.observed.confidence).toBe('direct');
       expect(asking.observed.detail).toContain('touch lab-made.txt');
       expect(asking.claim?.kind).toBe('needs-you');
@@ -35,15 +45,29 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
     it(`R3 a question (AskUserQuestion) reads awaiting-input, never approval (hooks ${hooks ? 'on' : 'off'}: case 6)`, async () => {
       const question = claude.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
       if (question === null) throw new Error('Claude has a question tool');
-      const lab = await start({ name: `question-${String(hooks)}`, hooks, replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
+      const lab = await start({
+        name: `question-${String(hooks)}`,
+        hooks,
+        replies: [
+          { kind: 'tool', call: question },
+          { kind: 'text', text: 'Blue it is.' },
+        ],
+      });
       await lab.prompt('ask me a question');
       await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
       // Long enough for every hook and registry write the question causes to land (a failure shows the rows and the screen).
       await lab.expectRow('the question settled', (row) => row.observed.state === 'awaiting-input');
-      const row = await lab.expectRow('awaiting input, with the question', (row) => row.observed.state === 'awaiting-input' && (row.observed.detail ?? '').includes('Which colour'));
+      const row = await lab.expectRow(
+        'awaiting input, with the question',
+        (row) => row.observed.state === 'awaiting-input' && (row.observed.detail ?? '').includes('Which colour'),
+      );
       expect(row.observed.detail ?? '').toContain('Which colour');
       expect(row.claim?.kind).toBe('needs-you');
-      lab.record(`question-hooks-${hooks ? 'on' : 'off'}`, 'case 6: an AskUserQuestion on screen (its PermissionRequest hook asks for input, not approval)', row);
+      lab.record(
+        `question-hooks-${hooks ? 'on' : 'off'}`,
+        'case 6: an AskUserQuestion on screen (its PermissionRequest hook asks for input, not approval)',
+        row,
+      );
     });
 
     it(`R5 a model that keeps failing (529) reads error/api-error, not idle (hooks ${hooks ? 'on' : 'off'}: case 1)`, async () => {
@@ -67,13 +91,25 @@ describe.skipIf(!installed(claude))(suiteName(claude), () => {
     lab.model.script.queue({ kind: 'tool', call: edit }, { kind: 'text', text: 'Written.' });
     await lab.prompt('write the notes file');
     await lab.tmux.waitForScreen('the edit prompt', (screen) => /Do you want to (create|make this edit|proceed)/.test(screen));
-    const asking = await lab.expectRow('awaiting approval, naming the file', (row) => row.observed.state === 'awaiting-approval' && (row.observed.detail ?? '').includes('notes.txt'));
+    const asking = await lab.expectRow(
+      'awaiting approval, naming the file',
+      (row) => row.observed.state === 'awaiting-approval' && (row.observed.detail ?? '').includes('notes.txt'),
+    );
     expect(asking.claim?.kind).toBe('needs-you');
-    await waitFor('approved', async () => {
-      if (existsSync(lab.projectFile('notes.txt'))) return true;
-      lab.tmux.keys('Enter');
-      return await lab.tmux.waitForScreen('the prompt gone', (screen) => !/Do you want to (create|make this edit|proceed)/.test(screen), 5_000).then(() => undefined, () => undefined);
-    }, () => lab.tmux.screen());
+    await waitFor(
+      'approved',
+      async () => {
+        if (existsSync(lab.projectFile('notes.txt'))) return true;
+        lab.tmux.keys('Enter');
+        return await lab.tmux
+          .waitForScreen('the prompt gone', (screen) => !/Do you want to (create|make this edit|proceed)/.test(screen), 5_000)
+          .then(
+            () => undefined,
+            () => undefined,
+          );
+      },
+      () => lab.tmux.screen(),
+    );
     await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
   });
 

@@ -15,11 +15,20 @@ import { waitFor } from '../../wait';
 
 /** Ctrl+C twice at an empty prompt: the terminal UI exits and prints how to continue. */
 async function quitTerminal(lab: Scenario): Promise<void> {
-  await waitFor('the terminal UI gone', async () => {
-    if (lab.tmux.paneDead()) return true;
-    lab.tmux.keys('C-c');
-    return await lab.tmux.waitForScreen('exited', () => lab.tmux.paneDead(), 3_000).then(() => true, () => undefined);
-  }, () => lab.tmux.screen());
+  await waitFor(
+    'the terminal UI gone',
+    async () => {
+      if (lab.tmux.paneDead()) return true;
+      lab.tmux.keys('C-c');
+      return await lab.tmux
+        .waitForScreen('exited', () => lab.tmux.paneDead(), 3_000)
+        .then(
+          () => true,
+          () => undefined,
+        );
+    },
+    () => lab.tmux.screen(),
+  );
 }
 
 /** The same terminal UI started again in the scenario's pane (its hub, if any, still running). */
@@ -29,7 +38,6 @@ async function restartTerminal(lab: Scenario): Promise<void> {
   execFileSync('tmux', ['-L', lab.tmux.socket, 'respawn-pane', '-k', '-t', 'lab', '-c', lab.home.project, '--', binary, ...cline.args], { env: lab.agentEnv });
   await lab.tmux.waitForScreen('the prompt box', cline.ready);
 }
-
 
 /** Where the CLINE_DIR scenario keeps Cline's folder: not ~/.cline, so the default would miss it. */
 const elsewhere = (home: LabHome): string => join(home.home, 'cline-elsewhere');
@@ -63,7 +71,13 @@ describe.skipIf(!installed(cline))(suiteName(cline), () => {
   });
 
   it('R8 an approval prompt: status pending reads awaiting-approval (direct), naming the command; approved, it runs and finishes', async () => {
-    const lab = await start({ name: 'approve', replies: [{ kind: 'tool', call: cline.tools.guardedShell('touch cline-made.txt') }, { kind: 'text', text: 'Made it.' }] });
+    const lab = await start({
+      name: 'approve',
+      replies: [
+        { kind: 'tool', call: cline.tools.guardedShell('touch cline-made.txt') },
+        { kind: 'text', text: 'Made it.' },
+      ],
+    });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the permission prompt', cline.asksPermission);
     const row = await lab.expectRow('awaiting approval', (row) => row.observed.state === 'awaiting-approval');
@@ -75,14 +89,24 @@ describe.skipIf(!installed(cline))(suiteName(cline), () => {
     expect(row.answer?.state ?? null).not.toBe('open');
     lab.record('approval', 'status pending while "Cline needs permission" is on screen', row);
     await lab.approve();
-    await waitFor('the approved command ran', () => (existsSync(lab.projectFile('cline-made.txt')) ? true : undefined), () => lab.tmux.screen());
+    await waitFor(
+      'the approved command ran',
+      () => (existsSync(lab.projectFile('cline-made.txt')) ? true : undefined),
+      () => lab.tmux.screen(),
+    );
     await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
   });
 
   it('R3 a question (ask_question) reads awaiting-input though the CLI says running', async () => {
     const question = cline.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
     if (question === null) throw new Error('Cline CLI has a question tool');
-    const lab = await start({ name: 'question', replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
+    const lab = await start({
+      name: 'question',
+      replies: [
+        { kind: 'tool', call: question },
+        { kind: 'text', text: 'Blue it is.' },
+      ],
+    });
     await lab.prompt('ask me a question');
     await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
     const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
@@ -97,7 +121,14 @@ describe.skipIf(!installed(cline))(suiteName(cline), () => {
   it('R11 a subagent (spawn_agent, approved) at work reads running, then finished', async () => {
     const subagent = cline.tools.subagent('Look around', 'List the files here.');
     if (subagent === null) throw new Error('Cline CLI has subagents');
-    const lab = await start({ name: 'subagent', replies: [{ kind: 'tool', call: subagent }, { kind: 'hold', text: 'Subagent looking…' }, { kind: 'text', text: 'Nothing here.' }] });
+    const lab = await start({
+      name: 'subagent',
+      replies: [
+        { kind: 'tool', call: subagent },
+        { kind: 'hold', text: 'Subagent looking…' },
+        { kind: 'text', text: 'Nothing here.' },
+      ],
+    });
     await lab.prompt('use a subagent');
     await lab.tmux.waitForScreen('the permission prompt', cline.asksPermission);
     await lab.approve();
@@ -120,16 +151,25 @@ describe.skipIf(!installed(cline))(suiteName(cline), () => {
     await lab.prompt('a long job');
     await lab.held();
     await lab.expectRow('running', (row) => row.observed.state === 'running');
-    await waitFor('the stream cancelled', async () => {
-      lab.tmux.keys('Escape');
-      return await waitFor('the model stream closed', () => (lab.model.openHolds === 0 ? true : undefined), () => '', { timeout: 3_000 }).catch(() => undefined);
-    }, () => lab.tmux.screen());
+    await waitFor(
+      'the stream cancelled',
+      async () => {
+        lab.tmux.keys('Escape');
+        return await waitFor(
+          'the model stream closed',
+          () => (lab.model.openHolds === 0 ? true : undefined),
+          () => '',
+          { timeout: 3_000 },
+        ).catch(() => undefined);
+      },
+      () => lab.tmux.screen(),
+    );
     const row = await lab.expectRow('interrupted', (row) => row.observed.state === 'idle');
     expect(row.observed.reason).toBe('interrupted');
     lab.record('interrupted', 'Escape mid-stream: status idle, the prompt saved unanswered', row);
   });
 
-  it('R7 killed with kill -9 mid-turn: the session\'s process is gone, the row reads ended', async () => {
+  it("R7 killed with kill -9 mid-turn: the session's process is gone, the row reads ended", async () => {
     const lab = await start({ name: 'kill', replies: [{ kind: 'hold', text: 'Busy…' }] });
     const row = await killedMidTurn(lab);
     lab.record('killed', 'kill -9 mid-turn: status running, its process gone', row);
@@ -159,7 +199,11 @@ describe.skipIf(!installed(cline))(suiteName(cline), () => {
   it('R7 a session hosted by the hub: idle while its terminal is attached, ended once the terminal quits (the hub and the status stay)', async () => {
     const lab = await start({ name: 'hub', replies: [{ kind: 'text', text: 'Hello from the lab.' }] });
     // The first terminal starts the hub; the next one's session runs in it (the usual case).
-    await waitFor('the hub running', () => (cline.daemonPids(lab.home).length > 0 ? true : undefined), () => lab.tmux.screen());
+    await waitFor(
+      'the hub running',
+      () => (cline.daemonPids(lab.home).length > 0 ? true : undefined),
+      () => lab.tmux.screen(),
+    );
     await quitTerminal(lab);
     await restartTerminal(lab);
     await lab.prompt('say hello');
@@ -172,10 +216,18 @@ describe.skipIf(!installed(cline))(suiteName(cline), () => {
     expect(cline.daemonPids(lab.home).length).toBeGreaterThan(0);
   });
 
-  it('R80 a usage limit (429, retry-after, insufficient_quota): running while Cline retries; then its saved error is the provider\'s words alone, so error/api-error, not limited', async () => {
-    const lab = await start({ name: 'limit', replies: [{ kind: 'quota', retryAfter: 3600, message: 'You exceeded your current quota, please check your plan and billing details.' }] });
+  it("R80 a usage limit (429, retry-after, insufficient_quota): running while Cline retries; then its saved error is the provider's words alone, so error/api-error, not limited", async () => {
+    const lab = await start({
+      name: 'limit',
+      replies: [{ kind: 'quota', retryAfter: 3600, message: 'You exceeded your current quota, please check your plan and billing details.' }],
+    });
     await lab.prompt('this will hit the limit');
-    await waitFor('Cline retried', () => (lab.model.mainRequests.length >= 2 ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
+    await waitFor(
+      'Cline retried',
+      () => (lab.model.mainRequests.length >= 2 ? true : undefined),
+      () => lab.tmux.screen(),
+      { timeout: 120_000 },
+    );
     await lab.expectRow('running while it retries', (row) => row.observed.state === 'running');
     // 3.0.65 saves `{displayRole: "error"}` with the provider's message as its only text: no status, no kind.
     const row = await lab.expectRow('error once it gives up', (row) => row.observed.state === 'error', 240_000);

@@ -10,16 +10,26 @@ import { waitFor } from '../../wait';
 
 describe.skipIf(!installed(codex))(`${suiteName(codex)}: answering from Lookout (--answer codex)`, () => {
   const start = scenarios(codex);
-  const shell = (file: string) => [{ kind: 'tool' as const, call: codex.tools.guardedShell(`touch ${file}`) }, { kind: 'text' as const, text: 'Done with it.' }];
+  const shell = (file: string) => [
+    { kind: 'tool' as const, call: codex.tools.guardedShell(`touch ${file}`) },
+    { kind: 'text' as const, text: 'Done with it.' },
+  ];
 
   it('R70 an approval allowed with `lookout answer` runs the command; Codex never showed its own prompt', async () => {
     const lab = await start({ name: 'answer-allow', hooks: true, answer: true, watch: true, replies: shell('allowed.txt') });
     await lab.prompt('make the file');
-    const row = await lab.expectRow('answerable while Codex waits for Lookout', (row) => row.answer?.state === 'open' && row.answer.text.includes('touch allowed.txt'));
+    const row = await lab.expectRow(
+      'answerable while Codex waits for Lookout',
+      (row) => row.answer?.state === 'open' && row.answer.text.includes('touch allowed.txt'),
+    );
     expect(row.answer?.state === 'open' && row.answer.serial).toBe(true);
     expect(codex.asksPermission(lab.tmux.screen())).toBe(false);
     await answerWhenDue(lab, row, 'allow');
-    await waitFor('the allowed command ran', () => (existsSync(lab.projectFile('allowed.txt')) ? true : undefined), () => lab.tmux.screen());
+    await waitFor(
+      'the allowed command ran',
+      () => (existsSync(lab.projectFile('allowed.txt')) ? true : undefined),
+      () => lab.tmux.screen(),
+    );
     const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(lab.explain(done)).toMatch(/allowed from cli — req_[0-9a-f]+ \(Bash: touch allowed\.txt/);
   });

@@ -11,12 +11,18 @@ import { waitFor } from '../../wait';
 
 function rollouts(folder: string): string[] {
   if (!existsSync(folder)) return [];
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.jsonl')).map((name) => join(folder, name));
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name) => join(folder, name));
 }
 
 /** The rollout's text once it holds `marker`. */
 async function rolloutWith(lab: Scenario, marker: string): Promise<string> {
-  return waitFor(`a rollout record with ${marker}`, () => rollouts(join(codexHome(lab.home), 'sessions')).map((path) => readFileSync(path, 'utf8')).find((text) => text.includes(marker)));
+  return waitFor(`a rollout record with ${marker}`, () =>
+    rollouts(join(codexHome(lab.home), 'sessions'))
+      .map((path) => readFileSync(path, 'utf8'))
+      .find((text) => text.includes(marker)),
+  );
 }
 
 describe.skipIf(!installed(codex))(`${suiteName(codex)}: usage limits`, () => {
@@ -25,7 +31,14 @@ describe.skipIf(!installed(codex))(`${suiteName(codex)}: usage limits`, () => {
   for (const hooks of [false, true]) {
     it(`R80 the usage limit reads limited with the reset Codex prints (to the minute); past it limit-reset; a new prompt runs and finishes (hooks ${hooks ? 'on' : 'off'})`, async () => {
       const resetsAt = resetInHours(3);
-      const lab = await start({ name: `limit-${String(hooks)}`, hooks, replies: [{ kind: 'limit', resetsAt, times: 1 }, { kind: 'hold', text: 'Back at it…' }] });
+      const lab = await start({
+        name: `limit-${String(hooks)}`,
+        hooks,
+        replies: [
+          { kind: 'limit', resetsAt, times: 1 },
+          { kind: 'hold', text: 'Back at it…' },
+        ],
+      });
       await lab.prompt('hit the limit');
       await rolloutWith(lab, '"usage_limit_exceeded"');
       // 0.169.0 writes no reset field, only "try again at 11:02 PM" in the machine's zone.
@@ -36,14 +49,24 @@ describe.skipIf(!installed(codex))(`${suiteName(codex)}: usage limits`, () => {
         { name: 'primary', usedPercent: 100, windowMinutes: 300, resetsAt: new Date(resetsAt * 1000).toISOString() },
         { name: 'secondary', usedPercent: 40, windowMinutes: 10080, resetsAt: new Date((resetsAt + 4 * 86_400) * 1000).toISOString() },
       ]);
-      lab.record(`usage-limit-hooks-${hooks ? 'on' : 'off'}`, 'a usage limit: task_complete with error.codex_error_info usage_limit_exceeded and "try again at <time>"', row);
+      lab.record(
+        `usage-limit-hooks-${hooks ? 'on' : 'off'}`,
+        'a usage limit: task_complete with error.codex_error_info usage_limit_exceeded and "try again at <time>"',
+        row,
+      );
       resetPassed(lab, resetsAt);
       await goesOnAfterLimit(lab);
     });
   }
 
   it('R80 a transient 429 (rate_limit_exceeded) that Codex retries by itself reads running, then finished', async () => {
-    const lab = await start({ name: 'rate-limit-retried', replies: [{ kind: 'limit', resetsAt: 0, plain: true, times: 1 }, { kind: 'hold', text: 'Retried and working…' }] });
+    const lab = await start({
+      name: 'rate-limit-retried',
+      replies: [
+        { kind: 'limit', resetsAt: 0, plain: true, times: 1 },
+        { kind: 'hold', text: 'Retried and working…' },
+      ],
+    });
     await lab.prompt('retry after a 429');
     await lab.held();
     expect(lab.model.mainRequests.length).toBeGreaterThanOrEqual(2);

@@ -22,7 +22,9 @@ async function rolloutWith(lab: Scenario, marker: string): Promise<string> {
 
 function rollouts(folder: string): string[] {
   if (!existsSync(folder)) return [];
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.jsonl')).map((name) => join(folder, name));
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name) => join(folder, name));
 }
 
 describe.skipIf(!installed(codex))(suiteName(codex), () => {
@@ -34,7 +36,13 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
   });
 
   it('R3 an approval prompt without hooks: Codex writes nothing for it, so the row says it may be waiting (unknown), never running or idle', async () => {
-    const lab = await start({ name: 'approve-nohooks', replies: [{ kind: 'tool', call: shell }, { kind: 'text', text: 'Made it.' }] });
+    const lab = await start({
+      name: 'approve-nohooks',
+      replies: [
+        { kind: 'tool', call: shell },
+        { kind: 'text', text: 'Made it.' },
+      ],
+    });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the approval prompt', codex.asksPermission);
     const row = await lab.expectRow('unknown: a call pending', (row) => row.observed.state === 'unknown');
@@ -44,7 +52,14 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
   });
 
   it('R8 an approval prompt with hooks reads awaiting-approval (one row: no phantom for the title thread, case 4), then approved it runs and finishes', async () => {
-    const lab = await start({ name: 'approve-hooks', hooks: true, replies: [{ kind: 'tool', call: shell }, { kind: 'text', text: 'Made it.' }] });
+    const lab = await start({
+      name: 'approve-hooks',
+      hooks: true,
+      replies: [
+        { kind: 'tool', call: shell },
+        { kind: 'text', text: 'Made it.' },
+      ],
+    });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the approval prompt', codex.asksPermission);
     const asking = await lab.expectRow('awaiting approval', (row) => row.observed.state === 'awaiting-approval');
@@ -62,15 +77,33 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
   it('R3 a question (request_user_input, in Plan mode) reads awaiting-input with the question', async () => {
     const question = codex.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
     if (question === null) throw new Error('Codex has a question tool');
-    const lab = await start({ name: 'question', replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
+    const lab = await start({
+      name: 'question',
+      replies: [
+        { kind: 'tool', call: question },
+        { kind: 'text', text: 'Blue it is.' },
+      ],
+    });
     // The tool exists only in Plan mode: Shift+Tab cycles the modes until the footer says so.
-    await waitFor('Plan mode', async () => {
-      lab.tmux.keys('BTab');
-      return await lab.tmux.waitForScreen('Plan mode', (screen) => screen.includes('Plan mode'), 2_000).then(() => true, () => undefined);
-    }, () => lab.tmux.screen());
+    await waitFor(
+      'Plan mode',
+      async () => {
+        lab.tmux.keys('BTab');
+        return await lab.tmux
+          .waitForScreen('Plan mode', (screen) => screen.includes('Plan mode'), 2_000)
+          .then(
+            () => true,
+            () => undefined,
+          );
+      },
+      () => lab.tmux.screen(),
+    );
     await lab.prompt('plan the badge');
     await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
-    const row = await lab.expectRow('awaiting input, with the question', (row) => row.observed.state === 'awaiting-input' && (row.observed.detail ?? '').includes('Which colour'));
+    const row = await lab.expectRow(
+      'awaiting input, with the question',
+      (row) => row.observed.state === 'awaiting-input' && (row.observed.detail ?? '').includes('Which colour'),
+    );
     expect(row.observed.detail ?? '').toContain('Which colour');
     expect(row.claim?.kind).toBe('needs-you');
   });
@@ -84,7 +117,11 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
       const row = await lab.expectRow('error', (row) => row.observed.state === 'error', 15_000);
       expect(row.observed.reason).toBe('api-error');
       expect(row.claim?.kind).toBe('failed');
-      lab.record(`error-hooks-${hooks ? 'on' : 'off'}`, hooks ? 'case 3: a failed turn after the prompt hook, no Stop hook' : 'case 2: a failed turn ends with task_complete carrying error', row);
+      lab.record(
+        `error-hooks-${hooks ? 'on' : 'off'}`,
+        hooks ? 'case 3: a failed turn after the prompt hook, no Stop hook' : 'case 2: a failed turn ends with task_complete carrying error',
+        row,
+      );
     });
   }
 
@@ -103,7 +140,14 @@ describe.skipIf(!installed(codex))(suiteName(codex), () => {
     if (subagent === null) throw new Error('Codex has sub-agents');
     // spawn_agent returns at once: the lead's next turn and the sub-agent's both ask the model, in
     // either order, so both are held, and released only once both are.
-    const lab = await start({ name: 'subagent', replies: [{ kind: 'tool', call: subagent }, { kind: 'hold', text: 'Looking…' }, { kind: 'hold', text: 'Looking…' }] });
+    const lab = await start({
+      name: 'subagent',
+      replies: [
+        { kind: 'tool', call: subagent },
+        { kind: 'hold', text: 'Looking…' },
+        { kind: 'hold', text: 'Looking…' },
+      ],
+    });
     await subagentAtWork(lab, 2);
   });
 

@@ -14,7 +14,11 @@ import { waitFor } from '../../wait';
 function readEvents(lab: Scenario): string {
   const state = join(lab.home.home, '.copilot', 'session-state');
   if (!existsSync(state)) return '';
-  return readdirSync(state).map((id) => join(state, id, 'events.jsonl')).filter((path) => existsSync(path)).map((path) => readFileSync(path, 'utf8')).join('');
+  return readdirSync(state)
+    .map((id) => join(state, id, 'events.jsonl'))
+    .filter((path) => existsSync(path))
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('');
 }
 
 describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
@@ -24,11 +28,20 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
     await runningThenFinished(await start({ name: 'running', replies: [{ kind: 'hold', text: 'Thinking…' }] }));
   });
 
-  it('R8 a shell command\'s approval prompt reads awaiting-approval from the events file itself, then approved it runs and finishes', async () => {
-    const lab = await start({ name: 'approve', replies: [{ kind: 'tool', call: copilot.tools.guardedShell('touch lab-made.txt') }, { kind: 'text', text: 'Made it.' }] });
+  it("R8 a shell command's approval prompt reads awaiting-approval from the events file itself, then approved it runs and finishes", async () => {
+    const lab = await start({
+      name: 'approve',
+      replies: [
+        { kind: 'tool', call: copilot.tools.guardedShell('touch lab-made.txt') },
+        { kind: 'text', text: 'Made it.' },
+      ],
+    });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the approval prompt', copilot.asksPermission);
-    const asking = await lab.expectRow('awaiting approval, naming the command', (row) => row.observed.state === 'awaiting-approval' && (row.observed.detail ?? '').includes('touch lab-made.txt'));
+    const asking = await lab.expectRow(
+      'awaiting approval, naming the command',
+      (row) => row.observed.state === 'awaiting-approval' && (row.observed.detail ?? '').includes('touch lab-made.txt'),
+    );
     expect(asking.observed.confidence).toBe('direct');
     expect(asking.observed.detail ?? '').toContain('touch lab-made.txt');
     expect(asking.claim?.kind).toBe('needs-you');
@@ -41,7 +54,13 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
   it('R3 a question (ask_user) reads awaiting-input', async () => {
     const question = copilot.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
     if (question === null) throw new Error('Copilot has a question tool');
-    const lab = await start({ name: 'question', replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
+    const lab = await start({
+      name: 'question',
+      replies: [
+        { kind: 'tool', call: question },
+        { kind: 'text', text: 'Blue it is.' },
+      ],
+    });
     await lab.prompt('ask me a question');
     await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
     const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
@@ -60,25 +79,45 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
     await lab.held();
     await lab.expectRow('running', (row) => row.observed.state === 'running');
     // Copilot interrupts on Escape pressed twice ("esc esc interrupt"), the second once the first is seen.
-    await waitFor('the interrupt taken', async () => {
-      const before = lab.tmux.screen();
-      lab.tmux.keys('Escape');
-      await lab.tmux.waitForScreen('the first Escape seen', (screen) => screen !== before, 3_000).catch(() => '');
-      lab.tmux.keys('Escape');
-      return await lab.tmux.waitForScreen('interrupted', (screen) => /interrupted|cancell?ed/i.test(screen), 3_000).then(() => true, () => undefined);
-    }, () => lab.tmux.screen());
+    await waitFor(
+      'the interrupt taken',
+      async () => {
+        const before = lab.tmux.screen();
+        lab.tmux.keys('Escape');
+        await lab.tmux.waitForScreen('the first Escape seen', (screen) => screen !== before, 3_000).catch(() => '');
+        lab.tmux.keys('Escape');
+        return await lab.tmux
+          .waitForScreen('interrupted', (screen) => /interrupted|cancell?ed/i.test(screen), 3_000)
+          .then(
+            () => true,
+            () => undefined,
+          );
+      },
+      () => lab.tmux.screen(),
+    );
     const row = await lab.expectRow('idle after the interrupt', (row) => row.observed.state === 'idle');
     expect(['interrupted', 'turn-finished']).toContain(row.observed.reason);
   });
 
   it('R1 autopilot: the loop\'s own "keep going" turn reads running; after task_complete and turn_end it reads finished, not running/turn-open', async () => {
-    const lab = await start({ name: 'autopilot', args: ['--autopilot', '--yolo'], replies: [{ kind: 'hold', text: 'Working on it.' }, { kind: 'tool', call: taskComplete('All done here.') }] });
+    const lab = await start({
+      name: 'autopilot',
+      args: ['--autopilot', '--yolo'],
+      replies: [
+        { kind: 'hold', text: 'Working on it.' },
+        { kind: 'tool', call: taskComplete('All done here.') },
+      ],
+    });
     await lab.prompt('do the thing');
     await lab.held();
     await lab.expectRow('running', (row) => row.observed.state === 'running');
     await lab.releaseHold();
     // The first answer asks for nothing: autopilot sends its continuation, and the model calls task_complete.
-    await waitFor('the continuation answered', () => (lab.model.requests.filter((request) => request.role === 'main').length >= 2 ? true : undefined), () => lab.tmux.screen());
+    await waitFor(
+      'the continuation answered',
+      () => (lab.model.requests.filter((request) => request.role === 'main').length >= 2 ? true : undefined),
+      () => lab.tmux.screen(),
+    );
     await lab.tmux.waitForScreen('the task marked complete', (screen) => screen.includes('Task complete'));
     const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(row.title).toBe('do the thing');
@@ -103,9 +142,17 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
   });
 
   it('R80 a usage limit (429, retry-after an hour, insufficient_quota): Copilot gives up at once with session.error rate_limit; reads limited/usage-limit, not error, with no reset (none is written); a new prompt runs and finishes', async () => {
-    const lab = await start({ name: 'limit', replies: [{ kind: 'quota', retryAfter: 3600, message: 'You exceeded your current quota, please check your plan and billing details.' }] });
+    const lab = await start({
+      name: 'limit',
+      replies: [{ kind: 'quota', retryAfter: 3600, message: 'You exceeded your current quota, please check your plan and billing details.' }],
+    });
     await lab.prompt('this will hit the limit');
-    await waitFor('Copilot wrote its limit', () => (readEvents(lab).includes('"errorType":"rate_limit"') ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
+    await waitFor(
+      'Copilot wrote its limit',
+      () => (readEvents(lab).includes('"errorType":"rate_limit"') ? true : undefined),
+      () => lab.tmux.screen(),
+      { timeout: 120_000 },
+    );
     const row = await limitedUntil(lab, null, 0, /exceeded your current quota/);
     lab.record('usage-limit', 'a 429 with an hour\'s retry-after: assistant.turn_end, then session.error {errorType: "rate_limit", statusCode: 429}', row);
     noResetGuessed(lab);
@@ -113,9 +160,20 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
   });
 
   it('R80 a transient 429 (retry-after 1 s) that Copilot retries by itself reads running, then finished', async () => {
-    const lab = await start({ name: 'limit-retry', replies: [{ kind: 'quota', retryAfter: 1, message: 'Rate limit reached, try again in 1s.' }, { kind: 'text', text: 'Done after the wait.' }] });
+    const lab = await start({
+      name: 'limit-retry',
+      replies: [
+        { kind: 'quota', retryAfter: 1, message: 'Rate limit reached, try again in 1s.' },
+        { kind: 'text', text: 'Done after the wait.' },
+      ],
+    });
     await lab.prompt('this will be slowed down');
-    await waitFor('Copilot retried', () => (lab.model.mainRequests.length >= 2 ? true : undefined), () => `${lab.model.mainRequests.length} requests; ${readEvents(lab).slice(-600)}`, { timeout: 120_000 });
+    await waitFor(
+      'Copilot retried',
+      () => (lab.model.mainRequests.length >= 2 ? true : undefined),
+      () => `${lab.model.mainRequests.length} requests; ${readEvents(lab).slice(-600)}`,
+      { timeout: 120_000 },
+    );
     await lab.expectRow('running while it retries', (row) => row.observed.state === 'running');
     lab.model.script.skip();
     await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
@@ -124,9 +182,21 @@ describe.skipIf(!installed(copilot))(suiteName(copilot), () => {
   it('R11 a subagent that fails (its request meets a usage limit: subagent.failed) does not keep the row running-subagents once the lead has answered', async () => {
     const subagent = copilot.tools.subagent('Look around', 'List the files here.');
     if (subagent === null) throw new Error('Copilot has subagents');
-    const lab = await start({ name: 'subagent-fails', replies: [{ kind: 'tool', call: subagent }, { kind: 'quota', retryAfter: 3600, message: 'You exceeded your current quota.', times: 1 }, { kind: 'text', text: 'The helper failed.' }] });
+    const lab = await start({
+      name: 'subagent-fails',
+      replies: [
+        { kind: 'tool', call: subagent },
+        { kind: 'quota', retryAfter: 3600, message: 'You exceeded your current quota.', times: 1 },
+        { kind: 'text', text: 'The helper failed.' },
+      ],
+    });
     await lab.prompt('use a subagent');
-    await waitFor('the subagent failed', () => (readEvents(lab).includes('"subagent.failed"') ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
+    await waitFor(
+      'the subagent failed',
+      () => (readEvents(lab).includes('"subagent.failed"') ? true : undefined),
+      () => lab.tmux.screen(),
+      { timeout: 120_000 },
+    );
     const row = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(row.children).toMatchObject({ live: 0 });
   });

@@ -11,10 +11,18 @@ afterEach(async () => {
   model = null;
 });
 
-async function post(lab: FakeModel, path: string, body: Record<string, unknown>): Promise<{ status: number; headers: Headers; json: Record<string, unknown> | null }> {
+async function post(
+  lab: FakeModel,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; headers: Headers; json: Record<string, unknown> | null }> {
   const response = await fetch(`${lab.url}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: response.headers.get('content-type') === 'application/json' ? (JSON.parse(text) as Record<string, unknown>) : null };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: response.headers.get('content-type') === 'application/json' ? (JSON.parse(text) as Record<string, unknown>) : null,
+  };
 }
 
 const anthropic = { model: 'fake-model', stream: true, messages: [] };
@@ -23,7 +31,7 @@ const responses = { model: 'fake-model', stream: true, tools: [{ type: 'function
 describe('the lab model at a usage limit', () => {
   const resetsAt = 1_796_425_293;
 
-  it('Anthropic: 429 with the unified headers (rejected, reset, representative claim, the window\'s own), a rate_limit_error body', async () => {
+  it("Anthropic: 429 with the unified headers (rejected, reset, representative claim, the window's own), a rate_limit_error body", async () => {
     model = await new FakeModel(new Script([{ kind: 'limit', resetsAt }])).start();
     const answer = await post(model, '/v1/messages?beta=true', anthropic);
     expect(answer.status).toBe(429);
@@ -36,7 +44,7 @@ describe('the lab model at a usage limit', () => {
     expect((await post(model, '/v1/messages?beta=true', anthropic)).status).toBe(429);
   });
 
-  it('Responses: 429 usage_limit_reached with resets_at and resets_in_seconds, and Codex\'s x-codex-* usage headers', async () => {
+  it("Responses: 429 usage_limit_reached with resets_at and resets_in_seconds, and Codex's x-codex-* usage headers", async () => {
     model = await new FakeModel(new Script([{ kind: 'limit', resetsAt: Math.floor(Date.now() / 1000) + 3600 }])).start();
     const answer = await post(model, '/v1/responses', responses);
     expect(answer.status).toBe(429);
@@ -47,8 +55,11 @@ describe('the lab model at a usage limit', () => {
     expect(answer.headers.get('x-codex-primary-window-minutes')).toBe('300');
   });
 
-  it('plain: a transient 429 with a short retry-after and none of the limit\'s fields; `times` moves the script on', async () => {
-    const replies: Reply[] = [{ kind: 'limit', resetsAt: 0, plain: true, times: 2 }, { kind: 'text', text: 'Answered.' }];
+  it("plain: a transient 429 with a short retry-after and none of the limit's fields; `times` moves the script on", async () => {
+    const replies: Reply[] = [
+      { kind: 'limit', resetsAt: 0, plain: true, times: 2 },
+      { kind: 'text', text: 'Answered.' },
+    ];
     model = await new FakeModel(new Script(replies)).start();
     const first = await post(model, '/v1/messages?beta=true', anthropic);
     expect(first.status).toBe(429);

@@ -36,11 +36,15 @@ function events(text: string): unknown[] {
 
 async function ask(lab: FakeModel, wire: Wire): Promise<{ status: number; text: string }> {
   const route = routes[wire];
-  const response = await fetch(`${lab.url}${route.path}`, { method: 'POST', body: JSON.stringify(route.body), headers: { 'content-type': 'application/json' } });
+  const response = await fetch(`${lab.url}${route.path}`, {
+    method: 'POST',
+    body: JSON.stringify(route.body),
+    headers: { 'content-type': 'application/json' },
+  });
   return { status: response.status, text: await response.text() };
 }
 
-describe('the lab\'s fake model', () => {
+describe("the lab's fake model", () => {
   it('binds 127.0.0.1 on an ephemeral port', async () => {
     const lab = await serve([]);
     expect(lab.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -57,7 +61,12 @@ describe('the lab\'s fake model', () => {
       expect(all, wire).toContain('Listing.');
       expect(all, wire).toContain('bash');
       expect(all, wire).toContain(wire === 'gemini' ? '"args":{"command":"ls"}' : '\\"command\\":\\"ls\\"');
-      const ends = { anthropic: '"stop_reason":"tool_use"', responses: '"response.completed"', chat: '"finish_reason":"tool_calls"', gemini: '"finishReason":"STOP"' };
+      const ends = {
+        anthropic: '"stop_reason":"tool_use"',
+        responses: '"response.completed"',
+        chat: '"finish_reason":"tool_calls"',
+        gemini: '"finishReason":"STOP"',
+      };
       expect(all, wire).toContain(ends[wire]);
       await lab.stop();
       model = null;
@@ -65,7 +74,10 @@ describe('the lab\'s fake model', () => {
   });
 
   it('answers every retry with the scripted error until the script moves on', async () => {
-    const lab = await serve([{ kind: 'error', status: 529, message: 'Overloaded (lab)' }, { kind: 'text', text: 'Back.' }]);
+    const lab = await serve([
+      { kind: 'error', status: 529, message: 'Overloaded (lab)' },
+      { kind: 'text', text: 'Back.' },
+    ]);
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const { status, text } = await ask(lab, 'anthropic');
       expect(status).toBe(529);
@@ -76,9 +88,13 @@ describe('the lab\'s fake model', () => {
     expect(lab.mainRequests).toHaveLength(4);
   });
 
-  it('a usage-limit error carries its headers and its code (OpenAI\'s insufficient_quota on chat)', async () => {
+  it("a usage-limit error carries its headers and its code (OpenAI's insufficient_quota on chat)", async () => {
     const lab = await serve([usageLimitReply(60)]);
-    const response = await fetch(`${lab.url}${routes.chat.path}`, { method: 'POST', body: JSON.stringify(routes.chat.body), headers: { 'content-type': 'application/json' } });
+    const response = await fetch(`${lab.url}${routes.chat.path}`, {
+      method: 'POST',
+      body: JSON.stringify(routes.chat.body),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('60');
     expect(response.headers.get('content-type')).toBe('application/json');
@@ -98,13 +114,19 @@ describe('the lab\'s fake model', () => {
   it('cuts a stream mid-reply: part of the reply, no end', async () => {
     const lab = await serve([{ kind: 'cut', text: 'Half a' }]);
     const response = await fetch(`${lab.url}${routes.responses.path}`, { method: 'POST', body: JSON.stringify(routes.responses.body) });
-    const read = await response.text().then((text) => ({ text, failed: false }), () => ({ text: '', failed: true }));
+    const read = await response.text().then(
+      (text) => ({ text, failed: false }),
+      () => ({ text: '', failed: true }),
+    );
     expect(read.failed || !read.text.includes('response.completed')).toBe(true);
   });
 
   it('answers side requests (a title, a classifier) apart: they never take a scripted reply', async () => {
     const lab = await serve([{ kind: 'text', text: 'The real answer.' }]);
-    await fetch(`${lab.url}/v1/responses`, { method: 'POST', body: JSON.stringify({ stream: true, tools: [], input: [{ content: 'Generate a concise, single-line task title' }] }) });
+    await fetch(`${lab.url}/v1/responses`, {
+      method: 'POST',
+      body: JSON.stringify({ stream: true, tools: [], input: [{ content: 'Generate a concise, single-line task title' }] }),
+    });
     await fetch(`${lab.url}/v1beta/models/fake-model:generateContent`, { method: 'POST', body: '{}' });
     expect(lab.requests.map((request) => request.role)).toEqual(['side', 'side']);
     expect((await ask(lab, 'responses')).text).toContain('The real answer.');

@@ -18,7 +18,13 @@ describe.skipIf(!installed(kilo))(suiteName(kilo), () => {
   });
 
   it('R3 a permission prompt (no plugin): a call pending reads "may be waiting" (unknown), never running or idle; approved, it runs and finishes', async () => {
-    const lab = await start({ name: 'approve', replies: [{ kind: 'tool', call: kilo.tools.guardedShell('touch kilo-made.txt') }, { kind: 'text', text: 'Made it.' }] });
+    const lab = await start({
+      name: 'approve',
+      replies: [
+        { kind: 'tool', call: kilo.tools.guardedShell('touch kilo-made.txt') },
+        { kind: 'text', text: 'Made it.' },
+      ],
+    });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the permission prompt', kilo.asksPermission);
     const row = await lab.expectRow('unknown: a call pending', (row) => row.observed.state === 'unknown');
@@ -30,15 +36,27 @@ describe.skipIf(!installed(kilo))(suiteName(kilo), () => {
     await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
   });
 
-  it('R8 with Lookout\'s plugin a permission prompt reads awaiting-approval; R70 allowed with `lookout answer`, it runs', async () => {
-    const lab = await start({ name: 'answer', hooks: true, watch: true, replies: [{ kind: 'tool', call: kilo.tools.guardedShell('touch kilo-allowed.txt') }, { kind: 'text', text: 'Made it.' }] });
+  it("R8 with Lookout's plugin a permission prompt reads awaiting-approval; R70 allowed with `lookout answer`, it runs", async () => {
+    const lab = await start({
+      name: 'answer',
+      hooks: true,
+      watch: true,
+      replies: [
+        { kind: 'tool', call: kilo.tools.guardedShell('touch kilo-allowed.txt') },
+        { kind: 'text', text: 'Made it.' },
+      ],
+    });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the permission prompt', kilo.asksPermission);
     const row = await lab.expectRow('awaiting approval, answerable', (row) => row.observed.state === 'awaiting-approval' && row.answer?.state === 'open');
     expect(row.observed.confidence).toBe('direct');
     expect(row.answer?.state === 'open' ? row.answer.text : '').toContain('touch kilo-allowed.txt');
     await answerWhenDue(lab, row, 'allow');
-    await waitFor('the allowed command ran', () => (existsSync(lab.projectFile('kilo-allowed.txt')) ? true : undefined), () => lab.tmux.screen());
+    await waitFor(
+      'the allowed command ran',
+      () => (existsSync(lab.projectFile('kilo-allowed.txt')) ? true : undefined),
+      () => lab.tmux.screen(),
+    );
     const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(lab.explain(done)).toMatch(/allowed from cli — req_[0-9a-f]+ \(bash: touch kilo-allowed\.txt/);
   });
@@ -46,7 +64,13 @@ describe.skipIf(!installed(kilo))(suiteName(kilo), () => {
   it('R3 a question (the question tool) reads awaiting-input', async () => {
     const question = kilo.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
     if (question === null) throw new Error('Kilo has a question tool');
-    const lab = await start({ name: 'question', replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
+    const lab = await start({
+      name: 'question',
+      replies: [
+        { kind: 'tool', call: question },
+        { kind: 'text', text: 'Blue it is.' },
+      ],
+    });
     await lab.prompt('ask me a question');
     await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
     const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
@@ -58,19 +82,23 @@ describe.skipIf(!installed(kilo))(suiteName(kilo), () => {
     lab.record('error', 'a turn that failed after Kilo gave up retrying', await failedAfterRetries(lab));
   });
 
-  it('R80 a usage limit (429 insufficient_quota, no retry-after, x-ratelimit-reset-requests 3h): running while Kilo backs off by itself (six tries), then limited/usage-limit until the saved header\'s reset; past it limit-reset; a new prompt runs and finishes', async () => {
+  it("R80 a usage limit (429 insufficient_quota, no retry-after, x-ratelimit-reset-requests 3h): running while Kilo backs off by itself (six tries), then limited/usage-limit until the saved header's reset; past it limit-reset; a new prompt runs and finishes", async () => {
     const lab = await start({ name: 'usage-limit', replies: [quotaResetReply(3 * 3600)] });
     const asked = Math.floor(Date.now() / 1000);
     await limitedAfterRetries(lab, 240_000);
     // The reset is the saved header's duration from the error's own time (between the prompt and now).
     const row = await limitedUntil(lab, asked + 3 * 3600, Date.now() - asked * 1000 + 1_000, /exceeded your current quota/);
     expect(row.observed.detail).toBe(QUOTA_MESSAGE);
-    lab.record('usage-limit', 'a 429 insufficient_quota with x-ratelimit-reset-requests 3h retried six times, then an APIError with statusCode 429, responseHeaders and responseBody', row);
+    lab.record(
+      'usage-limit',
+      'a 429 insufficient_quota with x-ratelimit-reset-requests 3h retried six times, then an APIError with statusCode 429, responseHeaders and responseBody',
+      row,
+    );
     resetPassed(lab, Date.parse(row.resetsAt ?? '') / 1000);
     await goesOnAfterLimit(lab, true);
   }, 420_000);
 
-  it('R80 an hour\'s retry-after: Kilo waits it out (the screen counts down, nothing saved but the open reply), the row reads running', async () => {
+  it("R80 an hour's retry-after: Kilo waits it out (the screen counts down, nothing saved but the open reply), the row reads running", async () => {
     await waitingOutTheLimit(await start({ name: 'usage-limit-wait', replies: [usageLimitReply()] }));
   });
 

@@ -9,7 +9,10 @@ import { waitFor } from '../../wait';
 
 describe.skipIf(!installed(opencode))(`${suiteName(opencode)}: answering from Lookout`, () => {
   const start = scenarios(opencode);
-  const shell = (file: string) => [{ kind: 'tool' as const, call: opencode.tools.guardedShell(`touch ${file}`) }, { kind: 'text' as const, text: 'Done with it.' }];
+  const shell = (file: string) => [
+    { kind: 'tool' as const, call: opencode.tools.guardedShell(`touch ${file}`) },
+    { kind: 'text' as const, text: 'Done with it.' },
+  ];
 
   it('R70 R71 a permission allowed with `lookout answer` runs the command', async () => {
     const lab = await start({ name: 'answer-allow', hooks: true, watch: true, replies: shell('allowed.txt') });
@@ -18,7 +21,11 @@ describe.skipIf(!installed(opencode))(`${suiteName(opencode)}: answering from Lo
     const row = await lab.expectRow('answerable, showing the command', (row) => row.answer?.state === 'open' && row.answer.text.includes('touch allowed.txt'));
     expect(row.answer?.state === 'open' ? row.answer.tool : '').toBe('bash');
     await answerWhenDue(lab, row, 'allow');
-    await waitFor('the allowed command ran', () => (existsSync(lab.projectFile('allowed.txt')) ? true : undefined), () => lab.tmux.screen());
+    await waitFor(
+      'the allowed command ran',
+      () => (existsSync(lab.projectFile('allowed.txt')) ? true : undefined),
+      () => lab.tmux.screen(),
+    );
     const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(lab.explain(done)).toMatch(/allowed from cli — req_[0-9a-f]+ \(bash: touch allowed\.txt/);
   });
@@ -36,7 +43,15 @@ describe.skipIf(!installed(opencode))(`${suiteName(opencode)}: answering from Lo
   it('R70 a question answered from Lookout reaches the model with the chosen label', async () => {
     const question = opencode.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
     if (question === null) throw new Error('opencode has a question tool');
-    const lab = await start({ name: 'answer-question', hooks: true, watch: true, replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Noted.' }] });
+    const lab = await start({
+      name: 'answer-question',
+      hooks: true,
+      watch: true,
+      replies: [
+        { kind: 'tool', call: question },
+        { kind: 'text', text: 'Noted.' },
+      ],
+    });
     await lab.prompt('ask me a question');
     await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
     const row = await lab.expectRow('a question answerable with its options', (row) => row.answer?.state === 'open' && row.answer.prompt === 'question');

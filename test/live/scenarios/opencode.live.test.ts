@@ -18,7 +18,13 @@ describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
   });
 
   it('R3 a permission prompt without the plugin: the database holds only a running tool, so the row says it may be waiting (unknown)', async () => {
-    const lab = await start({ name: 'approve-nohooks', replies: [{ kind: 'tool', call: shell }, { kind: 'text', text: 'Made it.' }] });
+    const lab = await start({
+      name: 'approve-nohooks',
+      replies: [
+        { kind: 'tool', call: shell },
+        { kind: 'text', text: 'Made it.' },
+      ],
+    });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the permission prompt', opencode.asksPermission);
     const row = await lab.expectRow('unknown: a call pending', (row) => row.observed.state === 'unknown');
@@ -27,7 +33,14 @@ describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
   });
 
   it('R8 a permission prompt with the plugin reads awaiting-approval, then approved it runs and finishes', async () => {
-    const lab = await start({ name: 'approve-hooks', hooks: true, replies: [{ kind: 'tool', call: shell }, { kind: 'text', text: 'Made it.' }] });
+    const lab = await start({
+      name: 'approve-hooks',
+      hooks: true,
+      replies: [
+        { kind: 'tool', call: shell },
+        { kind: 'text', text: 'Made it.' },
+      ],
+    });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the permission prompt', opencode.asksPermission);
     const asking = await lab.expectRow('awaiting approval', (row) => row.observed.state === 'awaiting-approval');
@@ -43,7 +56,14 @@ describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
     it(`R3 a question (the question tool) reads awaiting-input (plugin ${hooks ? 'on' : 'off'})`, async () => {
       const question = opencode.tools.question('Which colour should the badge be?', ['Red', 'Blue']);
       if (question === null) throw new Error('opencode has a question tool');
-      const lab = await start({ name: `question-${String(hooks)}`, hooks, replies: [{ kind: 'tool', call: question }, { kind: 'text', text: 'Blue it is.' }] });
+      const lab = await start({
+        name: `question-${String(hooks)}`,
+        hooks,
+        replies: [
+          { kind: 'tool', call: question },
+          { kind: 'text', text: 'Blue it is.' },
+        ],
+      });
       await lab.prompt('ask me a question');
       await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
       const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
@@ -56,23 +76,27 @@ describe.skipIf(!installed(opencode))(suiteName(opencode), () => {
     lab.record('error', 'a turn that failed after opencode gave up retrying', await failedAfterRetries(lab));
   });
 
-  it('R80 a usage limit (429 insufficient_quota, no retry-after, x-ratelimit-reset-requests 3h): running while opencode backs off by itself (six tries), then limited/usage-limit until the saved header\'s reset; past it limit-reset; a new prompt runs and finishes', async () => {
+  it("R80 a usage limit (429 insufficient_quota, no retry-after, x-ratelimit-reset-requests 3h): running while opencode backs off by itself (six tries), then limited/usage-limit until the saved header's reset; past it limit-reset; a new prompt runs and finishes", async () => {
     const lab = await start({ name: 'usage-limit', replies: [quotaResetReply(3 * 3600)] });
     const asked = Math.floor(Date.now() / 1000);
     await limitedAfterRetries(lab, 240_000);
     // The reset is the saved header's duration from the error's own time (between the prompt and now).
     const row = await limitedUntil(lab, asked + 3 * 3600, Date.now() - asked * 1000 + 1_000, /exceeded your current quota/);
     expect(row.observed.detail).toBe(QUOTA_MESSAGE);
-    lab.record('usage-limit', 'a 429 insufficient_quota with x-ratelimit-reset-requests 3h retried six times, then an APIError with statusCode 429, responseHeaders and responseBody', row);
+    lab.record(
+      'usage-limit',
+      'a 429 insufficient_quota with x-ratelimit-reset-requests 3h retried six times, then an APIError with statusCode 429, responseHeaders and responseBody',
+      row,
+    );
     resetPassed(lab, Date.parse(row.resetsAt ?? '') / 1000);
     await goesOnAfterLimit(lab, true);
   }, 420_000);
 
-  it('R80 an hour\'s retry-after: opencode waits it out (the screen counts down, nothing saved but the open reply), the row reads running', async () => {
+  it("R80 an hour's retry-after: opencode waits it out (the screen counts down, nothing saved but the open reply), the row reads running", async () => {
     await waitingOutTheLimit(await start({ name: 'usage-limit-wait', replies: [usageLimitReply()] }));
   });
 
-  it('R80 with the plugin, the wait for the reset is its retry notice: running, with a needs-you claim in opencode\'s words', async () => {
+  it("R80 with the plugin, the wait for the reset is its retry notice: running, with a needs-you claim in opencode's words", async () => {
     const lab = await start({ name: 'usage-limit-wait-hooks', hooks: true, replies: [usageLimitReply()] });
     await waitingOutTheLimit(lab);
     const row = await lab.expectRow('the retry notice', (row) => row.claim?.kind === 'needs-you');

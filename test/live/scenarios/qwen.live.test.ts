@@ -34,7 +34,13 @@ describe.skipIf(!installed(qwen))(suiteName(qwen), () => {
   });
 
   it('R3 a shell command\'s approval prompt (no hooks): the call written before the prompt reads "may be waiting" (unknown), never running or idle; approved, it runs and finishes', async () => {
-    const lab = await start({ name: 'approve', replies: [{ kind: 'tool', call: qwen.tools.guardedShell('touch qwen-made.txt') }, { kind: 'text', text: 'Made it.' }] });
+    const lab = await start({
+      name: 'approve',
+      replies: [
+        { kind: 'tool', call: qwen.tools.guardedShell('touch qwen-made.txt') },
+        { kind: 'text', text: 'Made it.' },
+      ],
+    });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the approval prompt', qwen.asksPermission);
     const row = await lab.expectRow('unknown: a call pending', (row) => row.observed.state === 'unknown');
@@ -44,12 +50,23 @@ describe.skipIf(!installed(qwen))(suiteName(qwen), () => {
     expect(row.claim?.kind).toBe('needs-you');
     lab.record('approval-pending', 'a shell call awaiting approval: the functionCall is in the file, nothing after it', row);
     await lab.approve();
-    await waitFor('the approved command ran', () => (existsSync(lab.projectFile('qwen-made.txt')) ? true : undefined), () => lab.tmux.screen());
+    await waitFor(
+      'the approved command ran',
+      () => (existsSync(lab.projectFile('qwen-made.txt')) ? true : undefined),
+      () => lab.tmux.screen(),
+    );
     await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
   });
 
-  it('R8 with Lookout\'s hooks the approval prompt reads awaiting-approval the moment it opens, and the prompt still shows (the hooks run in the background); approved, it finishes', async () => {
-    const lab = await start({ name: 'approve-hooks', hooks: true, replies: [{ kind: 'tool', call: qwen.tools.guardedShell('touch qwen-hooked.txt') }, { kind: 'text', text: 'Made it.' }] });
+  it("R8 with Lookout's hooks the approval prompt reads awaiting-approval the moment it opens, and the prompt still shows (the hooks run in the background); approved, it finishes", async () => {
+    const lab = await start({
+      name: 'approve-hooks',
+      hooks: true,
+      replies: [
+        { kind: 'tool', call: qwen.tools.guardedShell('touch qwen-hooked.txt') },
+        { kind: 'text', text: 'Made it.' },
+      ],
+    });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the approval prompt, not held back by a hook', qwen.asksPermission);
     const row = await lab.expectRow('awaiting approval, direct', (row) => row.observed.state === 'awaiting-approval');
@@ -60,7 +77,11 @@ describe.skipIf(!installed(qwen))(suiteName(qwen), () => {
     expect(row.answer).toMatchObject({ state: 'unavailable' });
     lab.record('approval-hooks', 'a shell call awaiting approval, with the PermissionRequest hook heard', row);
     await lab.approve();
-    await waitFor('the approved command ran', () => (existsSync(lab.projectFile('qwen-hooked.txt')) ? true : undefined), () => lab.tmux.screen());
+    await waitFor(
+      'the approved command ran',
+      () => (existsSync(lab.projectFile('qwen-hooked.txt')) ? true : undefined),
+      () => lab.tmux.screen(),
+    );
     await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
   });
 
@@ -68,10 +89,19 @@ describe.skipIf(!installed(qwen))(suiteName(qwen), () => {
     const lab = await start({ name: 'decline', replies: [{ kind: 'tool', call: qwen.tools.guardedShell('touch never.txt') }] });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the approval prompt', qwen.asksPermission);
-    await waitFor('the prompt dismissed', async () => {
-      lab.tmux.keys('Escape');
-      return lab.tmux.waitForScreen('gone', (screen) => !qwen.asksPermission(screen), 3_000).then(() => true, () => undefined);
-    }, () => lab.tmux.screen());
+    await waitFor(
+      'the prompt dismissed',
+      async () => {
+        lab.tmux.keys('Escape');
+        return lab.tmux
+          .waitForScreen('gone', (screen) => !qwen.asksPermission(screen), 3_000)
+          .then(
+            () => true,
+            () => undefined,
+          );
+      },
+      () => lab.tmux.screen(),
+    );
     const row = await lab.expectRow('interrupted', (row) => row.observed.state === 'idle');
     expect(row.observed.reason).toBe('interrupted');
     expect(existsSync(lab.projectFile('never.txt'))).toBe(false);
@@ -79,7 +109,31 @@ describe.skipIf(!installed(qwen))(suiteName(qwen), () => {
   });
 
   it('R3 a question (ask_user_question) reads awaiting-input', async () => {
-    const lab = await start({ name: 'question', replies: [{ kind: 'tool', call: { name: 'ask_user_question', input: { questions: [{ question: 'Which colour should the badge be?', header: 'Colour', options: [{ label: 'Red', description: 'Warm' }, { label: 'Blue', description: 'Cool' }], multiSelect: false }] } } }, { kind: 'text', text: 'Blue it is.' }] });
+    const lab = await start({
+      name: 'question',
+      replies: [
+        {
+          kind: 'tool',
+          call: {
+            name: 'ask_user_question',
+            input: {
+              questions: [
+                {
+                  question: 'Which colour should the badge be?',
+                  header: 'Colour',
+                  options: [
+                    { label: 'Red', description: 'Warm' },
+                    { label: 'Blue', description: 'Cool' },
+                  ],
+                  multiSelect: false,
+                },
+              ],
+            },
+          },
+        },
+        { kind: 'text', text: 'Blue it is.' },
+      ],
+    });
     await lab.prompt('ask me a question');
     await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the badge be?'));
     const row = await lab.expectRow('awaiting input', (row) => row.observed.state === 'awaiting-input');
@@ -88,9 +142,22 @@ describe.skipIf(!installed(qwen))(suiteName(qwen), () => {
   });
 
   it('R11 a subagent (agent, asked for first) at work reads running; released, finished', async () => {
-    const lab = await start({ name: 'subagent', replies: [{ kind: 'tool', call: { name: 'agent', input: { description: 'Look around', prompt: 'List the files here.', subagent_type: 'general-purpose', run_in_background: false } } }, { kind: 'hold', text: 'Subagent looking…' }, { kind: 'text', text: 'Nothing here.' }] });
+    const lab = await start({
+      name: 'subagent',
+      replies: [
+        {
+          kind: 'tool',
+          call: {
+            name: 'agent',
+            input: { description: 'Look around', prompt: 'List the files here.', subagent_type: 'general-purpose', run_in_background: false },
+          },
+        },
+        { kind: 'hold', text: 'Subagent looking…' },
+        { kind: 'text', text: 'Nothing here.' },
+      ],
+    });
     await lab.prompt('use a subagent');
-    await lab.tmux.waitForScreen('the agent\'s approval prompt', qwen.asksPermission);
+    await lab.tmux.waitForScreen("the agent's approval prompt", qwen.asksPermission);
     await lab.expectRow('unknown: the agent call may be waiting', (row) => row.observed.state === 'unknown' && row.observed.reason === 'tool-pending');
     await lab.approve();
     await lab.held();
@@ -106,10 +173,19 @@ describe.skipIf(!installed(qwen))(suiteName(qwen), () => {
     await lab.held();
     await lab.tmux.waitForScreen('the answer streaming', (screen) => screen.includes('A long answer'));
     await lab.expectRow('running', (row) => row.observed.state === 'running');
-    await waitFor('the interrupt taken', async () => {
-      lab.tmux.keys('Escape');
-      return lab.tmux.waitForScreen('cancelled', (screen) => screen.includes('Request cancelled'), 3_000).then(() => true, () => undefined);
-    }, () => lab.tmux.screen());
+    await waitFor(
+      'the interrupt taken',
+      async () => {
+        lab.tmux.keys('Escape');
+        return lab.tmux
+          .waitForScreen('cancelled', (screen) => screen.includes('Request cancelled'), 3_000)
+          .then(
+            () => true,
+            () => undefined,
+          );
+      },
+      () => lab.tmux.screen(),
+    );
     const row = await lab.expectRow('interrupted', (row) => row.observed.state === 'idle');
     expect(row.observed.reason).toBe('interrupted');
     lab.record('interrupted', 'Escape mid-answer: the cut answer written with no api_response and no usage', row);
@@ -136,9 +212,19 @@ describe.skipIf(!installed(qwen))(suiteName(qwen), () => {
   });
 
   it('R80 a quota 429 with no reset in its words (insufficient_quota) is retried by Qwen as a rate limit: running, never limited', async () => {
-    const lab = await start({ name: 'quota-retried', replies: [{ kind: 'error', status: 429, message: 'You exceeded your current quota, please check your plan and billing details.', quota: { perDay: true } }] });
+    const lab = await start({
+      name: 'quota-retried',
+      replies: [
+        { kind: 'error', status: 429, message: 'You exceeded your current quota, please check your plan and billing details.', quota: { perDay: true } },
+      ],
+    });
     await lab.prompt('this will be retried');
-    await waitFor('two attempts', () => (lab.model.mainRequests.length >= 2 ? true : undefined), () => lab.tmux.screen(), { timeout: 120_000 });
+    await waitFor(
+      'two attempts',
+      () => (lab.model.mainRequests.length >= 2 ? true : undefined),
+      () => lab.tmux.screen(),
+      { timeout: 120_000 },
+    );
     const row = await lab.expectRow('running while retried', (row) => row.observed.state === 'running');
     expect(row.observed.reason).toBe('turn-open');
   });

@@ -25,7 +25,12 @@ interface ParrotFile {
 function signalOf(file: ParrotFile, at: number): TranscriptSignal {
   switch (file.state) {
     case 'asking':
-      return { kind: 'tool-call', at, approvalPolicy: null, pending: [{ id: 'q1', name: 'Ask', detail: `asks: ${file.detail ?? 'anything?'}`, category: 'question', escalation: false }] };
+      return {
+        kind: 'tool-call',
+        at,
+        approvalPolicy: null,
+        pending: [{ id: 'q1', name: 'Ask', detail: `asks: ${file.detail ?? 'anything?'}`, category: 'question', escalation: false }],
+      };
     case 'working':
       return { kind: 'prompt', at };
     case 'done':
@@ -45,7 +50,9 @@ class ParrotSource implements EvidenceSource {
     const folder = join(this.root, 'sessions');
     let names: string[] = [];
     try {
-      names = readdirSync(folder).filter((name) => name.endsWith('.json')).sort();
+      names = readdirSync(folder)
+        .filter((name) => name.endsWith('.json'))
+        .sort();
     } catch {
       names = [];
     }

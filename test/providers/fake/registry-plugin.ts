@@ -17,7 +17,9 @@ export function withFake(text: string): string {
 const plugin: Plugin = {
   name: 'fake-provider',
   setup(build) {
-    build.onLoad({ filter: /src[\\/]providers[\\/]index\.ts$/ }, (args) => (args.path === REGISTRY ? { contents: withFake(readFileSync(REGISTRY, 'utf8')), loader: 'ts', resolveDir: resolve(REGISTRY, '..') } : undefined));
+    build.onLoad({ filter: /src[\\/]providers[\\/]index\.ts$/ }, (args) =>
+      args.path === REGISTRY ? { contents: withFake(readFileSync(REGISTRY, 'utf8')), loader: 'ts', resolveDir: resolve(REGISTRY, '..') } : undefined,
+    );
   },
 };
 
@@ -26,7 +28,18 @@ export const FAKE_CLI_DIR = resolve(__dirname, '../../../test-artifacts/fake-pro
 
 export async function buildFakeCli(): Promise<void> {
   const { build } = await import('esbuild');
-  await build({ entryPoints: [resolve(__dirname, '../../../src/main/commands/cli.ts')], outfile: join(FAKE_CLI_DIR, 'cli.cjs'), bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', plugins: [plugin], alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' }, external: ['@photostructure/sqlite'] });
+  await build({
+    entryPoints: [resolve(__dirname, '../../../src/main/commands/cli.ts')],
+    outfile: join(FAKE_CLI_DIR, 'cli.cjs'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'warning',
+    plugins: [plugin],
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+    external: ['@photostructure/sqlite'],
+  });
   const popover = resolve(__dirname, '../../../dist/popover');
   mkdirSync(join(FAKE_CLI_DIR, 'popover'), { recursive: true });
   for (const name of readdirSync(popover)) copyFileSync(join(popover, name), join(FAKE_CLI_DIR, 'popover', name));

@@ -79,7 +79,9 @@ function answeredElsewhere(p: Bag): void {
   }
   try {
     // Lookout's id when its "pending" came; else it knows the request by this connection.
-    entry.socket.write(`${JSON.stringify(entry.request !== null ? { type: 'resolved', token: entry.token, request: entry.request } : { type: 'resolved', token: entry.token })}\n`);
+    entry.socket.write(
+      `${JSON.stringify(entry.request !== null ? { type: 'resolved', token: entry.token, request: entry.request } : { type: 'resolved', token: entry.token })}\n`,
+    );
   } catch {
     // A connection gone already: Lookout lets the request go on its own.
   }

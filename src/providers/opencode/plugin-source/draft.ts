@@ -19,9 +19,15 @@ function shown(p: Bag): string {
 }
 
 // Never a silent cut: the card says how much is hidden, and such a prompt is answered in the terminal.
-const shownPart = (text: string): { text: string; hidden: number } => ({ text: text.slice(0, ANSWER_TEXT_MAX), hidden: Math.max(0, text.length - ANSWER_TEXT_MAX) });
+const shownPart = (text: string): { text: string; hidden: number } => ({
+  text: text.slice(0, ANSWER_TEXT_MAX),
+  hidden: Math.max(0, text.length - ANSWER_TEXT_MAX),
+});
 // The answer is bound to the whole request, every field, whatever is shown.
-const wholeOf = (p: Bag): string => createHash('sha256').update(JSON.stringify(p) || '').digest('hex');
+const wholeOf = (p: Bag): string =>
+  createHash('sha256')
+    .update(JSON.stringify(p) || '')
+    .digest('hex');
 
 function questionsOf(p: Bag): AnswerDraft['questions'] {
   return (Array.isArray(p.questions) ? p.questions : []).slice(0, ANSWER_QUESTIONS_MAX).map((item: unknown) => {
@@ -31,19 +37,25 @@ function questionsOf(p: Bag): AnswerDraft['questions'] {
       question: cut(q?.question, ANSWER_QUESTION_MAX),
       header: typeof q?.header === 'string' ? cut(q.header, ANSWER_WORD_MAX) : null,
       multiple: !!q?.multiple,
-      options: options
-        .slice(0, ANSWER_OPTIONS_MAX)
-        .flatMap((given) => {
-          const o = bag(given);
-          return o !== null && typeof o.label === 'string' ? [{ label: cut(o.label, ANSWER_LABEL_MAX), description: typeof o.description === 'string' ? cut(o.description, ANSWER_QUESTION_MAX) : null }] : [];
-        }),
+      options: options.slice(0, ANSWER_OPTIONS_MAX).flatMap((given) => {
+        const o = bag(given);
+        return o !== null && typeof o.label === 'string'
+          ? [{ label: cut(o.label, ANSWER_LABEL_MAX), description: typeof o.description === 'string' ? cut(o.description, ANSWER_QUESTION_MAX) : null }]
+          : [];
+      }),
     };
   });
 }
 
 /** The draft for a `permission.asked` or `question.asked` event's properties; null for a question Lookout cannot show. */
 export function draftOf(type: string, p: Bag): AnswerDraft | null {
-  const base = { provider: config().provider, sessionId: cut(p.sessionID, ANSWER_WORD_MAX), agentId: null, agentRequest: cut(p.id, ANSWER_WORD_MAX), whole: wholeOf(p) };
+  const base = {
+    provider: config().provider,
+    sessionId: cut(p.sessionID, ANSWER_WORD_MAX),
+    agentId: null,
+    agentRequest: cut(p.id, ANSWER_WORD_MAX),
+    whole: wholeOf(p),
+  };
   if (type === 'question.asked') {
     const questions = questionsOf(p);
     if (questions.length === 0 || questions.some((q) => q.options.length === 0)) return null;

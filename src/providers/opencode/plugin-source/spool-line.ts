@@ -17,9 +17,26 @@ function pick(p: Bag): Bag {
   const status = given !== null ? { type: text(given.type), attempt: given.attempt, message: text(given.message) } : undefined;
   const failed = bag(p.error);
   const error = failed !== null ? { name: text(failed.name), data: { message: text(bag(failed.data)?.message) } } : undefined;
-  const questions = Array.isArray(p.questions) ? p.questions.slice(0, 3).map((q: unknown) => ({ question: text(bag(q)?.question), header: text(bag(q)?.header) })) : undefined;
+  const questions = Array.isArray(p.questions)
+    ? p.questions.slice(0, 3).map((q: unknown) => ({ question: text(bag(q)?.question), header: text(bag(q)?.header) }))
+    : undefined;
   const patterns = Array.isArray(p.patterns) ? p.patterns.slice(0, 5).map((item: unknown) => text(item)) : undefined;
-  return { sessionID: text(p.sessionID), id: text(p.id), requestID: text(p.requestID), permissionID: text(p.permissionID), permission: text(p.permission), type: text(p.type), pattern: text(p.pattern), patterns, title: text(p.title), reply: text(p.reply), response: text(p.response), questions, status, error };
+  return {
+    sessionID: text(p.sessionID),
+    id: text(p.id),
+    requestID: text(p.requestID),
+    permissionID: text(p.permissionID),
+    permission: text(p.permission),
+    type: text(p.type),
+    pattern: text(p.pattern),
+    patterns,
+    title: text(p.title),
+    reply: text(p.reply),
+    response: text(p.response),
+    questions,
+    status,
+    error,
+  };
 }
 
 // A line cut short before (a full disk) is ended first, so this one stands on its own.
@@ -47,7 +64,11 @@ function endsClean(file: string): boolean {
 export function spoolEvent(event: Bag | null, directory: unknown): void {
   try {
     if (event === null || !HEARD.has(event.type)) return;
-    const payload = JSON.stringify({ type: event.type, properties: pick(bag(event.properties) ?? {}), directory: typeof directory === 'string' ? directory : null });
+    const payload = JSON.stringify({
+      type: event.type,
+      properties: pick(bag(event.properties) ?? {}),
+      directory: typeof directory === 'string' ? directory : null,
+    });
     if (payload.length > PAYLOAD_MAX_BYTES) return;
     const { spool, file, provider } = config();
     const line = `{"payload":${payload},"provider":${JSON.stringify(provider)},"at":${Date.now()},"precision":"ms","channel":"hook"}\n`;

@@ -52,9 +52,24 @@ export const cline: AgentLab = {
     mkdirSync(settings, { recursive: true });
     // What `cline auth -p openai-compatible -k dummy -m fake-model -b <url>/v1` writes.
     const provider = { provider: 'openai-compatible', apiKey: 'dummy', model: 'fake-model', baseUrl: `${model.url}/v1` };
-    writeFileSync(join(settings, 'providers.json'), JSON.stringify({ version: 1, lastUsedProvider: 'openai-compatible', modes: {}, providers: { 'openai-compatible': { settings: provider, updatedAt: new Date().toISOString(), tokenSource: 'manual' } } }, null, 2));
+    writeFileSync(
+      join(settings, 'providers.json'),
+      JSON.stringify(
+        {
+          version: 1,
+          lastUsedProvider: 'openai-compatible',
+          modes: {},
+          providers: { 'openai-compatible': { settings: provider, updatedAt: new Date().toISOString(), tokenSource: 'manual' } },
+        },
+        null,
+        2,
+      ),
+    );
     // The two notices its first runs show over the prompt box, as dismissed.
-    writeFileSync(join(settings, 'cli-notices.json'), JSON.stringify({ shown: { 'cline-cli-cline-pass-intro': true, 'cline-cli-desktop-launch': true } }, null, 2));
+    writeFileSync(
+      join(settings, 'cli-notices.json'),
+      JSON.stringify({ shown: { 'cline-cli-cline-pass-intro': true, 'cline-cli-desktop-launch': true } }, null, 2),
+    );
     return {
       CLINE_DATA_DIR: clineData(home),
       CLINE_HUB_PORT: freePort(),

@@ -43,7 +43,10 @@ export const copilot: AgentLab = {
   tools: {
     guardedShell: (command) => ({ name: 'bash', input: { command, description: 'Run a lab command', mode: 'sync' } }),
     // ask_user: a message and a form of fields (a single-select string field here).
-    question: (question, options) => ({ name: 'ask_user', input: { message: question, requestedSchema: { properties: { choice: { type: 'string', title: 'Choice', enum: [...options] } }, required: ['choice'] } } }),
+    question: (question, options) => ({
+      name: 'ask_user',
+      input: { message: question, requestedSchema: { properties: { choice: { type: 'string', title: 'Choice', enum: [...options] } }, required: ['choice'] } },
+    }),
     subagent: (description, prompt) => ({ name: 'task', input: { description, prompt, agent_type: 'general-purpose', name: 'lab-helper' } }),
   },
   recorded: ['.copilot/session-state'],

@@ -38,7 +38,10 @@ export const gemini: AgentLab = {
   approveKeys: ['Enter'],
   tools: {
     guardedShell: (command) => ({ name: 'run_shell_command', input: { command, description: 'Run a lab command' } }),
-    question: (question, options) => ({ name: 'ask_user', input: { questions: [{ question, header: 'Lab', type: 'choice', options: options.map((label) => ({ label, description: `Choose ${label}` })) }] } }),
+    question: (question, options) => ({
+      name: 'ask_user',
+      input: { questions: [{ question, header: 'Lab', type: 'choice', options: options.map((label) => ({ label, description: `Choose ${label}` })) }] },
+    }),
     subagent: () => null,
   },
   recorded: ['.gemini/tmp', '.gemini/projects.json'],

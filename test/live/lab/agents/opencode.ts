@@ -8,7 +8,10 @@ import { fileIn, packageVersion } from './installed';
 /** The tools opencode and its forks (Kilo) give the model, as the fake model calls them. */
 const OPENCODE_TOOLS: AgentLab['tools'] = {
   guardedShell: (command) => ({ name: 'bash', input: { command, description: 'Run a lab command' } }),
-  question: (question, options) => ({ name: 'question', input: { questions: [{ question, header: 'Lab', options: options.map((label) => ({ label, description: `Choose ${label}` })) }] } }),
+  question: (question, options) => ({
+    name: 'question',
+    input: { questions: [{ question, header: 'Lab', options: options.map((label) => ({ label, description: `Choose ${label}` })) }] },
+  }),
   subagent: (description, prompt) => ({ name: 'task', input: { description, prompt, subagent_type: 'general' } }),
 };
 
