@@ -1,9 +1,7 @@
 // Issue 23: a needs-you notification for an approval its answering hook brought to Lookout shows
 // the exact command with Allow and Deny; Allow answers that request (R71) through the runtime.
 import { describe, expect, it } from 'vitest';
-import type { NotificationAction, NotificationPlan } from '../../src/engine';
 import { findAnswerHook } from '../../src/providers';
-import type { Notifier } from '../../src/main/notify/notifier';
 import { Runtime } from '../../src/main/runtime/runtime';
 import { flowingClock } from '../../src/main/pipeline/clock';
 import { writeSpool } from '../../src/main/hooks/spool-writer';
@@ -11,18 +9,11 @@ import { spoolFolder } from '../../src/main/store/home';
 import { askLookout } from '../../src/main/answer/hook-client';
 import { fixtureHomes } from './fixture-home';
 import { waitFor } from '../wait';
+import { Catcher } from './catching-notifier';
 
 const { home } = fixtureHomes('lk-answer-notify-');
 const NOW = Date.parse('2026-11-29T12:00:03.000Z');
 const SESSION = 'c1a00000-0000-4000-8000-000000000010';
-
-class Catcher implements Notifier {
-  readonly sent: { plan: NotificationPlan; act: (action: NotificationAction) => void }[] = [];
-  send(plan: NotificationPlan, act: (action: NotificationAction) => void): Promise<void> {
-    this.sent.push({ plan, act });
-    return Promise.resolve();
-  }
-}
 
 describe('notifications that answer (issue 23)', () => {
   it('R71 Allow on the notification that showed the exact command answers its request; the hook prints the allow', async () => {

@@ -3,9 +3,7 @@
 // hooks' prompts reach it and are answered; while the owner lives, it is left alone.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { NotificationAction, NotificationPlan } from '../../src/engine';
 import { findAnswerHook } from '../../src/providers';
-import type { Notifier } from '../../src/main/notify/notifier';
 import { Runtime } from '../../src/main/runtime/runtime';
 import { flowingClock } from '../../src/main/pipeline/clock';
 import { writeSpool } from '../../src/main/hooks/spool-writer';
@@ -15,18 +13,11 @@ import { AnswerChannel } from '../../src/main/answer/channel-server';
 import { socketPath, tokenPath } from '../../src/main/answer/paths';
 import { fixtureHomes } from './fixture-home';
 import { waitFor } from '../wait';
+import { Catcher } from './catching-notifier';
 
 const { home } = fixtureHomes('lk-answer-take-');
 const NOW = Date.parse('2026-11-29T12:00:03.000Z');
 const SESSION = 'c1a00000-0000-4000-8000-000000000010';
-
-class Catcher implements Notifier {
-  readonly sent: { plan: NotificationPlan; act: (action: NotificationAction) => void }[] = [];
-  send(plan: NotificationPlan, act: (action: NotificationAction) => void): Promise<void> {
-    this.sent.push({ plan, act });
-    return Promise.resolve();
-  }
-}
 
 describe('issue 47 item 8', () => {
   it('issue 47 item 8: the owner of the answer channel exits; the Lookout still running takes it over within a beat and answers', async () => {

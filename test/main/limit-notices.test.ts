@@ -10,6 +10,7 @@ import type { Notifier } from '../../src/main/notify/notifier';
 import { Runtime } from '../../src/main/runtime/runtime';
 import { waitFor } from '../wait';
 import { runCli } from './cli-process';
+import { recordedHomeEnv } from '../live/lab/record';
 
 const LIVE = resolve(__dirname, '../fixtures/live');
 const CLAUDE = join(LIVE, 'claude-2.1.328', 'usage-limit-hooks-off');
@@ -28,20 +29,8 @@ const env = {
   PATH: process.env.PATH ?? '',
 };
 
-/** Every agent's folders under one recorded home (the lab's own layout). */
-function homeEnv(home: string): Record<string, string> {
-  return {
-    HOME: home,
-    LOOKOUT_HOME: join(home, '.lookout'),
-    CLAUDE_CONFIG_DIR: join(home, '.claude'),
-    CODEX_HOME: join(home, '.codex'),
-    COPILOT_HOME: join(home, '.copilot'),
-    OPENCODE_DATA_DIR: join(home, '.local', 'share', 'opencode'),
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-    PATH: process.env.PATH ?? '',
-  };
-}
+/** Every agent's folders under one recorded home, and this PATH (the runtime finds its programs). */
+const homeEnv = (home: string): Record<string, string> => ({ ...recordedHomeEnv(home), PATH: process.env.PATH ?? '' });
 
 class Recorder implements Notifier {
   readonly plans: NotificationPlan[] = [];

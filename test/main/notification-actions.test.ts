@@ -3,27 +3,17 @@
 import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { NotificationAction, NotificationPlan } from '../../src/engine';
 import { rowClaimId, stillNotified } from '../../src/engine';
-import type { Notifier } from '../../src/main/notify/notifier';
 import { Runtime } from '../../src/main/runtime/runtime';
 import { fixtures } from '../providers/fixture-roots';
 import { fixtureHomes } from './fixture-home';
 import { until } from '../wait';
+import { Catcher } from './catching-notifier';
 
 const { home } = fixtureHomes('lookout-actions-');
 const NOW = Date.parse('2026-11-29T12:02:00.000Z');
 const HOUR = 3_600_000;
 const key = (name: string) => fixtures('claude').find((item) => item.name === name)?.meta.sessionKey ?? '';
-
-/** Keeps each notification with the callback its actions go to. */
-class Catcher implements Notifier {
-  readonly sent: { plan: NotificationPlan; act: (action: NotificationAction) => void }[] = [];
-  send(plan: NotificationPlan, act: (action: NotificationAction) => void): Promise<void> {
-    this.sent.push({ plan, act });
-    return Promise.resolve();
-  }
-}
 
 async function started(names: string[]) {
   const env = home(names);

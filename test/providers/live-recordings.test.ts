@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../main/cli-process';
 import type { RecordedCase } from '../live/lab/record';
+import { recordedHomeEnv } from '../live/lab/record';
 import { processStartedAt } from '../../src/providers/system/process';
 
 const LIVE = resolve(__dirname, '../fixtures/live');
@@ -48,17 +49,7 @@ interface LiveRow {
 }
 
 function rowsAt(home: string, now: string): LiveRow[] {
-  const env = {
-    HOME: home,
-    LOOKOUT_HOME: join(home, '.lookout'),
-    CLAUDE_CONFIG_DIR: join(home, '.claude'),
-    CODEX_HOME: join(home, '.codex'),
-    COPILOT_HOME: join(home, '.copilot'),
-    OPENCODE_DATA_DIR: join(home, '.local', 'share', 'opencode'),
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-  };
-  const result = runCli(['status', '--json', '--all', '--now', now], env);
+  const result = runCli(['status', '--json', '--all', '--now', now], recordedHomeEnv(home));
   expect(result.code, result.stderr).toBe(0);
   return (JSON.parse(result.stdout) as { sessions: LiveRow[] }).sessions;
 }

@@ -73,14 +73,19 @@ export class AnswerChannel {
     }
   }
 
-  /** Listens under the take lock; another Lookout taking it right now leaves this one elsewhere, to try again. */
-  private async listenLocked(): Promise<ChannelState> {
+  /** Makes the run folder private (0700) and says why it cannot serve, or null. */
+  private runFolderProblem(): string | null {
     try {
       privateFolder(runFolder(this.home));
     } catch (error) {
-      return { kind: 'off', why: `${runFolder(this.home)} cannot be made (${errorCode(error) ?? String(error)})` };
+      return `${runFolder(this.home)} cannot be made (${errorCode(error) ?? String(error)})`;
     }
-    const folder = folderProblem(runFolder(this.home));
+    return folderProblem(runFolder(this.home));
+  }
+
+  /** Listens under the take lock; another Lookout taking it right now leaves this one elsewhere, to try again. */
+  private async listenLocked(): Promise<ChannelState> {
+    const folder = this.runFolderProblem();
     if (folder !== null) return { kind: 'off', why: folder };
     if (!takeLock(this.home)) return { kind: 'elsewhere' };
     try {
@@ -94,12 +99,7 @@ export class AnswerChannel {
     const path = socketPath(this.home);
     const tooLong = socketPathProblem(path);
     if (tooLong !== null) return { kind: 'off', why: tooLong };
-    try {
-      privateFolder(runFolder(this.home));
-    } catch (error) {
-      return { kind: 'off', why: `${runFolder(this.home)} cannot be made (${errorCode(error) ?? String(error)})` };
-    }
-    const folder = folderProblem(runFolder(this.home));
+    const folder = this.runFolderProblem();
     if (folder !== null) return { kind: 'off', why: folder };
     const found = socketAt(path);
     if (found.kind === 'bad') return { kind: 'off', why: found.why };

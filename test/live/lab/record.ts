@@ -23,6 +23,20 @@ export interface RecordedCase {
 /** A pid no process has: a registry entry whose process was gone when recorded. */
 export const GONE_PID = 2_147_483_646;
 
+/** Every agent's folders under a recorded home (the lab's own layout), and Lookout's home beside them. */
+export function recordedHomeEnv(home: string): Record<string, string> {
+  return {
+    HOME: home,
+    LOOKOUT_HOME: join(home, '.lookout'),
+    CLAUDE_CONFIG_DIR: join(home, '.claude'),
+    CODEX_HOME: join(home, '.codex'),
+    COPILOT_HOME: join(home, '.copilot'),
+    OPENCODE_DATA_DIR: join(home, '.local', 'share', 'opencode'),
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+  };
+}
+
 export function record(lab: Scenario, name: string, shows: string, row: LabRow, now: string): void {
   const root = process.env.LOOKOUT_LAB_RECORD;
   if (root === undefined || root === '') return;

@@ -5,6 +5,7 @@ import type { LabRow } from './lookout';
 import type { Scenario } from './scenario';
 import type { Reply } from './script';
 import { waitFor } from '../../wait';
+import { goesOnAfterLimit, limitedUntil, resetPassed } from './limits';
 
 /** Seconds until the limit resets, as the 429's `retry-after` says. */
 export const LIMIT_RESET_SECONDS = 3_600;
@@ -63,4 +64,24 @@ export async function waitingOutTheLimit(lab: Scenario): Promise<LabRow> {
   expect(row.observed.reason).toBe('turn-open');
   expect(lab.model.mainRequests.length).toBe(1);
   return row;
+}
+
+/**
+ * A spent quota with no `retry-after` and a reset three hours on: the agent (opencode, Kilo) backs
+ * off by itself, then saves the error with its headers. The row reads limited until the header's
+ * reset (measured from the error's own time, between the prompt and now), `limit-reset` past it,
+ * and a new prompt runs and finishes. Records the limited moment under `usage-limit`.
+ */
+export async function limitedUntilHeaderReset(lab: Scenario): Promise<void> {
+  const asked = Math.floor(Date.now() / 1000);
+  await limitedAfterRetries(lab, 240_000);
+  const row = await limitedUntil(lab, asked + 3 * 3600, Date.now() - asked * 1000 + 1_000, /exceeded your current quota/);
+  expect(row.observed.detail).toBe(QUOTA_MESSAGE);
+  lab.record(
+    'usage-limit',
+    'a 429 insufficient_quota with x-ratelimit-reset-requests 3h retried six times, then an APIError with statusCode 429, responseHeaders and responseBody',
+    row,
+  );
+  resetPassed(lab, Date.parse(row.resetsAt ?? '') / 1000);
+  await goesOnAfterLimit(lab, true);
 }

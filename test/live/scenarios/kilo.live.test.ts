@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { kilo } from '../lab/agents/kilo';
 import { failedAfterRetries, interruptedByEscapeTwice, killedMidTurn, runningThenFinished } from '../lab/moments';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import { goesOnAfterLimit, limitedUntil, resetPassed } from '../lab/limits';
-import { QUOTA_MESSAGE, limitedAfterRetries, quotaResetReply, usageLimitReply, waitingOutTheLimit } from '../lab/usage-limit';
+import { limitedUntilHeaderReset, quotaResetReply, usageLimitReply, waitingOutTheLimit } from '../lab/usage-limit';
 import { waitFor } from '../../wait';
 import { answerWhenDue } from '../lab/answering';
 
@@ -84,18 +83,7 @@ describe.skipIf(!installed(kilo))(suiteName(kilo), () => {
 
   it("R80 a usage limit (429 insufficient_quota, no retry-after, x-ratelimit-reset-requests 3h): running while Kilo backs off by itself (six tries), then limited/usage-limit until the saved header's reset; past it limit-reset; a new prompt runs and finishes", async () => {
     const lab = await start({ name: 'usage-limit', replies: [quotaResetReply(3 * 3600)] });
-    const asked = Math.floor(Date.now() / 1000);
-    await limitedAfterRetries(lab, 240_000);
-    // The reset is the saved header's duration from the error's own time (between the prompt and now).
-    const row = await limitedUntil(lab, asked + 3 * 3600, Date.now() - asked * 1000 + 1_000, /exceeded your current quota/);
-    expect(row.observed.detail).toBe(QUOTA_MESSAGE);
-    lab.record(
-      'usage-limit',
-      'a 429 insufficient_quota with x-ratelimit-reset-requests 3h retried six times, then an APIError with statusCode 429, responseHeaders and responseBody',
-      row,
-    );
-    resetPassed(lab, Date.parse(row.resetsAt ?? '') / 1000);
-    await goesOnAfterLimit(lab, true);
+    await limitedUntilHeaderReset(lab);
   }, 420_000);
 
   it("R80 an hour's retry-after: Kilo waits it out (the screen counts down, nothing saved but the open reply), the row reads running", async () => {
