@@ -53,6 +53,11 @@ export interface PhoneChannel {
   readonly kind: PhoneKind;
   /** What `phone list` and `doctor` call it, with no secret in it (a token is never shown whole). */
   readonly label: string;
+  /**
+   * What came back that was not a tap to pass on, counted (R93): a tap from another chat or user
+   * (answered there with why, and dropped), a reply-topic message that is no token, a malformed update.
+   */
+  readonly ignored: number;
   /** Sends one message; throws PhoneError when the service refuses or cannot be reached. */
   send(message: PhoneMessage): Promise<SentRef>;
   /** Replaces a sent message's text and drops its buttons (after a tap); a no-op where the service has no edit. */
