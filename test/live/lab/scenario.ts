@@ -28,6 +28,10 @@ export interface ScenarioOptions {
   answer?: boolean;
   /** A running Lookout (`lookout watch`) holding the answer channel, started before the agent. */
   watch?: boolean;
+  /** Options added to that `lookout watch` (`--phone`). */
+  watchArgs?: readonly string[];
+  /** Set-up done with Lookout's own commands before the background Lookout starts (a phone channel). */
+  beforeWatch?: (env: NodeJS.ProcessEnv) => void;
   /** Arguments added after the agent's own (a mode the scenario starts it in). */
   args?: readonly string[];
 }
@@ -60,6 +64,7 @@ export class Scenario {
     const scenario = new Scenario(agent, options, model);
     try {
       if (options.hooks === true) scenario.installHooks();
+      options.beforeWatch?.(scenario.lookoutEnv);
       if (options.watch === true) await scenario.startWatch();
       await scenario.launch();
     } catch (error) {
@@ -71,7 +76,7 @@ export class Scenario {
 
   /** `lookout watch` in the background, until the answer channel is up (its owner file written). */
   async startWatch(): Promise<void> {
-    const child = spawn(process.execPath, [CLI, 'watch', '--json'], { env: this.lookoutEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'watch', '--json', ...(this.options.watchArgs ?? [])], { env: this.lookoutEnv, stdio: ['ignore', 'ignore', 'pipe'] });
     this.watcher = child;
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
