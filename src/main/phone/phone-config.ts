@@ -87,27 +87,32 @@ export function emptyPhoneFile(): PhoneFile {
 }
 
 /** The file as written, or none (never set up), or none and a problem (set aside). */
-export function loadPhone(home: string, now: number): { file: PhoneFile | null; problem: string | null } {
+export function loadPhone(
+  home: string,
+  now: number,
+  options: { keepAside: boolean } = { keepAside: true },
+): { file: PhoneFile | null; problem: string | null } {
   const path = phonePath(home);
   if (!existsSync(path)) return { file: null, problem: null };
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    return setAside(path, `it is not valid JSON (${error instanceof Error ? error.message : String(error)})`, now);
+    return setAside(path, `it is not valid JSON (${error instanceof Error ? error.message : String(error)})`, now, options.keepAside);
   }
   const parsed = phoneFileSchema.safeParse(raw);
-  if (!parsed.success) return setAside(path, prettifyError(parsed.error).replace(/\s*\n\s*/g, ' '), now);
+  if (!parsed.success) return setAside(path, prettifyError(parsed.error).replace(/\s*\n\s*/g, ' '), now, options.keepAside);
   return { file: parsed.data, problem: null };
 }
 
-function setAside(path: string, why: string, now: number): { file: null; problem: string } {
+function setAside(path: string, why: string, now: number, keep: boolean): { file: null; problem: string } {
   let where = '';
-  try {
-    where = `; kept as ${keepAside(path, now)}`;
-  } catch {
-    where = '';
-  }
+  if (keep)
+    try {
+      where = `; kept as ${keepAside(path, now)}`;
+    } catch {
+      where = '';
+    }
   return { file: null, problem: `lookout: ${path} is not a phone set-up Lookout can use (${why})${where}; no phone channel sends until one is added again` };
 }
 

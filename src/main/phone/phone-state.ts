@@ -35,3 +35,18 @@ export function writeChannelHealth(home: string, id: string, health: ChannelHeal
   privateFolder(runFolder(home));
   writePrivate(phoneStatePath(home), `${JSON.stringify(state)}\n`);
 }
+
+const when = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** A channel's last success and last error, for `phone list` and doctor. */
+export function healthLine(health: { lastOk: number | null; lastError: { at: number; text: string } | null } | undefined): string {
+  if (health === undefined || (health.lastOk === null && health.lastError === null)) return 'nothing sent yet';
+  const ok = health.lastOk === null ? 'never sent' : `last sent ${when(health.lastOk)}`;
+  const error = health.lastError === null ? '' : `; last error ${when(health.lastError.at)}: ${health.lastError.text}`;
+  return `${ok}${error}`;
+}
+
+/** Whether the channel's latest word is a failure (doctor calls it a problem). */
+export function failingNow(health: ChannelHealth | undefined): boolean {
+  return health?.lastError !== undefined && health.lastError !== null && (health.lastOk === null || health.lastError.at > health.lastOk);
+}

@@ -1,6 +1,6 @@
 // Issue 49: the phone's parts one by one: tokens (R93), the outbox (R94), phone.json (R90), the lock, away (R91).
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { ActionTokens, TOKEN_SHAPE, TOKENS_MAX } from '../../../src/main/phone/tokens';
 import type { Timers } from '../../../src/main/phone/backoff';
@@ -203,5 +203,3 @@ describe('the phone lock and away', () => {
     expect(isAway(300, false, 300_000)).toBe(true);
   });
 });
-
-void join;
