@@ -20,6 +20,9 @@ const TITLE_MAX = 120;
 const SEND_TIMEOUT_MS = 15_000;
 /** ntfy sends a keepalive every 45 s by default: a stream silent far longer has dropped. */
 const SILENT_DROP_MS = 120_000;
+/** A subscription that ends this soon after it opened, this many times in a row, is a failure. */
+const QUICK_DROP_MS = 1000;
+const QUICK_DROPS_MAX = 3;
 
 /** The JSON a publish sends: plain text only (never `markdown: true`), so markup shows as written. */
 export interface NtfyPublish {
@@ -98,7 +101,10 @@ export class NtfyChannel implements PhoneChannel {
 
   async listen(onTap: (tap: PhoneTap) => void, signal: AbortSignal): Promise<void> {
     let since: string | null = null;
+    // A server that closes each subscription at once would be asked again and again: after a few, the caller's backoff.
+    let quick = 0;
     while (!signal.aborted) {
+      const opened = Date.now();
       const url = `${this.root}/${this.config.replyTopic}/json${since === null ? '' : `?since=${encodeURIComponent(since)}`}`;
       let response: Response;
       try {
@@ -111,6 +117,8 @@ export class NtfyChannel implements PhoneChannel {
       const body = response.body;
       if (body === null) throw new PhoneError('the subscription came back empty', response.status);
       since = await this.read(body, since, onTap, signal);
+      quick = Date.now() - opened < QUICK_DROP_MS ? quick + 1 : 0;
+      if (quick >= QUICK_DROPS_MAX && !signal.aborted) throw new PhoneError('the reply topic subscription keeps closing', null);
     }
   }
 

@@ -204,7 +204,10 @@ export class PhoneNotifier implements Notifier {
         result = { ok: false, error: failureText(error) };
       }
       const ref = tap.ref ?? this.refs.get(`${line.id}\0${binding.request}`) ?? null;
-      await channel.settle(ref, settled(binding, result));
+      const text = settled(binding, result);
+      await channel.settle(ref, text);
+      // A Telegram button spins until its callback is answered; ntfy has none (its settle said it).
+      if (tap.callback !== null) await channel.reply(tap, text);
     } catch (error) {
       this.ports.onProblem(`lookout: phone channel ${channel.label}: a tap's reply was not sent: ${failureText(error)}`);
     }
