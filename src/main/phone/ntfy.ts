@@ -122,7 +122,7 @@ export class NtfyChannel implements PhoneChannel {
     }
   }
 
-  /** Reads the stream's lines until it ends or goes silent; the last message id, to resume from. */
+  /** Reads the stream's lines until it ends or goes silent; where to resume from (the last message id, or the open's time). */
   private async read(body: ReadableStream<Uint8Array>, since: string | null, onTap: (tap: PhoneTap) => void, signal: AbortSignal): Promise<string | null> {
     const reader = body.getReader();
     const decoder = new TextDecoder();
@@ -179,7 +179,9 @@ export class NtfyChannel implements PhoneChannel {
       this.ignored += 1;
       return last;
     }
-    const { event: kind, id, message } = event as { event?: unknown; id?: unknown; message?: unknown };
+    const { event: kind, id, message, time } = event as { event?: unknown; id?: unknown; message?: unknown; time?: unknown };
+    // Before any message, a reconnect resumes from when the stream opened (ntfy's since=<unix time>): a tap during a drop is not lost.
+    if (kind === 'open') return last ?? (typeof time === 'number' && Number.isInteger(time) && time > 0 ? String(time) : null);
     if (kind !== 'message') return last;
     const next = typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : last;
     const token = typeof message === 'string' ? message.trim() : '';

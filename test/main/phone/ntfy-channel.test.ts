@@ -75,6 +75,24 @@ describe('R91 R92 ntfy', () => {
     await listening;
   });
 
+  it('R92 a tap published while the subscription was down, before any message came, still arrives (since=<the open time>)', async () => {
+    const { standin, channel } = await setUp();
+    const taps: PhoneTap[] = [];
+    const controller = new AbortController();
+    controllers.push(controller);
+    const listening = channel.listen((tap) => taps.push(tap), controller.signal);
+    await waitFor('subscribed', () => standin.subscribers === 1 || undefined);
+    standin.hold();
+    standin.drop();
+    await fetch(`${standin.url}/reply_abcdefghijklmnopqrstu`, { method: 'POST', body: TOKEN_A });
+    await waitFor('the reconnection', () => (standin.requests.filter((request) => request.method === 'GET').length === 2 ? true : undefined));
+    expect(taps).toEqual([]);
+    standin.release();
+    await waitFor('the tap published while dropped', () => taps[0]);
+    controller.abort();
+    await listening;
+  });
+
   it('R90 R94 a protected topic without its token is a 401, with one a 403 when it has no access, and sends with the right one; a 429 carries its wait', async () => {
     const { standin, channel } = await setUp();
     standin.protect('lookout-me', ['tk_good']);

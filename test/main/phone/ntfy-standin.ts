@@ -15,7 +15,7 @@
 // - Subscribe as a JSON stream (docs.ntfy.sh/subscribe/api, "JSON stream"): GET /<topic>/json
 //   keeps the connection open and writes one JSON object a line: an `open` event first, a
 //   `keepalive` now and then, a `message` event for each message; `since=<id>` (or `all`) first
-//   sends the cached messages after that id. `drop()` cuts every stream (a dropped connection).
+//   sends the cached messages after that id; `since=<unix time>` those from then on. `drop()` cuts every stream (a dropped connection).
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
@@ -65,6 +65,19 @@ export class NtfyStandin {
     this.failures.push(...statuses);
   }
 
+  /** New subscriptions wait until `release()` (a connection that takes a while to come back). */
+  private held: (() => void)[] | null = null;
+
+  hold(): void {
+    this.held = [];
+  }
+
+  release(): void {
+    const waiting = this.held ?? [];
+    this.held = null;
+    for (const go of waiting) go();
+  }
+
   drop(): void {
     for (const stream of this.streams) stream.response.destroy();
     this.streams.clear();
@@ -104,6 +117,7 @@ export class NtfyStandin {
     if (request.method === 'GET' && stream !== null) {
       const topic = stream[1] ?? '';
       if (!this.allowed(topic, auth, response)) return;
+      if (this.held !== null) await new Promise<void>((resolve) => this.held?.push(resolve));
       this.subscribe(topic, url.searchParams.get('since'), response);
       return;
     }
@@ -134,7 +148,7 @@ export class NtfyStandin {
     }
     if (Buffer.byteLength(published.message, 'utf8') > 4096) return this.error(response, 413, 'message too large');
     if (!this.allowed(published.topic, auth, response)) return;
-    const message: NtfyMessage = { id: randomBytes(6).toString('base64url'), time: Math.floor(Date.now() / 1000), event: 'message', ...published };
+    const message: NtfyMessage = { id: `m${randomBytes(8).toString('base64url')}`, time: Math.floor(Date.now() / 1000), event: 'message', ...published };
     this.messages.push(message);
     for (const subscriber of this.streams) if (subscriber.topic === message.topic) subscriber.response.write(`${JSON.stringify(message)}\n`);
     response.writeHead(200, { 'Content-Type': 'application/json' });
@@ -162,8 +176,11 @@ export class NtfyStandin {
     response.write(`${JSON.stringify({ id: randomBytes(6).toString('base64url'), time: now, event: 'open', topic })}\n`);
     if (since !== null) {
       const cached = this.messages.filter((message) => message.topic === topic);
-      const from = since === 'all' ? 0 : cached.findIndex((message) => message.id === since) + 1;
-      for (const message of cached.slice(from)) response.write(`${JSON.stringify(message)}\n`);
+      // since=all, since=<unix time> (messages from then on), or since=<message id> (those after it).
+      const after = /^\d+$/.test(since)
+        ? cached.filter((message) => message.time >= Number(since))
+        : cached.slice(since === 'all' ? 0 : cached.findIndex((message) => message.id === since) + 1);
+      for (const message of after) response.write(`${JSON.stringify(message)}\n`);
     }
     response.write(`${JSON.stringify({ id: randomBytes(6).toString('base64url'), time: now, event: 'keepalive', topic })}\n`);
     const entry = { topic, response };
