@@ -57,6 +57,7 @@ export class PhoneNotifier implements Notifier {
   private readonly refs = new Map<string, SentRef>();
   private readonly listening = new AbortController();
   private holding = false;
+  private saidElsewhere = false;
   private disposed = false;
 
   constructor(
@@ -94,7 +95,14 @@ export class PhoneNotifier implements Notifier {
     if (this.disposed) return false;
     if (this.holding) return true;
     this.holding = this.ports.home === null || takePhoneLock(this.ports.home);
-    if (this.holding) for (const line of this.lines) void this.listen(line);
+    if (this.holding) {
+      for (const line of this.lines) void this.listen(line);
+    } else if (!this.saidElsewhere) {
+      this.saidElsewhere = true;
+      this.ports.onProblem(
+        'lookout: another Lookout process sends to the phone and listens for its taps (run/phone.lock); this one leaves it to that one until it exits',
+      );
+    }
     return this.holding;
   }
 

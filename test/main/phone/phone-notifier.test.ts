@@ -95,6 +95,10 @@ describe('the phone notifier (issue 49)', () => {
     await phone.send({ ...PLAN, claimIds: ['c2'] }, () => undefined);
     await waitFor('sent', () => channel.sent[0]);
     expect(desktop.plans).toHaveLength(2);
+    // A plan the desktop offers no Allow for (an ambiguous row, a digest) has no buttons on the phone either.
+    const { answer: _answer, ...plain } = PLAN;
+    await phone.send({ ...plain, claimIds: ['c3'] }, () => undefined);
+    expect((await waitFor('sent', () => channel.sent[1])).buttons).toEqual([]);
     phone.dispose();
   });
 
@@ -128,5 +132,33 @@ describe('the phone notifier (issue 49)', () => {
     expect(channel.listens).toBe(4);
     expect(problems).toEqual([expect.stringMatching(/^lookout: phone channel telegram chat 42 \(bot 1234…\) cannot listen for taps: HTTP 409/)]);
     phone.dispose();
+  });
+});
+
+describe('one Lookout sends (issue 49)', () => {
+  it('a second Lookout leaves the phone to the one holding run/phone.lock, and says so once', async () => {
+    const { mkdtempSync, rmSync, writeFileSync, mkdirSync } = await import('node:fs');
+    const home = mkdtempSync('/tmp/lk-phone-lock-');
+    try {
+      mkdirSync(`${home}/run`, { mode: 0o700 });
+      // This test's parent process stands for the other Lookout.
+      writeFileSync(`${home}/run/phone.lock`, `${process.ppid}\n`);
+      const channel = new Scripted();
+      const problems: string[] = [];
+      const phone = new PhoneNotifier(
+        null,
+        [{ id: 'telegram', channel }],
+        { clock: () => 0, ttl: () => 1000, answer: () => Promise.resolve({ ok: true }), onProblem: (line) => problems.push(line), home },
+        true,
+      );
+      expect(phone.start()).toBe(false);
+      await phone.send(PLAN, () => undefined);
+      expect(channel.sent).toEqual([]);
+      expect(channel.listens).toBe(0);
+      expect(problems).toEqual([expect.stringMatching(/another Lookout process sends to the phone/)]);
+      phone.dispose();
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
