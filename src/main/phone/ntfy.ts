@@ -107,16 +107,28 @@ export class NtfyChannel implements PhoneChannel {
       const opened = Date.now();
       const url = `${this.root}/${this.config.replyTopic}/json${since === null ? '' : `?since=${encodeURIComponent(since)}`}`;
       let response: Response;
+      // A server that takes the connection and never answers is cut after SEND_TIMEOUT_MS, like a publish.
+      const connection = new AbortController();
+      const stop = (): void => connection.abort();
+      signal.addEventListener('abort', stop, { once: true });
+      const hang = setTimeout(stop, SEND_TIMEOUT_MS);
       try {
-        response = await this.fetch(url, { headers: this.headers(), signal });
+        response = await this.fetch(url, { headers: this.headers(), signal: connection.signal });
       } catch (error) {
+        signal.removeEventListener('abort', stop);
         if (signal.aborted) return;
-        throw new PhoneError(`cannot reach ${new URL(this.root).host} (${failure(error)})`, null);
+        throw new PhoneError(`cannot reach ${new URL(this.root).host} (${connection.signal.aborted ? 'no answer' : failure(error)})`, null);
+      } finally {
+        clearTimeout(hang);
       }
       if (!response.ok) throw await refusal(response);
       const body = response.body;
       if (body === null) throw new PhoneError('the subscription came back empty', response.status);
-      since = await this.read(body, since, onTap, signal);
+      try {
+        since = await this.read(body, since, onTap, signal);
+      } finally {
+        signal.removeEventListener('abort', stop);
+      }
       quick = Date.now() - opened < QUICK_DROP_MS ? quick + 1 : 0;
       if (quick >= QUICK_DROPS_MAX && !signal.aborted) throw new PhoneError('the reply topic subscription keeps closing', null);
     }
