@@ -20,6 +20,10 @@ export interface Timings {
   answerGrace: number;
   /** R73: after an answer from Lookout, how long the row reads `answered` awaiting the agent's confirmation. */
   answeredHold: number;
+  /** R93: a phone's action token is void this long after it was sent. */
+  phoneAnswerTtl: number;
+  /** R91: "only when away" sends once this machine's user has been idle this long (or the screen is locked). */
+  awayAfter: number;
 }
 
 const SECOND = 1000;
@@ -42,6 +46,8 @@ export const DEFAULT_TIMINGS: Readonly<Timings> = Object.freeze({
   escalateAfter: 30 * MINUTE,
   answerGrace: 3 * 2 * SECOND,
   answeredHold: 5 * 2 * SECOND,
+  phoneAnswerTtl: 10 * MINUTE,
+  awayAfter: 5 * MINUTE,
 });
 
 /** An assistant text with no stop reason reads as the turn's end once it is this old (§11). */

@@ -1,5 +1,5 @@
 // Electron's entry (npm start): real Electron parts into the tested shell.
-import { Menu, Notification, Tray, app, globalShortcut, ipcMain, nativeImage } from 'electron';
+import { Menu, Notification, Tray, app, globalShortcut, ipcMain, nativeImage, powerMonitor } from 'electron';
 import { menubar } from 'menubar';
 import type { ElectronParts, MenubarFactory } from './tray-app';
 import { startTray } from './tray-app';
@@ -18,6 +18,7 @@ const parts: ElectronParts = {
   notification: (options) => new Notification(options),
   notificationsSupported: () => Notification.isSupported(),
   globalShortcut,
+  powerMonitor,
 };
 
 const factory: MenubarFactory = (options) => menubar(options);

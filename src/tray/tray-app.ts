@@ -31,6 +31,8 @@ import { contextMenu, limitLines, tooltip, trayTitle } from './tray-model';
 import { PROVIDERS } from '../providers';
 import { lookoutHome } from '../main/store/home';
 import { lookoutHomeProblem } from '../main/store/private-home';
+import type { PowerPort } from './away-watch';
+import { AwayWatch } from './away-watch';
 
 /** The parts of Electron the shell uses, passed in so the wiring is tested with fakes. */
 export interface ElectronParts {
@@ -46,6 +48,8 @@ export interface ElectronParts {
   platform?: NodeJS.Platform;
   /** Asks the session bus for a tray watcher (Linux; tray-presence.ts). */
   askBus?: BusAsk;
+  /** Electron's powerMonitor: idle time and screen lock, for "phone only when away" (issue 49). */
+  powerMonitor?: PowerPort;
 }
 
 export interface PopoverWindow {
@@ -101,6 +105,8 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
     clock,
     notifier: new ElectronNotifier(electron.notification, electron.notificationsSupported),
     onProblem: (line) => (host === null ? problems.push(line) : host.addProblem(line)),
+    // The tray can tell when the person is away: phone.json's "away" mode sends then (R91).
+    phone: { awayKnown: electron.powerMonitor !== undefined },
     // One session: opened; a digest's several: the popover, the first of them selected in its group.
     onOpen: (keys) => {
       const [first] = keys;
@@ -230,7 +236,16 @@ export async function startTray(electron: ElectronParts, menubar: MenubarFactory
   });
   // A tray app lives on with no window open.
   app.on('window-all-closed', () => undefined);
+  const away =
+    electron.powerMonitor === undefined
+      ? null
+      : new AwayWatch(
+          electron.powerMonitor,
+          () => runtime.settings.timings.awayAfter,
+          (now) => runtime.setAway(now),
+        );
   const dispose = async (): Promise<void> => {
+    away?.dispose();
     globalKey.dispose();
     disposeIpc();
     await runtime.dispose();

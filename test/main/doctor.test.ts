@@ -74,7 +74,7 @@ describe('lookout doctor', () => {
       hosts: [],
       state: { home: env.LOOKOUT_HOME, variable: 'LOOKOUT_HOME' },
     });
-    expect(Object.keys(report)).toEqual(['lookout', 'node', 'platform', 'agents', 'reading', 'tray', 'notifications', 'state', 'hosts', 'problems']);
+    expect(Object.keys(report)).toEqual(['lookout', 'node', 'platform', 'agents', 'reading', 'tray', 'notifications', 'state', 'hosts', 'phone', 'problems']);
   });
 
   it('exit 0 with an agent found and the rest at their defaults; the screen says each section plainly', () => {

@@ -38,6 +38,8 @@ export interface AnswerRecord {
   message: string | null;
   options: string[];
   from: AnswerFrom | 'terminal' | 'agent' | null;
+  /** The phone channel it came through (R95): "ntfy ntfy.sh/abcd…"; absent for every other answer. */
+  channel?: string;
   at: number;
 }
 
@@ -52,7 +54,7 @@ export interface BrokerOptions {
   onAnswer: (record: AnswerRecord) => void;
 }
 
-export type AnswerAttempt = { request: string; digest: string; decision: Decision; from: AnswerFrom; via: 'key' | 'click' | 'command' };
+export type AnswerAttempt = { request: string; digest: string; decision: Decision; from: AnswerFrom; via: 'key' | 'click' | 'command'; channel?: string };
 
 /** What is shown and the whole input it stands for, digested: an answer carries the same or is refused (R71). */
 export function requestDigest(draft: Pick<RequestDraft, 'tool' | 'text' | 'questions' | 'hidden' | 'whole'>): string {
@@ -185,7 +187,14 @@ export class AnswerBroker {
     sendLine(held.hook, { type: 'decision', decision: attempt.decision });
     const words = decisionWords(attempt.decision);
     this.finish(held, 'answered', words.label, attempt.from, now);
-    this.options.onAnswer({ ...this.recordBase(held, now), answer: words.answer, message: words.message, options: words.options, from: attempt.from });
+    this.options.onAnswer({
+      ...this.recordBase(held, now),
+      answer: words.answer,
+      message: words.message,
+      options: words.options,
+      from: attempt.from,
+      ...(attempt.channel === undefined ? {} : { channel: attempt.channel }),
+    });
     return { type: 'result', ok: true };
   }
 

@@ -12,7 +12,7 @@ export const decisionSchema = answerDecisionSchema;
 export type Decision = z.infer<typeof decisionSchema>;
 
 /** Where an answer was given (R75). */
-export const ANSWER_FROM = ['popover', 'popover-key', 'notification', 'cli', 'host', 'browser'] as const;
+export const ANSWER_FROM = ['popover', 'popover-key', 'notification', 'cli', 'host', 'browser', 'phone'] as const;
 export type AnswerFrom = (typeof ANSWER_FROM)[number];
 
 /** A hook's request, as the provider read it from the agent's payload. */
@@ -60,6 +60,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     from: z.enum(ANSWER_FROM),
     /** A key press (R72's grace applies) or a pointer click on the card that showed it. */
     via: z.enum(['key', 'click', 'command']),
+    /** The phone channel a tap came through (R95), for the audit; absent elsewhere. */
+    channel: z.optional(text(ANSWER_WORD_MAX)),
   }),
   // "Answer in terminal": the hook lets go at once, with no decision.
   z.object({ type: z.literal('release'), token, pid: z.int(), request: requestId, from: z.enum(ANSWER_FROM) }),

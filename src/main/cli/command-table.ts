@@ -27,7 +27,7 @@ export function commandTable(): CommandSpec[] {
   const hookEntries = hookProviders().flatMap((provider) => provider.hooks?.entries.map((entry) => entry.name) ?? []);
   return [
     { name: 'status', options: ['--json', '--all', '--wide', NOW], valued: [NOW], args: [] },
-    { name: 'watch', options: ['--json', '--notify', '--all', NOW], valued: [NOW], args: [] },
+    { name: 'watch', options: ['--json', '--notify', '--phone', '--all', NOW], valued: [NOW], args: [] },
     { name: 'next', options: ['--json', '--open', NOW], valued: [NOW], args: [] },
     { name: 'explain', options: [NOW], valued: [NOW], args: [SESSION] },
     { name: 'review', options: [NOW], valued: [NOW], args: [SESSION, words(REVIEW_STATES)] },
@@ -53,6 +53,12 @@ export function commandTable(): CommandSpec[] {
       options: ['--folder', '--provider', '--host', '--mute', '--notify', '--after-finish', '--id', NOW],
       valued: ['--folder', '--provider', '--host', '--notify', '--after-finish', '--id', NOW],
       args: [words(['list', 'add', 'remove']), FREE],
+    },
+    {
+      name: 'phone',
+      options: ['--token', NOW],
+      valued: ['--token', NOW],
+      args: [words(['add', 'list', 'remove', 'test', 'mode']), words(['ntfy', 'telegram', 'away', 'always']), FREE],
     },
     { name: 'completion', options: [], valued: [], args: [words(SHELLS)] },
     { name: 'doctor', options: ['--json', '--notify', NOW], valued: [NOW], args: [] },

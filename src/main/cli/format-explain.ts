@@ -68,7 +68,8 @@ export function answeringLine(row: Pick<Row, 'answer'>): string {
 export function auditLine(entry: AnswerEntry): string {
   const shown = entry.shown.split('\n')[0] ?? '';
   const hidden = entry.hidden === undefined || entry.hidden === 0 ? '' : `; ${String(entry.hidden)} more characters not kept`;
-  const what = `${entry.request} (${entry.tool}: ${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}; asked ${entry.requestAt}${hidden})`;
+  const through = entry.channel === undefined ? '' : `; through ${entry.channel}`;
+  const what = `${entry.request} (${entry.tool}: ${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}; asked ${entry.requestAt}${hidden}${through})`;
   switch (entry.answer) {
     case 'allow':
       return `allowed from ${entry.from ?? '?'} — ${what}`;

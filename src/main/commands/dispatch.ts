@@ -26,6 +26,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   completion: async () => (await import('./completion')).completionCommand,
   rules: async () => (await import('./rules')).rulesCommand,
   doctor: async () => (await import('./doctor')).doctorCommand,
+  phone: async () => (await import('./phone')).phoneCommand,
   // For the completion scripts: each session's id and title (not in the help).
   __sessions: async () => (await import('./completion')).sessionsCommand,
 };
@@ -62,7 +63,8 @@ export async function helpText(): Promise<string> {
 const HELP = `Usage: lookout <command> [options]
 
   status [--json] [--all] [--wide]          every session in triage order; the table fits the terminal unless --wide
-  watch [--json] [--notify] [--all]         a new snapshot whenever a row changes (Ctrl-C stops)
+  watch [--json] [--notify] [--phone] [--all]
+                                            a new snapshot whenever a row changes (Ctrl-C stops); --phone: to the phone too
   explain <session>                         the evidence behind one row
   next [--json|--open]                      the first row that wants attention, or "0 waiting"; --open opens it
   review <session> <state>                  unreviewed, needs-review, reviewed, complete, flagged, outdated
@@ -84,6 +86,9 @@ const HELP = `Usage: lookout <command> [options]
   open-here <key> [--print]                 what another machine's open runs here over ssh -t
   rules list|remove <id>                    rules per project (docs/status-model.md §4b)
   rules add --folder <glob>|--provider <id>|--host <name> --mute|--notify <never|needs-you|everything>|--after-finish <state> [--id <id>]
+  phone add ntfy <server/topic> [--token <t>] | add telegram (bot token on stdin)
+  phone list|test|remove <id>|mode away|always
+                                            notifications and Allow/Deny on the phone (docs/phone.md)
   completion bash|zsh|fish                  a completion script: commands, options, session ids
   doctor [--json] [--notify]                what Lookout sees: agents' folders, hooks, tray, notifications, hosts, versions
   version                                   this Lookout's version (also --version)

@@ -14,6 +14,7 @@ import { ownState } from '../doctor/own-state';
 import { findProblems } from '../doctor/problems';
 import type { DoctorReport } from '../doctor/report';
 import { countSessions } from '../doctor/sessions';
+import { phoneReport } from '../doctor/phone';
 
 export async function doctorCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -42,6 +43,7 @@ export async function doctorCommand(args: string[]): Promise<number> {
     notifications: values.notify === true ? await sendTest(program, platform) : program,
     state: own.report,
     hosts,
+    phone: phoneReport(own.report.home, now),
   };
   const report: DoctorReport = { ...found, problems: findProblems(found) };
   if (values.json === true) process.stdout.write(`${jsonLine(report)}\n`);

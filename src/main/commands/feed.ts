@@ -29,7 +29,7 @@ export async function feedCommand(args: string[]): Promise<number> {
   const clock = flowingClock(resolveNow(values.now));
   const problem = (line: string) => printLines(process.stderr, [line]);
   // This machine's own sessions only: never the hosts its own settings name (no loops, no relays).
-  const runtime = new Runtime({ env: process.env, clock, notifier: null, onProblem: problem, hosts: false });
+  const runtime = new Runtime({ env: process.env, clock, notifier: null, onProblem: problem, hosts: false, phone: false });
   // The other end gone (ssh closed): nothing more to say.
   process.stdout.on('error', () => process.exit(0));
   // The hello of the Lookout that asked, answered on the first snapshot line that can carry it,

@@ -1,4 +1,4 @@
-// `lookout watch [--json] [--notify]`: a new snapshot whenever a row changes; Ctrl-C exits
+// `lookout watch [--json] [--notify] [--phone]`: a new snapshot whenever a row changes; Ctrl-C exits
 // cleanly with every watcher and timer disposed.
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../cli/now-option';
@@ -15,7 +15,7 @@ import { SnapshotOutput } from './watch-output';
 export async function watchCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { json: { type: 'boolean' }, notify: { type: 'boolean' }, all: { type: 'boolean' }, now: { type: 'string' } },
+    options: { json: { type: 'boolean' }, notify: { type: 'boolean' }, phone: { type: 'boolean' }, all: { type: 'boolean' }, now: { type: 'string' } },
     strict: true,
     allowPositionals: false,
   });
@@ -26,6 +26,8 @@ export async function watchCommand(args: string[]): Promise<number> {
     clock,
     notifier: values.notify === true ? commandLineNotifier() : null,
     onProblem: (line) => printLines(process.stderr, [line]),
+    // --phone sends every notification to the phone channels too; without it, only phone.json's mode "always" does (R91).
+    phone: { force: values.phone === true },
     // A notification's Open (or its click): the first session it named, as `lookout open` would.
     onOpen: (keys) => openFromNotification(runtime, keys),
   });

@@ -1,5 +1,6 @@
 // `lookout doctor`'s screen: one section per thing Lookout depends on, a hint under what is
 // missing, and the problems last (what a bug report needs first is at the end of the scroll).
+import { phoneLines } from './phone';
 import { PROVIDERS } from '../../providers';
 import { rootVariables } from '../../providers/roots';
 import { notificationHint } from './problems';
@@ -111,6 +112,7 @@ export function formatDoctor(report: DoctorReport, home: string | undefined): st
     ...notificationLines(report.notifications),
     ...stateLines(report.state, home),
     ...hostLines(report.hosts),
+    ...phoneLines(report.phone),
     '',
     report.problems.length === 0 ? 'problems' : `problems (${report.problems.length})`,
     ...problems,

@@ -1,6 +1,7 @@
 // What `doctor` counts as a problem (exit 1), each with one line saying what to do. An agent
 // that is simply not here is no problem (most people run one or two); the tray missing on a
 // machine without a display is none either: the command line is for it.
+import { phoneProblems } from './phone';
 import { PROVIDERS } from '../../providers';
 import { hookMark } from './agents';
 import type { AgentReport, DoctorReport, HostReport, NotificationsReport, Problem, StateReport } from './report';
@@ -122,5 +123,6 @@ export function findProblems(report: Omit<DoctorReport, 'problems'>): Problem[] 
     ...stateProblems(report.state),
     ...report.hosts.flatMap(hostProblems),
     ...notificationProblems(report.notifications),
+    ...phoneProblems(report.phone),
   ];
 }

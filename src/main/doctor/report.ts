@@ -85,6 +85,14 @@ export interface HostReport {
   lookout: string | null;
 }
 
+/** The phone channels (issue 49): their labels (no secret whole) and last success or error. */
+export interface PhoneReport {
+  mode: 'away' | 'always' | null;
+  /** phone.json that cannot be used, or null. */
+  problem: string | null;
+  channels: { id: string; label: string; health: string; failing: boolean }[];
+}
+
 export interface Problem {
   what: string;
   hint: string;
@@ -101,5 +109,6 @@ export interface DoctorReport {
   notifications: NotificationsReport;
   state: StateReport;
   hosts: HostReport[];
+  phone: PhoneReport;
   problems: Problem[];
 }

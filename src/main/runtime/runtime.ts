@@ -32,6 +32,9 @@ import { AnswerService, NOT_ANSWERING } from '../answer/answer-service';
 import { requestsPath, runFolder } from '../answer/paths';
 import type { AnswerFrom } from '../answer/protocol';
 import { BURST_PATHS, BURST_SETTLE_MS, changedRows, rescanInterval } from './pace';
+import type { PhoneOptions } from './phone-wiring';
+import { phoneNotifier } from './phone-wiring';
+import type { PhoneNotifier } from '../phone/phone-notifier';
 
 export interface RuntimeOptions {
   env: NodeJS.ProcessEnv;
@@ -48,6 +51,11 @@ export interface RuntimeOptions {
   hosts?: boolean;
   /** Whether to hold the answer channel (§13): every long-running face does; tests may not. */
   answering?: boolean;
+  /**
+   * The phone (issue 49), from phone.json: `force` sends always (`watch --phone`), `awayKnown` for
+   * a face that can tell the person is away (the tray); false: no phone at all.
+   */
+  phone?: PhoneOptions | false;
 }
 
 export type SnapshotListener = (snapshot: Snapshot, evaluation: Evaluation) => void;
@@ -84,6 +92,8 @@ export class Runtime {
   private hostsTimer: NodeJS.Timeout | null = null;
   /** The answer channel and the prompts its hooks bring (issue 23); null when not answering. */
   private readonly answering: AnswerService | null;
+  /** The phone's notifier (issue 49), wrapping the desktop's; null when no channel sends from this face. */
+  private readonly phone: PhoneNotifier | null;
 
   constructor(private readonly options: RuntimeOptions) {
     quietHeap();
@@ -121,11 +131,28 @@ export class Runtime {
             onProblem: options.onProblem,
           });
     this.hosts = new HostSet({ clock: options.clock, env: options.env, onChange: () => this.hostChanged(), onProblem: options.onProblem });
+    this.phone =
+      options.phone === false
+        ? null
+        : phoneNotifier(options.notifier, options.phone ?? {}, {
+            home: this.state.home,
+            clock: options.clock,
+            ttl: () => this.state.settings.timings.phoneAnswerTtl,
+            onProblem: options.onProblem,
+            // A tap is a click on the message that showed the exact command (R72), from `phone` (R92).
+            answer: async (target, decision, channel) => {
+              const chosen = decision === 'allow' ? { behavior: 'allow' as const } : { behavior: 'deny' as const, message: null };
+              if (await this.remoteAsk({ type: 'answer', key: target.key, request: target.request, digest: target.digest, decision: chosen, via: 'click' }))
+                return { ok: true };
+              return this.answer({ request: target.request, digest: target.digest, decision: chosen, from: 'phone', via: 'click', channel });
+            },
+          });
+    const notifier = this.phone ?? options.notifier;
     this.notices =
-      options.notifier === null
+      notifier === null
         ? null
         : new Notices({
-            notifier: options.notifier,
+            notifier,
             facts: this.facts,
             home: this.state.home,
             quietHours: () => this.state.settings.quietHours,
@@ -229,6 +256,7 @@ export class Runtime {
     }
     await this.sync(undefined);
     await this.answering?.start();
+    this.phone?.start();
     if (this.options.hosts !== false) this.hosts.update(this.state.hosts);
     await this.rewatch();
     // Whatever changed while the watcher made its first scan is read now: no write between the
@@ -271,6 +299,11 @@ export class Runtime {
    */
   answer(attempt: AnswerAttempt): Promise<CommandResult> {
     return this.answering?.answer(attempt) ?? Promise.resolve(NOT_ANSWERING);
+  }
+
+  /** The tray's word (R91): the person is away (idle for awayAfter, or the screen locked). */
+  setAway(away: boolean): void {
+    this.phone?.setAway(away);
   }
 
   /** "Answer in terminal": the waiting hook lets go and the agent's own prompt decides. */
@@ -389,6 +422,12 @@ export class Runtime {
     // This machine's claims and other machines' gained in this beat make one notification (R42).
     this.publish(evaluation, force || before === null || changedRows(before, evaluation), evaluation.notifyDue);
     this.answering?.reconcile(this.state.settings.timings.answeredHold);
+    // A phone's tokens for a prompt this machine's rows no longer show open are void (R93).
+    this.phone?.keepShown((key, request, digest) => {
+      if (splitHostKey(key, this.hosts.names).host !== null) return true;
+      const view = evaluation.derived.get(key)?.answer;
+      return view?.state === 'open' && view.request.id === request && view.request.digest === digest;
+    });
     void this.pipeline.refreshTrees(evaluation, now, this.state.settings.timings.gitRefresh).then((changed) => {
       if (changed && !this.disposed) this.evaluateNow();
     });

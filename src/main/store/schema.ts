@@ -46,6 +46,8 @@ export const storeSchema = z.object({
         message: z.nullable(z.string()),
         options: z.array(z.string()),
         from: z.nullable(z.string()),
+        // The phone channel an answer came through (R95, issue 49); absent otherwise.
+        channel: z.optional(z.string()),
         at: isoTime,
       }),
     ),
@@ -89,6 +91,9 @@ export const timingsSchema = z.partial(
     // R72: a key answers a prompt only this long after it appeared; R73: how long "answered" holds.
     answerGrace: ms,
     answeredHold: ms,
+    // R93, R91 (issue 49): a phone's tokens live this long; "away" after this long idle.
+    phoneAnswerTtl: z.int().check(z.minimum(1000)),
+    awayAfter: z.int().check(z.minimum(1000)),
   }),
 );
 
