@@ -407,7 +407,7 @@ function candidateOf(session: DerivedSession, input: EvaluationInput): NotifyCan
     historical: session.historical,
     treeKnown: treeKnown(session),
     level: notifyLevel(input.settings.rules, { cwd: session.evidence.cwd, provider: session.evidence.provider, host: null }),
-    answer: openApproval(session.answer),
+    answer: openAnswerable(session.answer),
     // Hooks installed (the session has hook evidence): the answering request should follow.
     answerExpected: input.answering?.has(session.evidence.provider) === true && session.evidence.direct.some((item) => item.kind === 'hook'),
   };
@@ -427,11 +427,18 @@ function notifiedSet(facts: UserFacts): ReadonlySet<string> {
 }
 
 /** The approval a notification may offer to answer: open, an approval shown whole (a question is the popover's). */
-function openApproval(view: AnswerView | null): NotifyCandidate['answer'] {
-  return view?.state === 'open' && view.request.prompt === 'approval' && view.request.hidden === 0
-    ? { request: view.request.id, digest: view.request.digest, tool: view.request.tool, text: view.request.text }
-    : null;
+function openAnswerable(view: AnswerView | null): NotifyCandidate['answer'] {
+  if (view?.state !== 'open' || view.request.hidden > 0) return null;
+  const { request } = view;
+  if (request.prompt === 'approval') return { request: request.id, digest: request.digest, tool: request.tool, text: request.text };
+  // R92: one question of one choice can be answered by a tap on an option; several, or a multiple choice, only at the computer.
+  const [question, ...more] = request.questions;
+  if (question === undefined || more.length > 0 || question.multiple || question.options.length === 0 || question.options.length > TAP_OPTIONS_MAX) return null;
+  return { request: request.id, digest: request.digest, tool: request.tool, text: question.question, options: question.options.map((option) => option.label) };
 }
+
+/** A question with more options than this is answered at the computer (a phone's row of buttons). */
+const TAP_OPTIONS_MAX = 8;
 
 /** A finish that depends on the working tree is told only once git was asked after it began. */
 function treeKnown(session: DerivedSession): boolean {

@@ -23,7 +23,8 @@ export const ANSWER_ACTIONS: readonly { id: NotificationAction; label: string }[
 /** The buttons of this notification besides its click: Allow and Deny where it carries an approval. */
 export function buttonsFor(plan: NotificationPlan): readonly { id: NotificationAction; label: string }[] {
   const usual = NOTIFICATION_ACTIONS.filter((action) => action.id !== 'open');
-  return plan.answer === undefined ? usual : [...ANSWER_ACTIONS, ...usual];
+  // A question's options are a phone's buttons: a desktop notification answers approvals only.
+  return plan.answer === undefined || plan.answer.options !== undefined ? usual : [...ANSWER_ACTIONS, ...usual];
 }
 
 export function actionLabel(action: NotificationAction): string {

@@ -25,8 +25,11 @@ export interface NotifyCandidate {
   treeKnown: boolean;
   /** How much its rules let it notify (rules per project; 'everything' without one). */
   level?: NotifyLevel;
-  /** The approval the row shows open to an answer from Lookout (§13), if any. */
-  answer?: { request: string; digest: string; tool: string; text: string } | null;
+  /**
+   * The prompt the row shows open to an answer from Lookout (§13), if any: an approval, or a
+   * question of one choice, with its options' labels (R92: a phone offers them as buttons).
+   */
+  answer?: { request: string; digest: string; tool: string; text: string; options?: readonly string[] } | null;
   /**
    * A prompt raised by a hook of an agent whose answering hook follows it: its notification waits
    * one beat for the request, so the notification can carry Allow and Deny (issue 23).
@@ -43,8 +46,11 @@ export interface NotificationPlan {
   keys: string[];
   title: string;
   body: string;
-  /** One session's approval, its exact command in the body: the notification offers Allow and Deny (issue 23). */
-  answer?: { key: string; request: string; digest: string };
+  /**
+   * One session's approval, its exact command in the body: the notification offers Allow and Deny
+   * (issue 23); or one question of one choice, its options named (R92: a phone offers each).
+   */
+  answer?: { key: string; request: string; digest: string; options?: readonly string[] };
 }
 
 /** A command longer than this, or on several lines, is not shown whole by a notification: no Allow there. */
@@ -58,6 +64,8 @@ export const NOTIFIED_COMMAND_MAX = 200;
 export function shownWhole(text: string, max: number): boolean {
   return text.length <= max && hiddenCount(text) === 0 && !/ {2}|^ | $/.test(text);
 }
+/** An option's label longer than this is not offered as a button. */
+const NOTIFIED_OPTION_MAX = 60;
 /** A tool's name longer than this is no tool's: its approval is told without Allow and Deny. */
 const NOTIFIED_TOOL_MAX = 100;
 /** How much of a folder's name, a branch and a detail a notification shows (issue 25 item 2: a 200 KB branch). */
@@ -186,6 +194,19 @@ export function planNotification(due: readonly NotifyCandidate[]): NotificationP
   if (claims.length === 1) {
     const title = `${whereLabel(first.candidate)} ${verb(first.claim)}`;
     const answer = first.claim.kind === 'needs-you' ? first.candidate.answer : null;
+    const options = answer?.options;
+    // A question of one choice: its text and options shown whole, each option a button where the face has them (R92).
+    if (answer !== null && answer !== undefined && options !== undefined) {
+      if (shownWhole(answer.text, NOTIFIED_COMMAND_MAX) && options.every((label) => shownWhole(label, NOTIFIED_OPTION_MAX)))
+        return {
+          claimIds,
+          keys,
+          title,
+          body: `${answer.text} (${options.join(' / ')})`,
+          answer: { key: first.candidate.key, request: answer.request, digest: answer.digest, options },
+        };
+      return { claimIds, keys, title, body: detailOf(first.claim) };
+    }
     // Allow and Deny only beside the exact command, whole and read as it runs (never a digest, a shortened or padded line).
     if (answer !== null && answer !== undefined && shownWhole(answer.text, NOTIFIED_COMMAND_MAX) && shownWhole(answer.tool, NOTIFIED_TOOL_MAX)) {
       return {

@@ -213,6 +213,40 @@ describe('notifications that answer (issue 23)', () => {
     expect(planNotification([candidate({ answer: approval }), candidate({ key: 'claude:s2', answer: approval })])?.answer).toBeUndefined();
   });
 
+  it('R92 one question of one choice, shown whole, names its options; the desktop offers no Allow or Deny for it', () => {
+    const question = { request: `req_${'2'.repeat(24)}`, digest: 'e'.repeat(64), tool: 'AskUserQuestion', text: 'Which colour?', options: ['Red', 'Blue'] };
+    const plan = planNotification([candidate({ answer: question })]);
+    expect(plan).toMatchObject({ body: 'Which colour? (Red / Blue)', answer: { key: 'claude:s1', request: question.request, options: ['Red', 'Blue'] } });
+    expect(buttonsFor(plan ?? { claimIds: [], keys: [], title: '', body: '' }).map((button) => button.id)).toEqual(['mute-1h', 'reviewed']);
+    // An option not shown whole is never a button: the question is told without.
+    expect(planNotification([candidate({ answer: { ...question, options: ['Red', 'Blue\u202e'] } })])?.answer).toBeUndefined();
+  });
+
+  it('R92 a row offers a tap only for one question of one choice: several questions or a multiple choice are answered at the computer', () => {
+    const one = {
+      question: 'Which colour?',
+      header: null,
+      multiple: false,
+      options: [
+        { label: 'Red', description: null },
+        { label: 'Blue', description: null },
+      ],
+    };
+    const notified = (questions: (typeof one)[]) =>
+      run(
+        [
+          asking(
+            [request(sec(1) + 80, { prompt: 'question', tool: 'AskUserQuestion', text: 'Which colour?', questions })],
+            [hook('input-request', sec(1), 'asks: Which colour?')],
+          ),
+        ],
+        sec(3),
+      ).notification;
+    expect(notified([one])?.answer?.options).toEqual(['Red', 'Blue']);
+    expect(notified([one, { ...one, question: 'Which size?' }])?.answer).toBeUndefined();
+    expect(notified([{ ...one, multiple: true }])?.answer).toBeUndefined();
+  });
+
   it('issue 47 item 6 a command padded with blanks, or holding any hidden character, is told without Allow and Deny', () => {
     const offered = (text: string, tool = 'Bash') => planNotification([candidate({ answer: { ...approval, tool, text } })])?.answer !== undefined;
     // Short enough, on one line: a one-line daemon would show "Bash: ls" and hide the curl.

@@ -26,7 +26,7 @@ export function notifySendHasActions(): boolean {
 /** The action notify-send printed, if it is one of ours. */
 /** Every action notify-send lists: Allow and Deny first where the notification shows an approval's exact command. */
 function listed(plan: NotificationPlan): readonly { id: NotificationAction; label: string }[] {
-  return plan.answer === undefined ? NOTIFICATION_ACTIONS : [...ANSWER_ACTIONS, ...NOTIFICATION_ACTIONS];
+  return plan.answer === undefined || plan.answer.options !== undefined ? NOTIFICATION_ACTIONS : [...ANSWER_ACTIONS, ...NOTIFICATION_ACTIONS];
 }
 
 export function chosenAction(stdout: string, plan: NotificationPlan): NotificationAction | null {

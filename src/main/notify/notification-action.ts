@@ -62,7 +62,8 @@ export async function applyNotificationAction(plan: NotificationPlan, action: No
  */
 async function answerFromNotification(plan: NotificationPlan, action: 'allow' | 'deny', ports: ActionPorts): Promise<void> {
   const target = plan.answer;
-  if (target === undefined) return;
+  // A question is never answered Allow or Deny (its options are a phone's buttons).
+  if (target === undefined || target.options !== undefined) return;
   const decision = action === 'allow' ? { behavior: 'allow' as const } : { behavior: 'deny' as const, message: null };
   let result: CommandResult;
   try {

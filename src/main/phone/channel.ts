@@ -58,6 +58,8 @@ export interface PhoneChannel {
    * (answered there with why, and dropped), a reply-topic message that is no token, a malformed update.
    */
   readonly ignored: number;
+  /** The most buttons one message can carry (ntfy: 3); a question with more options is sent with none. */
+  readonly maxButtons?: number;
   /** Sends one message; throws PhoneError when the service refuses or cannot be reached. */
   send(message: PhoneMessage): Promise<SentRef>;
   /** Replaces a sent message's text and drops its buttons (after a tap); a no-op where the service has no edit. */

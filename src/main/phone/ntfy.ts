@@ -48,6 +48,7 @@ export class NtfyChannel implements PhoneChannel {
   readonly kind = 'ntfy' as const;
   readonly label: string;
   ignored = 0;
+  readonly maxButtons = NTFY_ACTIONS_MAX;
   private readonly fetch: typeof fetch;
   private readonly root: string;
 

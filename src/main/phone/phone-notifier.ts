@@ -131,21 +131,27 @@ export class PhoneNotifier implements Notifier {
     this.holding = false;
   }
 
-  /** One channel's message for a plan: the desktop's words, with Allow and Deny for an answerable one. */
+  /** One channel's message for a plan: the desktop's words, with Allow and Deny, or a question's options, where it is answerable. */
   private message(plan: NotificationPlan, line: PhoneLine): PhoneMessage {
     const target = plan.answer;
     if (target === undefined) return { title: plan.title, body: plan.body, buttons: [] };
     const now = this.ports.clock();
     const bound = (decision: PhoneDecision) =>
       this.tokens.issue({ channel: line.id, key: target.key, request: target.request, digest: target.digest, decision, tool: plan.body }, now);
-    return {
-      title: plan.title,
-      body: plan.body,
-      buttons: [
-        { label: 'Allow', token: bound('allow') },
-        { label: 'Deny', token: bound('deny') },
-      ],
-    };
+    const { options } = target;
+    if (options === undefined)
+      return {
+        title: plan.title,
+        body: plan.body,
+        buttons: [
+          { label: 'Allow', token: bound('allow') },
+          { label: 'Deny', token: bound('deny') },
+        ],
+      };
+    // A row of buttons the service cannot show whole is not offered in part: the question is answered at the computer.
+    if (options.length > (line.channel.maxButtons ?? Number.POSITIVE_INFINITY))
+      return { title: plan.title, body: `${plan.body}\n(more options than the phone shows: answer it at the computer)`, buttons: [] };
+    return { title: plan.title, body: plan.body, buttons: options.map((label) => ({ label, token: bound({ option: label }) })) };
   }
 
   private toPhone(plan: NotificationPlan): void {
@@ -226,5 +232,7 @@ export class PhoneNotifier implements Notifier {
 export function settled(binding: TokenBinding, result: CommandResult): string {
   const what = binding.tool.length > 80 ? `${binding.tool.slice(0, 79)}…` : binding.tool;
   if (!result.ok) return `Not sent: ${result.error ?? 'refused'} (${what})`;
-  return `${binding.decision === 'allow' ? 'Allowed ✓' : 'Denied ✗'} from the phone: ${what}`;
+  const { decision } = binding;
+  const done = decision === 'allow' ? 'Allowed ✓' : decision === 'deny' ? 'Denied ✗' : `Answered "${decision.option}" ✓`;
+  return `${done} from the phone: ${what}`;
 }

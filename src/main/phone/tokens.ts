@@ -3,8 +3,10 @@
 // other token of its request are void from then on, after phoneAnswerTtl, and once the row no
 // longer shows that request. A refused token says why, for the reply to the tapper.
 import { randomBytes } from 'node:crypto';
+import type { AnswerDecision } from '../../engine/contract';
 
-export type PhoneDecision = 'allow' | 'deny';
+/** Allow, Deny, or one option of a question of one choice (R92), by its label. */
+export type PhoneDecision = 'allow' | 'deny' | { option: string };
 
 export interface TokenBinding {
   /** The channel whose message carried it: a token brought back by another is unknown there. */
@@ -82,4 +84,11 @@ export class ActionTokens {
   private voidRequest(request: string, why: Refusal): void {
     for (const entry of this.table.values()) if (entry.binding.request === request && entry.void === null) entry.void = why;
   }
+}
+
+/** The answer a tap gives, as the answer channel takes it: a question's option is its only answer. */
+export function phoneAnswer(decision: PhoneDecision): AnswerDecision {
+  if (decision === 'allow') return { behavior: 'allow' };
+  if (decision === 'deny') return { behavior: 'deny', message: null };
+  return { behavior: 'answers', answers: [[decision.option]] };
 }

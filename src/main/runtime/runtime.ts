@@ -35,6 +35,7 @@ import { BURST_PATHS, BURST_SETTLE_MS, changedRows, rescanInterval } from './pac
 import type { PhoneOptions } from './phone-wiring';
 import { phoneNotifier } from './phone-wiring';
 import type { PhoneNotifier } from '../phone/phone-notifier';
+import { phoneAnswer } from '../phone/tokens';
 
 export interface RuntimeOptions {
   env: NodeJS.ProcessEnv;
@@ -141,7 +142,7 @@ export class Runtime {
             onProblem: options.onProblem,
             // A tap is a click on the message that showed the exact command (R72), from `phone` (R92).
             answer: async (target, decision, channel) => {
-              const chosen = decision === 'allow' ? { behavior: 'allow' as const } : { behavior: 'deny' as const, message: null };
+              const chosen = phoneAnswer(decision);
               if (await this.remoteAsk({ type: 'answer', key: target.key, request: target.request, digest: target.digest, decision: chosen, via: 'click' }))
                 return { ok: true };
               return this.answer({ request: target.request, digest: target.digest, decision: chosen, from: 'phone', via: 'click', channel });

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claude } from '../lab/agents/claude';
-import { waitingHooks } from '../lab/answering';
+import { modelReceives, waitingHooks } from '../lab/answering';
 import { lookout } from '../lab/lookout';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import type { NtfyMessage } from '../../main/phone/ntfy-standin';
@@ -68,6 +68,31 @@ describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from the ph
     const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(lab.explain(done)).toMatch(/allowed from phone — req_[0-9a-f]+ \(Bash: touch from-phone\.txt.*through ntfy/);
     expect(waitingHooks(lab, ENTRY)).toEqual([]);
+  });
+
+  it("R92 an AskUserQuestion's options are the phone's buttons: a tap on one reaches the model as the answer", async () => {
+    const question = claude.tools.question('Which colour should the phone badge be?', ['Red', 'Blue']);
+    if (question === null) throw new Error('Claude has a question tool');
+    const lab = await start({
+      name: 'phone-question',
+      hooks: true,
+      watch: true,
+      watchArgs: ['--phone'],
+      beforeWatch: addPhone,
+      replies: [
+        { kind: 'tool', call: question },
+        { kind: 'text', text: 'Noted.' },
+      ],
+    });
+    await lab.prompt('ask me a question');
+    await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the phone badge be?'));
+    const sent = await messageFor('Which colour should the phone badge be?');
+    expect(sent.actions?.map((action) => action.label)).toEqual(['Red', 'Blue']);
+    expect(await phone.tap(sent, 'Blue')).toBe(200);
+    await modelReceives(lab, 'Blue');
+    await waitFor('the phone told what was answered', () => after(sent).find((message) => /Answered "Blue"/.test(message.message)));
+    const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
+    expect(lab.explain(done)).toMatch(/from phone/);
   });
 
   it('R73 R93 answered in the terminal first: a tap on the phone after it says so and sends nothing', async () => {

@@ -124,6 +124,46 @@ describe('the phone notifier (issue 49)', () => {
     phone.dispose();
   });
 
+  it("R92 a question of one choice carries its options as buttons; a tap answers with that option's label", async () => {
+    const { channel, answers, phone } = notifier(true);
+    phone.start();
+    const question: NotificationPlan = {
+      ...PLAN,
+      claimIds: ['q1'],
+      body: 'Which colour should the badge be? (Red / Blue)',
+      answer: { key: 'claude:s1', request: `req_${'b'.repeat(24)}`, digest: 'e'.repeat(64), options: ['Red', 'Blue'] },
+    };
+    await phone.send(question, () => undefined);
+    const sent = await waitFor('sent', () => channel.sent[0]);
+    expect(sent.buttons.map((button) => button.label)).toEqual(['Red', 'Blue']);
+    const onTap = await waitFor('listening', () => channel.onTap ?? undefined);
+    onTap({ token: sent.buttons[1]?.token ?? '', from: { chat: '42', user: '42' }, ref: 'msg-1', callback: 'cb-1' });
+    await waitFor('settled', () => channel.settled[0]);
+    expect(answers).toEqual([{ target: expect.objectContaining({ request: question.answer?.request }), decision: { option: 'Blue' }, channel: channel.label }]);
+    expect(channel.settled[0]).toMatch(/Answered "Blue" ✓ from the phone/);
+    // The other option is void once one was used: a question is answered once.
+    onTap({ token: sent.buttons[0]?.token ?? '', from: { chat: '42', user: '42' }, ref: 'msg-1', callback: 'cb-2' });
+    await waitFor('refused', () => channel.replies[1]);
+    expect(channel.replies[1]?.text).toMatch(/^Not sent: already answered/);
+    expect(answers).toHaveLength(1);
+    phone.dispose();
+  });
+
+  it('R92 a question with more options than the service shows gets no buttons at all, and says to answer at the computer', async () => {
+    const { channel, phone } = notifier(true);
+    Object.assign(channel, { maxButtons: 3 });
+    phone.start();
+    const options = ['One', 'Two', 'Three', 'Four'];
+    await phone.send(
+      { ...PLAN, claimIds: ['q2'], body: 'Pick one', answer: { key: 'claude:s1', request: `req_${'c'.repeat(24)}`, digest: 'f'.repeat(64), options } },
+      () => undefined,
+    );
+    const sent = await waitFor('sent', () => channel.sent[0]);
+    expect(sent.buttons).toEqual([]);
+    expect(sent.body).toMatch(/answer it at the computer/);
+    phone.dispose();
+  });
+
   it('R94 a listener that fails is said once and tried again with backoff', async () => {
     const { channel, problems, phone } = notifier(true);
     channel.listenFailures = 3;
