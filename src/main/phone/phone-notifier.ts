@@ -123,10 +123,15 @@ export class PhoneNotifier implements Notifier {
   }
 
   dispose(): void {
+    this.stopPhone();
+    this.desktop?.dispose?.();
+  }
+
+  /** Stops sending and listening and lets the phone lock go; the desktop notifier it wraps goes on (phone.json changed). */
+  stopPhone(): void {
     this.disposed = true;
     this.listening.abort();
     for (const outbox of this.outboxes.values()) outbox.dispose();
-    this.desktop?.dispose?.();
     if (this.holding && this.ports.home !== null) dropPhoneLock(this.ports.home);
     this.holding = false;
   }

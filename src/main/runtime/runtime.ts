@@ -33,8 +33,8 @@ import { requestsPath, runFolder } from '../answer/paths';
 import type { AnswerFrom } from '../answer/protocol';
 import { BURST_PATHS, BURST_SETTLE_MS, changedRows, rescanInterval } from './pace';
 import type { PhoneOptions } from './phone-wiring';
-import { phoneNotifier } from './phone-wiring';
-import type { PhoneNotifier } from '../phone/phone-notifier';
+import { PhoneSwitch } from './phone-wiring';
+import { phonePath } from '../phone/phone-config';
 import { phoneAnswer } from '../phone/tokens';
 
 export interface RuntimeOptions {
@@ -93,8 +93,8 @@ export class Runtime {
   private hostsTimer: NodeJS.Timeout | null = null;
   /** The answer channel and the prompts its hooks bring (issue 23); null when not answering. */
   private readonly answering: AnswerService | null;
-  /** The phone's notifier (issue 49), wrapping the desktop's; null when no channel sends from this face. */
-  private readonly phone: PhoneNotifier | null;
+  /** The phone (issue 49), wrapping the desktop's notifier and rebuilt when phone.json changes; null for a face without it. */
+  private readonly phone: PhoneSwitch | null;
 
   constructor(private readonly options: RuntimeOptions) {
     quietHeap();
@@ -132,10 +132,12 @@ export class Runtime {
             onProblem: options.onProblem,
           });
     this.hosts = new HostSet({ clock: options.clock, env: options.env, onChange: () => this.hostChanged(), onProblem: options.onProblem });
+    const phone = options.phone === false ? null : (options.phone ?? {});
+    // A face with no desktop notifier tells nothing (nor records anything told) unless a phone is asked for or set up.
     this.phone =
-      options.phone === false
+      phone === null || (options.notifier === null && !PhoneSwitch.wanted(phone, this.state.home))
         ? null
-        : phoneNotifier(options.notifier, options.phone ?? {}, {
+        : new PhoneSwitch(options.notifier, phone, {
             home: this.state.home,
             clock: options.clock,
             ttl: () => this.state.settings.timings.phoneAnswerTtl,
@@ -344,6 +346,8 @@ export class Runtime {
   private changed(paths: ReadonlySet<string>, recheck = false): void {
     const storePath = this.state.store.path;
     const settings = settingsPath(this.state.home);
+    // `lookout phone add|remove|mode`, or the popover: the phone's channels change without a restart.
+    if (paths.has(phonePath(this.state.home)) && !recheck) this.phone?.reload();
     const own = new Set([...paths].filter((path) => path === storePath || path === settings));
     if (own.size > 0) {
       this.reloadFacts();

@@ -46,7 +46,7 @@ interface Lab {
   said(pattern: RegExp): Promise<NtfyMessage>;
 }
 
-async function lab(timings: Record<string, number> = {}): Promise<Lab> {
+async function lab(timings: Record<string, number> = {}, phoneAtStart = true): Promise<Lab> {
   const env = home(['fresh-tool']);
   const lookoutHome = env.LOOKOUT_HOME ?? '';
   mkdirSync(lookoutHome, { recursive: true });
@@ -56,7 +56,7 @@ async function lab(timings: Record<string, number> = {}): Promise<Lab> {
   cleanups.push(() => standin.stop());
   const file = emptyPhoneFile();
   file.channels.push({ kind: 'ntfy', id: 'ntfy', server, topic: 'lookout-me', replyTopic: 'reply_0123456789abcdefghij', token: null });
-  savePhone(lookoutHome, file);
+  if (phoneAtStart) savePhone(lookoutHome, file);
   const clock = flowingClock(NOW);
   const catcher = new Catcher();
   const problems: string[] = [];
@@ -70,6 +70,7 @@ async function lab(timings: Record<string, number> = {}): Promise<Lab> {
   });
   await runtime.start();
   cleanups.push(() => runtime.dispose());
+  if (!phoneAtStart) savePhone(lookoutHome, file);
   await waitFor(
     'the reply topic subscribed',
     () => standin.subscribers === 1 || undefined,
@@ -112,6 +113,20 @@ function audit(lookoutHome: string): { from: string | null; channel?: string; an
 }
 
 describe('issue 49: the phone, end to end through ntfy', () => {
+  it('R90 a channel added while Lookout runs (phone.json written by `lookout phone add`) sends without a restart; removed, it stops listening', async () => {
+    const { standin, ask, message, lookoutHome, problems } = await lab({}, false);
+    const printed = ask('npm run build');
+    const sent = await message('npm run build');
+    expect(await standin.tap(sent, 'Allow')).toBe(200);
+    expect(await printed).toBe(ALLOWED);
+    savePhone(lookoutHome, emptyPhoneFile());
+    await waitFor(
+      'the reply topic let go',
+      () => standin.subscribers === 0 || undefined,
+      () => problems.join('\n'),
+    );
+  });
+
   it('R91 R92 R95 the notification reaches the phone with Allow and Deny; Allow there answers the hook, is settled, and audited with the channel', async () => {
     const { standin, catcher, ask, message, said, lookoutHome } = await lab();
     const printed = ask('npm test');
