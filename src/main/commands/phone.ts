@@ -1,8 +1,6 @@
 // `lookout phone add|list|remove|test|mode` (issue 49, R90, docs/phone.md): the phone channels
 // this machine's Lookout sends to, in phone.json (0600). A token is never printed whole, and a
 // Telegram bot token is read from standard input, never from the command line (ps would show it).
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { resolveNow } from '../cli/now-option';
@@ -10,10 +8,19 @@ import { UsageError } from '../cli/usage-error';
 import { lookoutHome } from '../store/home';
 import { printLines } from '../text/terminal-text';
 import { failureText } from '../phone/backoff';
-import { channelFor } from '../phone/channels';
+import {
+  PhoneSetupError,
+  addNtfy as addNtfyChannel,
+  channelLine,
+  freeId,
+  removeChannel,
+  setMode,
+  ntfyTarget as setupTarget,
+  testChannels,
+} from '../phone/phone-setup';
 import type { ChannelConfig, PhoneFile } from '../phone/phone-config';
-import { PHONE_MODES, TELEGRAM_API, TOPIC, channelLabel, emptyPhoneFile, loadPhone, savePhone, serverProblem } from '../phone/phone-config';
-import { healthLine, readPhoneState, writeChannelHealth } from '../phone/phone-state';
+import { PHONE_MODES, TELEGRAM_API, channelLabel, emptyPhoneFile, loadPhone, savePhone, serverProblem } from '../phone/phone-config';
+import { healthLine, readPhoneState } from '../phone/phone-state';
 import { findTelegramChat } from '../phone/telegram-entry';
 
 export interface PhoneIo {
@@ -31,22 +38,13 @@ const FIND_CHAT_MS = 180_000;
 /** A failure the person can act on: one line, exit 1 (the arguments were right). */
 class Refused extends Error {}
 
-/** `ntfy.sh/topic` or `https://ntfy.example.com/topic` (a path before the topic is the server's). */
+/** `ntfy.sh/topic` or `https://ntfy.example.com/topic`; a malformed one is a bad argument (exit 2). */
 export function ntfyTarget(text: string): { server: string; topic: string } {
-  const full = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
-  const cut = full.replace(/\/+$/, '').lastIndexOf('/');
-  const server = full.slice(0, cut);
-  const topic = full.replace(/\/+$/, '').slice(cut + 1);
-  if (cut <= full.indexOf('://') + 2 || !TOPIC.test(topic))
-    throw new UsageError(`phone add ntfy takes <server>/<topic>, like ntfy.sh/my-lookout-topic (got "${text.slice(0, 120)}")`);
-  const problem = serverProblem(server);
-  if (problem !== null) throw new UsageError(`phone add ntfy: ${problem}`);
-  return { server, topic };
-}
-
-function freeId(file: PhoneFile, kind: ChannelConfig['kind']): string {
-  if (!file.channels.some((channel) => channel.id === kind)) return kind;
-  for (let n = 2; ; n += 1) if (!file.channels.some((channel) => channel.id === `${kind}-${n}`)) return `${kind}-${n}`;
+  try {
+    return setupTarget(text);
+  } catch (error) {
+    throw error instanceof PhoneSetupError ? new UsageError(error.message) : error;
+  }
 }
 
 export async function runPhone(args: string[], io: PhoneIo): Promise<number> {
@@ -77,10 +75,8 @@ export async function runPhone(args: string[], io: PhoneIo): Promise<number> {
       case 'remove': {
         none('first');
         if (first === undefined) throw new UsageError('phone remove takes a channel id (see lookout phone list)');
-        const kept = file.channels.filter((channel) => channel.id !== first);
-        if (kept.length === file.channels.length) throw new Refused(`lookout: no phone channel "${first.slice(0, 40)}" (see lookout phone list)`);
-        savePhone(home, { ...file, channels: kept });
-        io.out([`removed: ${first} (a running Lookout stops sending to it when restarted)`]);
+        removeChannel(home, file, first);
+        io.out([`removed: ${first}`]);
         return 0;
       }
       case 'test':
@@ -90,7 +86,7 @@ export async function runPhone(args: string[], io: PhoneIo): Promise<number> {
         none('first');
         const mode = PHONE_MODES.find((item) => item === first);
         if (mode === undefined) throw new UsageError('phone mode takes away or always');
-        savePhone(home, { ...file, mode });
+        setMode(home, file, mode);
         io.out([
           `mode: ${mode}${mode === 'away' ? ' (the tray app sends while you are away; lookout watch --phone always)' : ' (every notification goes to the phone too)'}`,
         ]);
@@ -100,7 +96,7 @@ export async function runPhone(args: string[], io: PhoneIo): Promise<number> {
         throw new UsageError('phone takes add, list, remove, test or mode (docs/phone.md)');
     }
   } catch (error) {
-    if (!(error instanceof Refused)) throw error;
+    if (!(error instanceof Refused) && !(error instanceof PhoneSetupError)) throw error;
     io.err([error.message]);
     return 1;
   }
@@ -109,13 +105,10 @@ export async function runPhone(args: string[], io: PhoneIo): Promise<number> {
 function addNtfy(rest: string[], token: string | null, file: PhoneFile, home: string, io: PhoneIo): number {
   const [target, ...more] = rest;
   if (target === undefined || more.length > 0) throw new UsageError('phone add ntfy takes one <server>/<topic>, like ntfy.sh/my-lookout-topic');
-  const { server, topic } = ntfyTarget(target);
+  const { topic, server } = ntfyTarget(target);
   if (token !== null && !/^[\x21-\x7e]{1,200}$/.test(token)) throw new UsageError('--token takes an ntfy access token (tk_…)');
-  // The reply topic is the buttons' secret (R93): unguessable, made here, never printed.
-  const replyTopic = `lk_${randomBytes(18).toString('base64url')}`;
-  const config: ChannelConfig = { kind: 'ntfy', id: freeId(file, 'ntfy'), server, topic, replyTopic, token };
-  savePhone(home, { ...file, channels: [...file.channels, config] });
-  io.out([`added: ${config.id}: ${channelLabel(config)}`, `subscribe to "${topic}" in the ntfy app (server ${server}), then run: lookout phone test`]);
+  const config = addNtfyChannel(home, file, target, token);
+  io.out([`added: ${channelLine(config)}`, `subscribe to "${topic}" in the ntfy app (server ${server}), then run: lookout phone test`]);
   return 0;
 }
 
@@ -150,22 +143,12 @@ function list(file: PhoneFile, home: string, io: PhoneIo): number {
 }
 
 async function test(file: PhoneFile, home: string, io: PhoneIo, now: number): Promise<number> {
-  if (file.channels.length === 0) throw new Refused('lookout: no phone channel to test (lookout phone add …; docs/phone.md)');
-  let failed = 0;
-  for (const config of file.channels) {
-    const state = readPhoneState(home)[config.id] ?? { lastOk: null, lastError: null, dropped: 0 };
-    try {
-      const channel = channelFor(config);
-      await channel.send({ title: 'Lookout', body: `A test from lookout phone test on ${hostname()}: this channel works.`, buttons: [] });
-      writeChannelHealth(home, config.id, { ...state, lastOk: now });
-      io.out([`sent: ${config.id}: ${channelLabel(config)}`]);
-    } catch (error) {
-      failed += 1;
-      writeChannelHealth(home, config.id, { ...state, lastError: { at: now, text: failureText(error) } });
-      io.err([`lookout: ${config.id}: ${channelLabel(config)}: ${failureText(error)}`]);
-    }
+  const outcomes = await testChannels(home, file, now);
+  for (const { config, error } of outcomes) {
+    if (error === null) io.out([`sent: ${channelLine(config)}`]);
+    else io.err([`lookout: ${channelLine(config)}: ${error}`]);
   }
-  return failed === 0 ? 0 : 1;
+  return outcomes.every((outcome) => outcome.error === null) ? 0 : 1;
 }
 
 function readFirstLine(): Promise<string | null> {
