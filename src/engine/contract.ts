@@ -142,6 +142,9 @@ export const snapshotSchema = z.object({
 export const problemSchema = z.object({ id: z.string(), text: z.string() });
 export type PopoverProblem = z.infer<typeof problemSchema>;
 
+/** When the phone is sent to (R91): while away (the default), or always. */
+export const PHONE_MODE_NAMES = ['away', 'always'] as const;
+
 /** The settings the popover shows and edits (a view of settings.json). */
 export const settingsViewSchema = z.object({
   timings: z.record(z.string(), z.number()),
@@ -172,6 +175,18 @@ export const settingsViewSchema = z.object({
    * program: every popover may change them. A state without them shows none.
    */
   quietHours: z.optional(z.object({ window: z.nullable(z.object({ from: z.string(), to: z.string() })), zone: z.string(), named: z.boolean() })),
+  /**
+   * The phone channels of phone.json (issue 49, R90): each as a line with no token in it, its last
+   * success or error, and when they send. Adding one names where notifications go, so only the
+   * app's own window may (`programsEditable`). A state without it shows none.
+   */
+  phone: z.optional(
+    z.object({
+      mode: z.enum(PHONE_MODE_NAMES),
+      channels: z.array(z.object({ id: z.string(), line: z.string(), health: z.string(), failing: z.boolean() })),
+      problem: z.nullable(z.string()),
+    }),
+  ),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
@@ -248,6 +263,15 @@ export function commandSchemaFor(providerIds: readonly string[]) {
       openCommand: z.optional(z.nullable(z.array(z.string().check(z.minLength(1))))),
       // A window, or null for none (issue 16).
       quietHours: z.optional(z.nullable(quietWindowSchema)),
+    }),
+    // The phone (issue 49): when it sends, a channel removed, a test message, an ntfy topic added (the app's window only).
+    z.object({ type: z.literal('phone-mode'), mode: z.enum(PHONE_MODE_NAMES) }),
+    z.object({ type: z.literal('phone-remove'), id: z.string().check(z.minLength(1), z.maxLength(40)) }),
+    z.object({ type: z.literal('phone-test') }),
+    z.object({
+      type: z.literal('phone-add-ntfy'),
+      target: z.string().check(z.minLength(1), z.maxLength(300)),
+      token: z.nullable(z.string().check(z.minLength(1), z.maxLength(200))),
     }),
   ]);
 }

@@ -16,6 +16,8 @@ export interface Notifier {
   send(plan: NotificationPlan, onAction: (action: NotificationAction) => void): Promise<void>;
   /** Lets go of notifications still waiting for the user (the runtime is stopping). */
   dispose?(): void;
+  /** Whether it shows anything now; false: nothing is told, nor recorded as told (a phone not sending from this face). */
+  active?(): boolean;
 }
 
 export class NodeNotifier implements Notifier {

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { prettifyError } from 'zod/mini';
 import { privateFolder, writePrivate } from '../../providers/system/private-files';
 import { keepAside } from '../store/quarantine';
+import { PHONE_MODE_NAMES } from '../../engine/contract';
 
 export const PHONE_VERSION = 1;
 
@@ -66,7 +67,8 @@ export const TELEGRAM_API = 'https://api.telegram.org';
 export const channelConfigSchema = z.discriminatedUnion('kind', [ntfyConfigSchema, telegramConfigSchema]);
 export type ChannelConfig = NtfyConfig | TelegramConfig;
 
-export const PHONE_MODES = ['away', 'always'] as const;
+// The contract's list: the popover and phone.json name the same modes.
+export const PHONE_MODES = PHONE_MODE_NAMES;
 export type PhoneMode = (typeof PHONE_MODES)[number];
 
 export const phoneFileSchema = z.object({

@@ -18,6 +18,7 @@ import { runPlan } from '../open/run';
 import { planRemoteOpen } from '../open/remote-plan';
 import type { Runtime } from '../runtime/runtime';
 import { updateSettings } from '../store/settings-store';
+import { PopoverPhone } from './popover-phone';
 import { AnswerGate, refusedIfNot } from './popover-answer';
 import { RULE_ACTIONS, freeRuleId, projectMuteRule } from './popover-rules';
 
@@ -61,6 +62,8 @@ export class PopoverHost {
 
   /** Whether this popover may answer prompts (§13), and what it records an answer as. */
   private readonly answers: AnswerGate;
+  /** The phone's channels in the settings (issue 49). */
+  private readonly phone: PopoverPhone;
 
   /**
    * `programsEditable`: true for the app's own window, false for `lookout serve`'s page. Only the
@@ -74,6 +77,7 @@ export class PopoverHost {
     private readonly programsEditable: boolean,
   ) {
     this.answers = new AnswerGate(runtime, programsEditable);
+    this.phone = new PopoverPhone(runtime.home, clock, programsEditable);
     runtime.onSnapshot(() => this.push());
   }
 
@@ -133,6 +137,7 @@ export class PopoverHost {
         })),
         rules: settings.rules.map((rule) => ({ id: rule.id, line: ruleLine(rule) })),
         quietHours: quietView(settings.quietHours),
+        phone: this.phone.view(),
       },
       ...(this.request === undefined ? {} : { request: this.request }),
     };
@@ -272,6 +277,10 @@ export class PopoverHost {
       case 'mute-project':
       case 'rule-remove':
       case 'rule-add':
+      case 'phone-mode':
+      case 'phone-remove':
+      case 'phone-test':
+      case 'phone-add-ntfy':
         return false;
     }
   }
@@ -347,6 +356,14 @@ export class PopoverHost {
         return;
       case 'settings':
         this.saveSettings(command);
+        return;
+      case 'phone-mode':
+      case 'phone-remove':
+      case 'phone-test':
+      case 'phone-add-ntfy':
+        // The running Lookout reads phone.json again by itself (its watcher); the view shows the change now.
+        await this.phone.run(command);
+        this.push();
         return;
       case 'hooks': {
         // Only when the user asks, from the settings view (issue 6); refusals come back as errors.

@@ -46,6 +46,8 @@ export class Notices {
   }
 
   tell(plan: NotificationPlan, now: number): void {
+    // Told nowhere is not told: the claims stay to tell once something shows them.
+    if (this.ports.notifier.active?.() === false) return;
     // If the store could not record them, this set still keeps each claim to one notification.
     if (plan.claimIds.every((id) => this.toldHere.has(id))) return;
     for (const id of plan.claimIds) this.toldHere.add(id);

@@ -63,6 +63,10 @@ export class PhoneSwitch implements Notifier {
     return (this.current ?? this.desktop)?.send(plan, onAction) ?? Promise.resolve();
   }
 
+  active(): boolean {
+    return this.current !== null || this.desktop !== null;
+  }
+
   setAway(away: boolean): void {
     this.away = away;
     this.current?.setAway(away);

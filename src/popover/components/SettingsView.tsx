@@ -264,6 +264,7 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
         </div>
         <p class="hint">A row's Mute → "this project" adds one too; `lookout rules add` also matches by provider and host.</p>
       </fieldset>
+      {settings.phone !== undefined && <PhoneSection phone={settings.phone} addable={settings.programsEditable} onCommand={onCommand} setStatus={setStatus} />}
       <fieldset>
         <legend>Other machines (over ssh)</legend>
         {settings.hosts.length === 0 && <p>None.</p>}
@@ -284,5 +285,91 @@ export function SettingsView({ settings, onCommand, onBack, notice }: Props) {
       </button>
       <span role="status">{status === '' ? notice : status}</span>
     </section>
+  );
+}
+
+interface PhoneProps {
+  phone: NonNullable<Settings['phone']>;
+  /** Only the app's own window adds a channel (it names where notifications go). */
+  addable: boolean;
+  onCommand: (command: PopoverCommand) => Promise<boolean>;
+  setStatus: (text: string) => void;
+}
+
+/** The phone (issue 49, R90): each channel with its last word, when they send, a test, an ntfy topic added. */
+function PhoneSection({ phone, addable, onCommand, setStatus }: PhoneProps) {
+  const [target, setTarget] = useState('');
+  const [token, setToken] = useState('');
+  const send = (command: PopoverCommand, done: string): void => {
+    setStatus('');
+    void onCommand(command).then((ok) => ok && setStatus(done));
+  };
+  return (
+    <fieldset class="phone">
+      <legend>Phone</legend>
+      {phone.problem !== null && <p class="hint">{phone.problem}</p>}
+      {phone.channels.length === 0 && <p>None.</p>}
+      {phone.channels.map((channel) => (
+        <div class="rule-line phone-line" key={channel.id}>
+          <span>
+            {channel.line}
+            <br />
+            <small class={channel.failing ? 'phone-failing' : 'hint'}>{channel.health}</small>
+          </span>
+          <button type="button" aria-label={`Remove phone channel ${channel.id}`} onClick={() => send({ type: 'phone-remove', id: channel.id }, 'Removed.')}>
+            Remove
+          </button>
+        </div>
+      ))}
+      <label>
+        <input
+          type="checkbox"
+          checked={phone.mode === 'always'}
+          onChange={(event) => send({ type: 'phone-mode', mode: event.currentTarget.checked ? 'always' : 'away' }, 'Saved.')}
+        />{' '}
+        Send every notification to the phone, not only while I am away
+      </label>
+      {phone.channels.length > 0 && (
+        <button type="button" onClick={() => send({ type: 'phone-test' }, 'Test sent.')}>
+          Send a test
+        </button>
+      )}
+      {addable ? (
+        <div class="rule-add">
+          <input
+            type="text"
+            aria-label="ntfy server and topic"
+            placeholder="ntfy.sh/my-lookout-topic"
+            value={target}
+            onInput={(event) => setTarget((event.target as HTMLInputElement).value)}
+          />
+          <input
+            type="password"
+            aria-label="ntfy access token (optional)"
+            placeholder="access token (optional)"
+            autoComplete="off"
+            value={token}
+            onInput={(event) => setToken((event.target as HTMLInputElement).value)}
+          />
+          <button
+            type="button"
+            onClick={() => {
+              const trimmed = token.trim();
+              void onCommand({ type: 'phone-add-ntfy', target: target.trim(), token: trimmed === '' ? null : trimmed }).then((ok) => {
+                if (!ok) return;
+                setTarget('');
+                setToken('');
+                setStatus('Added: subscribe to the topic in the ntfy app, then send a test.');
+              });
+            }}
+          >
+            Add ntfy
+          </button>
+        </div>
+      ) : (
+        <p class="hint">Add a channel in the Lookout app or with `lookout phone add` (a page in a browser may not choose where notifications go).</p>
+      )}
+      <p class="hint">Telegram: `lookout phone add telegram` in a terminal (the bot token is read there). See docs/phone.md.</p>
+    </fieldset>
   );
 }

@@ -113,6 +113,29 @@ function audit(lookoutHome: string): { from: string | null; channel?: string; an
 }
 
 describe('issue 49: the phone, end to end through ntfy', () => {
+  it('R41 R91 a face with no desktop notifications and a phone sending only while away (a terminal watch) tells nothing and records nothing as told', async () => {
+    const env = home(['fresh-tool']);
+    const lookoutHome = env.LOOKOUT_HOME ?? '';
+    mkdirSync(lookoutHome, { recursive: true });
+    const file = emptyPhoneFile();
+    file.channels.push({ kind: 'ntfy', id: 'ntfy', server: 'http://127.0.0.1:9', topic: 'lookout-me', replyTopic: 'reply_0123456789abcdefghij', token: null });
+    savePhone(lookoutHome, file);
+    const clock = flowingClock(NOW);
+    const problems: string[] = [];
+    const runtime = new Runtime({ env, clock, notifier: null, onProblem: (line) => problems.push(line), hosts: false, answering: false });
+    await runtime.start();
+    cleanups.push(() => runtime.dispose());
+    const payload = { hook_event_name: 'Notification', session_id: SESSION, cwd: '/home/me/app', message: 'Claude needs your permission to use Bash' };
+    writeSpool(spoolFolder(lookoutHome), 'claude', 'hook', JSON.stringify(payload), clock());
+    await waitFor(
+      'the row needing the person',
+      () => runtime.snapshot?.sessions.find((row) => row.key === KEY && row.claim?.kind === 'needs-you'),
+      () => problems.join('\n'),
+    );
+    runtime.evaluateNow();
+    expect(runtime.facts.facts.notified).toEqual([]);
+  });
+
   it('R90 a channel added while Lookout runs (phone.json written by `lookout phone add`) sends without a restart; removed, it stops listening', async () => {
     const { standin, ask, message, lookoutHome, problems } = await lab({}, false);
     const printed = ask('npm run build');
