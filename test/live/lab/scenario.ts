@@ -76,7 +76,10 @@ export class Scenario {
 
   /** `lookout watch` in the background, until the answer channel is up (its owner file written). */
   async startWatch(): Promise<void> {
-    const child = spawn(process.execPath, [CLI, 'watch', '--json', ...(this.options.watchArgs ?? [])], { env: this.lookoutEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'watch', '--json', ...(this.options.watchArgs ?? [])], {
+      env: this.lookoutEnv,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     this.watcher = child;
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
