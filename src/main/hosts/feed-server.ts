@@ -21,7 +21,7 @@ import { jsonLineBytes } from '../text/terminal-text';
 const COMMAND_MAX_BYTES = 64 * 1024;
 
 /** What the feed needs of the runtime (which sits above hosts/ and satisfies this as it is). */
-export interface FeedRuntime {
+interface FeedRuntime {
   readonly snapshot: Snapshot | null;
   readonly evaluation: Evaluation | null;
   readonly facts: Pick<FactWriter, 'review' | 'mute' | 'unmute' | 'visit' | 'attention'>;

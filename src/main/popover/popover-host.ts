@@ -50,7 +50,7 @@ export interface PopoverRuntime {
 export type StateListener = (state: PopoverState) => void;
 
 /** Until tomorrow morning: 08:00 local time on the next day. */
-export function tomorrowMorning(now: number): number {
+function tomorrowMorning(now: number): number {
   const date = new Date(now);
   date.setDate(date.getDate() + 1);
   date.setHours(8, 0, 0, 0);
