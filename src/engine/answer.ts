@@ -11,7 +11,7 @@ import type { Timings } from './timings';
  * in whole seconds is dated at the end of its second. A request this close after (or before) the
  * ask it matches is that ask.
  */
-export const REQUEST_SLACK_MS = 2000;
+const REQUEST_SLACK_MS = 2000;
 
 export type AnswerView =
   /** `askedAt`: the hook event that raised the prompt the request answers. */
@@ -119,11 +119,6 @@ export function answerView(input: AnswerInput): AnswerView | null {
   if (open !== undefined && askedAt !== null)
     return { state: 'open', request: open, keysFrom: Math.max(open.at + timings.answerGrace, open.keysFrom ?? now + timings.answerGrace), askedAt };
   return { state: 'unavailable', why: input.hint ?? 'answer in the terminal' };
-}
-
-/** The one request a row would answer now, if any (the runtime lets go of every other). */
-export function openRequest(view: AnswerView | null): AnswerRequest | null {
-  return view?.state === 'open' ? view.request : null;
 }
 
 /**

@@ -72,7 +72,7 @@ export const answerDecisionSchema = z.discriminatedUnion('behavior', [
 ]);
 export type AnswerDecision = z.infer<typeof answerDecisionSchema>;
 
-export const rowSchema = z.object({
+const rowSchema = z.object({
   key: z.string(),
   // A row from a Lookout before hosts existed has no `host`: it is that machine's own.
   host: z._default(z.nullable(cut(ROW_TEXT_MAX.word)), null),
@@ -139,14 +139,14 @@ export const snapshotSchema = z.object({
 });
 
 /** One dismissible line the runtime wants the user to see (a store kept aside, no notifications). */
-export const problemSchema = z.object({ id: z.string(), text: z.string() });
+const problemSchema = z.object({ id: z.string(), text: z.string() });
 export type PopoverProblem = z.infer<typeof problemSchema>;
 
 /** When the phone is sent to (R91): while away (the default), or always. */
 export const PHONE_MODE_NAMES = ['away', 'always'] as const;
 
 /** The settings the popover shows and edits (a view of settings.json). */
-export const settingsViewSchema = z.object({
+const settingsViewSchema = z.object({
   timings: z.record(z.string(), z.number()),
   // `limits` (issue 46): a state from before it has none, and reads as on.
   notifications: z.object({ enabled: z.boolean(), needsYou: z.boolean(), failed: z.boolean(), finished: z.boolean(), limits: z._default(z.boolean(), true) }),

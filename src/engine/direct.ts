@@ -15,7 +15,7 @@ function pendingDetail(signal: TranscriptSignal | null): string | null {
 }
 
 /** §11 registry `status` mapping; anything unrecognised is R6. */
-export function readRegistryStatus(evidence: Extract<DirectEvidence, { kind: 'registry-status' }>, signal: TranscriptSignal | null): Observation {
+function readRegistryStatus(evidence: Extract<DirectEvidence, { kind: 'registry-status' }>, signal: TranscriptSignal | null): Observation {
   const { source, at, status, waitingFor } = evidence;
   switch (status) {
     case 'busy': {
@@ -42,7 +42,7 @@ export function readRegistryStatus(evidence: Extract<DirectEvidence, { kind: 're
 }
 
 /** A hook event as an observation; a mid-turn mark lapses after hookWorkingHold (§9). */
-export function readHook(
+function readHook(
   evidence: Extract<DirectEvidence, { kind: 'hook' }>,
   now: number,
   timings: Timings,

@@ -4,7 +4,7 @@ import type { ReviewState } from './vocabulary';
 import type { Timings } from './timings';
 import { DEFAULT_TIMINGS } from './timings';
 
-export interface ReviewFact {
+interface ReviewFact {
   state: ReviewState;
   at: number;
   /** The session's lastActivityAt when it was reviewed (R23). */
@@ -73,7 +73,7 @@ export interface AutomationRule {
   notify?: NotifyLevel;
 }
 
-export const SHIPPED_RULES: readonly AutomationRule[] = [{ id: 'outdated-after-7d', version: 1, when: { inactiveFor: '7d' }, set: 'outdated' }];
+const SHIPPED_RULES: readonly AutomationRule[] = [{ id: 'outdated-after-7d', version: 1, when: { inactiveFor: '7d' }, set: 'outdated' }];
 
 export interface NotificationSwitches {
   enabled: boolean;

@@ -4,7 +4,7 @@
 /** The longest folder glob `rules add` takes (settings.json holds "/" or "~/" and 500 more). */
 export const FOLDER_GLOB_MAX = 500;
 /** A folder longer than this is no folder (PATH_MAX): it matches no glob, and costs nothing. */
-export const FOLDER_MATCH_MAX = 4096;
+const FOLDER_MATCH_MAX = 4096;
 
 type Token = { kind: 'literal'; char: string } | { kind: 'one' } | { kind: 'star' };
 /** One name of the pattern: `**` alone (any number of names, none too), or its tokens. */

@@ -29,7 +29,7 @@ export interface HostView {
 }
 
 /** A remote row's key: the host's name before the key its own Lookout gave it. */
-export function hostKey(host: string, key: string): string {
+function hostKey(host: string, key: string): string {
   return `${host}:${key}`;
 }
 

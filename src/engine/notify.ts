@@ -61,7 +61,7 @@ export const NOTIFIED_COMMAND_MAX = 200;
  * nothing hidden or pushed out of sight: no control, bidi, invisible or unusual blank character
  * (a line break too), and blanks only single spaces between words, never a run, leading or trailing.
  */
-export function shownWhole(text: string, max: number): boolean {
+function shownWhole(text: string, max: number): boolean {
   return text.length <= max && hiddenCount(text) === 0 && !/ {2}|^ | $/.test(text);
 }
 /** An option's label longer than this is not offered as a button. */
@@ -137,7 +137,7 @@ function detailOf(claim: Claim): string {
 }
 
 /** Who and where: "Claude · api-server (main)". */
-export function whereLabel(candidate: NotifyCandidate): string {
+function whereLabel(candidate: NotifyCandidate): string {
   const folder = cutLine(projectName(candidate.cwd) ?? 'unknown folder', NOTIFIED_WHERE_MAX);
   const branch = candidate.branch === null ? '' : ` (${cutLine(candidate.branch, NOTIFIED_WHERE_MAX)})`;
   return `${cutLine(candidate.providerName, NOTIFIED_WHERE_MAX)} · ${folder}${branch}`;

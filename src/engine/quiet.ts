@@ -43,7 +43,7 @@ function clockIn(timeZone: string | null): Intl.DateTimeFormat {
 }
 
 /** Minutes since local midnight at `now` in `timeZone` (this machine's when null). */
-export function localMinutes(now: number, timeZone: string | null): number {
+function localMinutes(now: number, timeZone: string | null): number {
   const parts = clockIn(timeZone).formatToParts(now);
   const value = (type: string): number => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return value('hour') * 60 + value('minute');

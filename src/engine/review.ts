@@ -41,7 +41,7 @@ function ledgerFor(ledger: readonly RuleApplication[], key: string): readonly Ru
   return index.get(key) ?? NONE;
 }
 
-export function ruleLabel(ruleId: string, version: number): string {
+function ruleLabel(ruleId: string, version: number): string {
   return `rule:${ruleId}@${version}`;
 }
 

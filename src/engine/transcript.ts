@@ -18,7 +18,7 @@ export function decisivePending(pending: readonly PendingTool[]): PendingTool | 
 }
 
 /** R3: Codex cannot be waiting for approval under `never`, nor under `on-request` without escalation. */
-export function cannotWaitForApproval(tool: PendingTool, approvalPolicy: string | null): boolean {
+function cannotWaitForApproval(tool: PendingTool, approvalPolicy: string | null): boolean {
   if (approvalPolicy === 'never') return true;
   return approvalPolicy === 'on-request' && !tool.escalation;
 }

@@ -36,11 +36,6 @@ export function rankOf(band: Band): number {
   return BANDS.indexOf(band) + 1;
 }
 
-/** R31 as ranks, kept for the engine's own ordering and its tests. */
-export function triageRank(claim: Claim | null, review: ReviewState, workflow: Workflow, historical: boolean): number {
-  return rankOf(triageBand(claim, review, workflow, historical));
-}
-
 /** The colour meaning of a band; `working` is told by the workflow, the rest by the band. */
 export function toneOf(band: Band, workflow: Workflow): Tone {
   switch (band) {

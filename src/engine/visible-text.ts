@@ -11,7 +11,7 @@ export type HiddenKind = 'control' | 'bidi' | 'invisible' | 'blank';
  * widths, soft hyphen, tags), joiners and selectors that draw nothing, fillers that draw a blank,
  * and every space but U+0020.
  */
-export const HIDDEN =
+const HIDDEN =
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: the class lists joiners and variation selectors one by one, on purpose
   /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u034f\u115f\u1160\u3164\uffa0\u2800\u180b-\u180f\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu;
 
@@ -21,7 +21,7 @@ const CONTROL = /^[\p{Cc}\p{Zl}\p{Zp}]$/u;
 const BLANK = /^[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u115f\u1160\u3164\uffa0\u2800]$/u;
 
 /** What kind of hidden character this is (only for characters HIDDEN matches). */
-export function hiddenKind(char: string): HiddenKind {
+function hiddenKind(char: string): HiddenKind {
   if (BIDI.test(char)) return 'bidi';
   if (CONTROL.test(char)) return 'control';
   if (BLANK.test(char)) return 'blank';
@@ -29,7 +29,7 @@ export function hiddenKind(char: string): HiddenKind {
 }
 
 /** A hidden character's token: C0 controls and DEL by their pictures (␛, ␊, ␡), the rest as <U+202E>. */
-export function hiddenToken(char: string): string {
+function hiddenToken(char: string): string {
   const code = char.codePointAt(0) ?? 0;
   if (code < 0x20) return String.fromCharCode(0x2400 + code);
   if (code === 0x7f) return '\u2421';

@@ -75,7 +75,7 @@ export const BANDS = [
 export type Band = (typeof BANDS)[number];
 
 /** The one colour meaning a band carries (popover.md "Colour"): needs you, review, working, neutral. */
-export const TONES = ['needs-you', 'review', 'working', 'neutral'] as const;
+const TONES = ['needs-you', 'review', 'working', 'neutral'] as const;
 export type Tone = (typeof TONES)[number];
 
 export const CHILD_LIVENESS = ['waiting', 'working', 'monitoring', 'none'] as const;

@@ -63,7 +63,7 @@ export function choose(draft: AnswerDraft, question: number, option: number, mul
 }
 
 /** R72: keys answer this prompt only from `keysFrom` on (the runtime's clock, as the popover knows it). */
-export function keysOpen(open: OpenAnswer, now: number): boolean {
+function keysOpen(open: OpenAnswer, now: number): boolean {
   return now >= Date.parse(open.keysFrom);
 }
 

@@ -59,7 +59,7 @@ const claimed = (action: KeyAction): KeyOutcome => ({ action, preventDefault: tr
 const passed = (action: KeyAction): KeyOutcome => ({ action, preventDefault: false });
 
 /** ↑/↓: from nothing selected to the first (or last) row; at either end the selection stays. */
-export function moveTarget(ui: PopoverUiState, view: ListView, delta: 1 | -1): KeyAction {
+function moveTarget(ui: PopoverUiState, view: ListView, delta: 1 | -1): KeyAction {
   const rows = view.navigable;
   if (rows.length === 0) return NONE;
   const index = rows.findIndex((row) => row.key === ui.selected);

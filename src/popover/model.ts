@@ -158,7 +158,7 @@ function detailWords(row: Row, now: number): string {
   return observed.detail === null ? state : `${observed.detail} — ${state}`;
 }
 
-export function age(iso: string | null, now: number): string {
+function age(iso: string | null, now: number): string {
   if (iso === null) return '';
   return formatDuration(now - Date.parse(iso));
 }

@@ -6,7 +6,7 @@ import { choose, draftFor } from './answer';
 import type { GroupId, QuickFilter } from './model';
 import { GROUPS } from './model';
 
-export type PopoverView = 'list' | 'settings';
+type PopoverView = 'list' | 'settings';
 
 /** What was last shown, kept so rows hold still while the pointer is over the list. */
 export interface Held {

@@ -63,7 +63,7 @@ export interface HookPlaces {
   userHome: string;
 }
 
-export interface HookDescriptor {
+interface HookDescriptor {
   entries: readonly HookEntry[];
   /** The files install edits (under the provider's root, or the agent's config folder). */
   edits(root: string, places: HookPlaces): HookEdit[];

@@ -25,7 +25,7 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   qwenDescriptor,
 ];
 
-export type { HookEdit, HookEntry, HookPlaces, HookSpec, ProviderDescriptor, WatchTarget } from './descriptor';
+export type { HookEdit, HookEntry, HookPlaces, HookSpec, ProviderDescriptor } from './descriptor';
 
 /** Each provider's root folder, by id. */
 export type ProviderRoots = Readonly<Record<string, string>>;

@@ -12,7 +12,7 @@ import { lookoutHome } from '../main/store/home';
 const MARK = '# X-Lookout-Autostart-Launcher';
 
 /** The entry and the launcher are a few hundred bytes; read on every right-click, never a FIFO or a huge file. */
-export const AUTOSTART_READ_CAP = 64 * 1024;
+const AUTOSTART_READ_CAP = 64 * 1024;
 
 export function launcherPath(env: NodeJS.ProcessEnv): string {
   return join(lookoutHome(env, 'linux'), 'bin', 'lookout-autostart');
@@ -24,14 +24,14 @@ export function needsLauncher(command: readonly string[]): boolean {
 }
 
 /** Why the launcher cannot be named in an entry either; null when it can. */
-export function launcherProblem(path: string): string | null {
+function launcherProblem(path: string): string | null {
   if (!isAbsolute(path)) return `Lookout's folder ${JSON.stringify(path)} is not absolute; set LOOKOUT_HOME to an absolute folder`;
   if (/[%\r\n]/.test(path))
     return `Lookout's folder ${JSON.stringify(path)} has a % or a line break, which a desktop entry cannot start; set LOOKOUT_HOME to a folder without one`;
   return null;
 }
 
-export function launcherText(command: readonly string[]): string {
+function launcherText(command: readonly string[]): string {
   return ['#!/bin/sh', MARK, `exec ${command.map(shellQuote).join(' ')} "$@"`, ''].join('\n');
 }
 

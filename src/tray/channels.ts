@@ -1,5 +1,5 @@
 // Every IPC channel between the popover window and the main process, in one registry.
-export const CHANNELS = ['lookout:state', 'lookout:command', 'lookout:explain', 'lookout:hide', 'lookout:ready'] as const;
+const CHANNELS = ['lookout:state', 'lookout:command', 'lookout:explain', 'lookout:hide', 'lookout:ready'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export const CHANNEL: { [K in 'state' | 'command' | 'explain' | 'hide' | 'ready']: Channel } = {

@@ -49,7 +49,7 @@ const BLANK = /[ \t\n]/;
 const DOUBLE_QUOTED_ESCAPES = '"\\`$\n';
 
 /** The first word of a command line as g_shell_parse_argv splits it; null when it cannot be parsed. */
-export function firstWord(command: string): string | null {
+function firstWord(command: string): string | null {
   let i = 0;
   while (i < command.length && BLANK.test(command[i] ?? '')) i += 1;
   let word = '';

@@ -10,7 +10,7 @@ export interface ShortcutPort {
 }
 
 /** The accelerator as the user reads it: ⌘⇧J on macOS, Ctrl+Shift+J elsewhere. */
-export function keyLabel(accelerator: string, platform: NodeJS.Platform): string {
+function keyLabel(accelerator: string, platform: NodeJS.Platform): string {
   const parts = accelerator.split('+');
   if (platform !== 'darwin') return parts.map((part) => (part === 'CommandOrControl' || part === 'CmdOrCtrl' ? 'Ctrl' : part)).join('+');
   const symbols: Record<string, string> = {

@@ -4,7 +4,7 @@ import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'ele
 import type { CommandResult, Explanation, PopoverState } from '../engine/contract';
 import { CHANNEL } from './channels';
 
-export interface IpcHost {
+interface IpcHost {
   command(raw: unknown): Promise<CommandResult>;
   explain(raw: unknown): Explanation | null;
   state(): PopoverState | null;
@@ -22,7 +22,7 @@ export interface IpcOptions {
 }
 
 /** Only our popover window, showing our page, in its main frame, may speak. */
-export function trusted(event: IpcMainEvent | IpcMainInvokeEvent, options: Pick<IpcOptions, 'popover' | 'pageUrl'>): boolean {
+function trusted(event: IpcMainEvent | IpcMainInvokeEvent, options: Pick<IpcOptions, 'popover' | 'pageUrl'>): boolean {
   const popover = options.popover();
   if (popover === undefined || event.sender !== popover) return false;
   const frame = event.senderFrame;

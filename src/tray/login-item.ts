@@ -54,7 +54,7 @@ export function launchCommand(env: NodeJS.ProcessEnv, execPath: string, argv: re
 }
 
 /** An executable regular file: GLib's test for an entry's program (a bare name is looked for on PATH). */
-export function programFound(program: string, env: NodeJS.ProcessEnv): boolean {
+function programFound(program: string, env: NodeJS.ProcessEnv): boolean {
   const candidates = program.includes('/')
     ? isAbsolute(program)
       ? [program]
@@ -109,7 +109,7 @@ export function xdgAutostart(env: NodeJS.ProcessEnv, command: readonly string[])
   };
 }
 
-export function electronLoginItem(items: ElectronLoginItems): LoginItem {
+function electronLoginItem(items: ElectronLoginItems): LoginItem {
   return {
     enabled: () => items.getLoginItemSettings().openAtLogin,
     set: (on) => items.setLoginItemSettings({ openAtLogin: on }),

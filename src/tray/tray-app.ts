@@ -68,7 +68,7 @@ export type MenubarFactory = (options: {
   tooltip: string;
 }) => PopoverWindow;
 
-export const WINDOW: BrowserWindowConstructorOptions = {
+const WINDOW: BrowserWindowConstructorOptions = {
   width: 380,
   height: 560,
   minWidth: 320,

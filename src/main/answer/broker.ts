@@ -10,7 +10,7 @@ import { sendLine } from './lines';
 import type { AnswerFrom, ClientMessage, Decision, RequestDraft, ResultMessage } from './protocol';
 
 /** A request that did not show as the row's prompt this long after it came has been answered elsewhere. */
-export const SETTLE_MS = 3000;
+const SETTLE_MS = 3000;
 
 export interface HeldRequest {
   key: string;
@@ -77,7 +77,7 @@ function decisionWords(decision: Decision): { answer: AnswerRecord['answer']; me
 }
 
 /** Why this decision does not fit this prompt, or null: a question gets its answers, an approval allow or deny. */
-export function decisionProblem(request: AnswerRequest, decision: Decision): string | null {
+function decisionProblem(request: AnswerRequest, decision: Decision): string | null {
   if (request.prompt === 'approval') return decision.behavior === 'answers' ? 'this prompt asks for allow or deny, not options' : null;
   if (decision.behavior === 'allow') return 'a question is answered with its options, never a bare allow';
   if (decision.behavior === 'deny') return null;

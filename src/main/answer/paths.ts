@@ -9,7 +9,7 @@ export const ownerPath = (home: string): string => join(runFolder(home), 'answer
 export const requestsPath = (home: string): string => join(runFolder(home), 'requests.json');
 
 /** sockaddr_un holds 104 bytes on macOS (108 on Linux), the final NUL included. */
-export const SOCKET_PATH_MAX = 103;
+const SOCKET_PATH_MAX = 103;
 
 /** Why the socket cannot live at that path, or null when it can. */
 export function socketPathProblem(path: string): string | null {

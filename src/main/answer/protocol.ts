@@ -8,15 +8,15 @@ const text = (max: number) => z.string().check(z.maxLength(max));
 const word = z.string().check(z.minLength(1), z.maxLength(ANSWER_WORD_MAX), z.regex(/^[^\0-\x1f\x7f]*$/));
 
 /** The answer a person gave (the contract's: one schema wherever an answer travels). */
-export const decisionSchema = answerDecisionSchema;
+const decisionSchema = answerDecisionSchema;
 export type Decision = z.infer<typeof decisionSchema>;
 
 /** Where an answer was given (R75). */
-export const ANSWER_FROM = ['popover', 'popover-key', 'notification', 'cli', 'host', 'browser', 'phone'] as const;
+const ANSWER_FROM = ['popover', 'popover-key', 'notification', 'cli', 'host', 'browser', 'phone'] as const;
 export type AnswerFrom = (typeof ANSWER_FROM)[number];
 
 /** A hook's request, as the provider read it from the agent's payload. */
-export const draftSchema = z.object({
+const draftSchema = z.object({
   provider: word,
   sessionId: word,
   agentId: z.nullable(word),
@@ -74,6 +74,6 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('release') }),
   z.extend(commandResultSchema, { type: z.literal('result') }),
 ]);
-export type ServerMessage = z.infer<typeof serverMessageSchema>;
+type ServerMessage = z.infer<typeof serverMessageSchema>;
 /** An answer's or a let-go's result as the channel sends it. */
 export type ResultMessage = Extract<ServerMessage, { type: 'result' }>;

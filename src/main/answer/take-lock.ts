@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { errorCode } from '../../providers/problems';
 import { runFolder } from './paths';
 
-export const takeLockPath = (home: string): string => join(runFolder(home), 'answer.take');
+const takeLockPath = (home: string): string => join(runFolder(home), 'answer.take');
 
 /** Whether that pid is a live process (EPERM: alive, another user's). */
 function alive(pid: number): boolean {

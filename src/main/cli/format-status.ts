@@ -26,7 +26,7 @@ const MARKS: Record<Band, string> = {
 const PROVIDER_WIDTH = Math.max(...PROVIDERS.map((provider) => provider.id.length));
 
 /** "2 need you · 1 to review · 3 working": the engine's counts, as the tray's tooltip words them. */
-export function attentionLine(snapshot: Snapshot): string {
+function attentionLine(snapshot: Snapshot): string {
   const { needYou, review, working, limited } = snapshot.attention;
   const parts = [`${needYou} need${needYou === 1 ? 's' : ''} you`, `${review} to review`, `${working} working`];
   // R81: stopped by a limit, not counted, but a person wants to know the work is held.
@@ -35,7 +35,7 @@ export function attentionLine(snapshot: Snapshot): string {
 }
 
 /** R83: each provider's newest usage windows on one line: "<provider> usage: primary 42% of 5h, resets 15:00". */
-export function usageLines(snapshot: Snapshot, now: number): string[] {
+function usageLines(snapshot: Snapshot, now: number): string[] {
   return snapshot.limits.map((limit) => {
     const windows = limit.windows.map((window) => {
       const span = window.windowMinutes === null ? '' : ` of ${formatDuration(window.windowMinutes * 60_000)}`;
@@ -55,7 +55,7 @@ function limitWords(row: Row, now: number): string | null {
 }
 
 /** What the row is doing, in words: "awaiting approval — Bash: npm publish". */
-export function stateText(row: Row, now: number): string {
+function stateText(row: Row, now: number): string {
   const claim = row.claim;
   if (row.observed.state === 'limited') {
     const when = limitWords(row, now);
@@ -67,7 +67,7 @@ export function stateText(row: Row, now: number): string {
   return `${base}${claimWord}${detail === null ? '' : ` — ${detail}`}`;
 }
 
-export function age(row: Row, now: number): string {
+function age(row: Row, now: number): string {
   if (row.lastActivityAt === null) return '—';
   return formatDuration(now - Date.parse(row.lastActivityAt));
 }
@@ -79,7 +79,7 @@ export interface TableLayout {
 }
 
 /** Everything, no colour: a pipe, a file, `--wide`. */
-export const WIDE: TableLayout = { width: null, color: false };
+const WIDE: TableLayout = { width: null, color: false };
 
 /** Narrower than this, the table is laid out for this many columns anyway (lines wrap). */
 const MIN_WIDTH = 40;

@@ -3,7 +3,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { UsageError } from '../cli/usage-error';
 
-export type Command = (args: string[]) => Promise<number>;
+type Command = (args: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
   status: async () => (await import('./status')).statusCommand,
@@ -46,7 +46,7 @@ export function tierFor(name: string): void {
 }
 
 /** The help text, with the providers of the registry (loaded only when help is asked for). */
-export async function helpText(): Promise<string> {
+async function helpText(): Promise<string> {
   const { PROVIDERS, hookProviders } = await import('../../providers');
   const hooked = hookProviders();
   const entries = hooked.flatMap((provider) => provider.hooks?.entries.map((entry) => entry.name) ?? []);

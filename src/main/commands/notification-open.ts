@@ -1,10 +1,10 @@
 // A notification's Open (or a click on it) from the command line's runtimes (`watch --notify`,
 // `serve --notify`): the first session it named, opened as `lookout open` would.
 import { printLines } from '../text/terminal-text';
+import type { OpenHost } from '../open/open-local';
 import { openLocal } from '../open/open-local';
-import type { Runtime } from '../runtime/runtime';
 
-export function openFromNotification(runtime: Runtime, keys: readonly string[]): void {
+export function openFromNotification(runtime: OpenHost, keys: readonly string[]): void {
   const [first] = keys;
   if (first === undefined) return;
   openLocal(runtime, first).then(

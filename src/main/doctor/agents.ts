@@ -11,7 +11,7 @@ import { status } from '../hooks/installer';
 import type { AgentHooks, AgentReport, HooksState, RootSource } from './report';
 
 /** Which step of resolveRoots' order chose the folder (the very function: variables, settings, XDG, default). */
-export function rootSource(
+function rootSource(
   provider: ProviderDescriptor,
   env: NodeJS.ProcessEnv,
   chosen: Readonly<Record<string, string | undefined>>,
@@ -60,7 +60,7 @@ function stateOf(marks: readonly Mark[]): HooksState {
 const DESCRIPTIONS = ['answering from Lookout:', 'without hooks Lookout sees:', 'with hooks it also sees:'];
 
 /** One agent's hooks, from the very function `lookout hooks status` prints. */
-export function agentHooks(context: HookContext, provider: ProviderDescriptor): AgentHooks | null {
+function agentHooks(context: HookContext, provider: ProviderDescriptor): AgentHooks | null {
   if (provider.hooks === null) return null;
   let lines: string[];
   try {

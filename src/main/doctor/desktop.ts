@@ -55,7 +55,7 @@ export function trayReport(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): T
 }
 
 /** Whether `name` is an executable file in a folder of PATH (found without a shell). */
-export function onPath(name: string, env: NodeJS.ProcessEnv): boolean {
+function onPath(name: string, env: NodeJS.ProcessEnv): boolean {
   const folders = (env.PATH ?? '').split(delimiter).filter((folder) => folder !== '');
   return folders.some((folder) => {
     try {

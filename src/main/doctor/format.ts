@@ -11,7 +11,7 @@ const MAX_READING_LINES = 10;
 const INDENT = '  ';
 
 /** A path under the user's home as ~/…, as people write it. */
-export function tilde(path: string, home: string | undefined): string {
+function tilde(path: string, home: string | undefined): string {
   if (home === undefined || home === '' || home === '/') return path;
   return path === home ? '~' : path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
 }

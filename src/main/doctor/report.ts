@@ -73,7 +73,7 @@ export interface StateReport {
   store: StoredFile;
 }
 
-export type HostLinkState = 'connected' | 'connecting' | 'unreachable' | 'failed';
+type HostLinkState = 'connected' | 'connecting' | 'unreachable' | 'failed';
 
 export interface HostReport {
   name: string;

@@ -28,7 +28,7 @@ function git(cwd: string, args: string[]): Promise<{ code: number; stdout: strin
 }
 
 /** A folder Lookout may run git in: absolute, and a directory that exists. */
-export function usableFolder(cwd: string | null): cwd is string {
+function usableFolder(cwd: string | null): cwd is string {
   if (cwd === null || !isAbsolute(cwd)) return false;
   try {
     return statSync(cwd).isDirectory();

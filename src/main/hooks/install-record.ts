@@ -9,7 +9,7 @@ import { errorCode } from '../../providers/problems';
 import { READ_CAPS, readRegularText } from '../../providers/system/safe-read';
 import { HooksFileError } from './json-hooks';
 
-export interface FileRecord {
+interface FileRecord {
   /** The file's bytes before Lookout touched it (base64), or null when it did not exist. */
   before: string | null;
   /** The hash of what Lookout wrote: if the file is still exactly that, uninstall restores `before`. */

@@ -31,7 +31,7 @@ export interface HookContext {
   answer?: readonly string[];
 }
 
-export function shimPath(home: string): string {
+function shimPath(home: string): string {
   return join(home, 'bin', SHIM_NAME);
 }
 

@@ -30,7 +30,7 @@ export function hasNotify(text: string, path = 'config.toml'): boolean {
 }
 
 /** TOML basic strings: backslash, quote and control characters escaped. */
-export function tomlString(text: string): string {
+function tomlString(text: string): string {
   const escaped = text.replace(/[\\"\u0000-\u001f\u007f]/g, (char) =>
     char === '\\' || char === '"' ? `\\${char}` : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

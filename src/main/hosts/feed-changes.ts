@@ -19,7 +19,6 @@ export function agreedProtocol(offered: readonly number[] | undefined): FeedProt
 
 /** A line of protocol 2: a snapshot's head, its changed rows as `sessions`, and what is gone. */
 export type ChangeLine = Snapshot & { seq: number; delta: true; removed: string[] };
-export type FullLine = Snapshot & { seq: number };
 
 /** The feed's side: what was sent last, row by row (its JSON), and the line number. */
 export class ChangeWriter {

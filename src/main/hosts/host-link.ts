@@ -17,7 +17,7 @@ import { FEED_PROTOCOLS, applyChanges, lineKind } from './feed-changes';
 import { providerIds } from '../../providers';
 
 /** A snapshot line longer than this is not one Lookout writes (3,000 rows take ~3 MB). */
-export const LINE_MAX_BYTES = 32 * 1024 * 1024;
+const LINE_MAX_BYTES = 32 * 1024 * 1024;
 const BACKOFF_FIRST_MS = 1000;
 const BACKOFF_MAX_MS = 60_000;
 /** A connection that stayed up this long was healthy: the next failure starts the backoff afresh. */

@@ -25,7 +25,7 @@ const SQLITE = ['@photostructure', 'sqlite'];
 const LOADER = ['node-gyp-build'];
 
 /** The package folder of `name`, looked for in node_modules from `from` upwards, as Node's require looks. */
-export function packageFolder(from: string, name: readonly string[]): string | null {
+function packageFolder(from: string, name: readonly string[]): string | null {
   for (let dir = from; ; dir = dirname(dir)) {
     const candidate = join(dir, 'node_modules', ...name);
     if (existsSync(join(candidate, 'package.json'))) return candidate;

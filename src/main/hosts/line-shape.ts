@@ -6,20 +6,20 @@
 import { closingQuote } from '../../providers/jsonl/string-end';
 
 /** A snapshot nests 8 deep (a row's answer's question's option); a newer Lookout may add a few. */
-export const DEPTH_MAX = 16;
+const DEPTH_MAX = 16;
 /** What one row may take on average: a real one takes about a kilobyte. */
-export const ROW_BYTES_MAX = 64 * 1024;
+const ROW_BYTES_MAX = 64 * 1024;
 /** Values (containers and items) one row may hold on average: a real row holds about sixty. */
-export const ROW_VALUES_MAX = 1024;
+const ROW_VALUES_MAX = 1024;
 /**
  * Room besides: the snapshot's head, and the few rows that carry a whole command or question to
  * answer (64,000 characters, escaped; 20 questions of 50 options). Bytes in strings cost a parse
  * little; values (each an allocation) are what cost seconds and gigabytes, so they are held tight.
  */
-export const HEAD_BYTES_MAX = 4 * 1024 * 1024;
-export const HEAD_VALUES_MAX = 16 * 1024;
+const HEAD_BYTES_MAX = 4 * 1024 * 1024;
+const HEAD_VALUES_MAX = 16 * 1024;
 /** The top-level keys a feed writes: a snapshot's, and an answer's (`pane` from a Lookout before issue 25, `lookout` the hello's, issue 26; a change line's, issue 27; `limits`, issue 46). */
-export const FEED_KEYS: ReadonlySet<string> = new Set([
+const FEED_KEYS: ReadonlySet<string> = new Set([
   'schemaVersion',
   'now',
   'attention',

@@ -6,7 +6,7 @@ import type { HostConfig } from '../store/schema';
 import { HostLink } from './host-link';
 
 /** How long a one-shot command waits for a host before it reads as unreachable. */
-export const PROBE_TIMEOUT_MS = 15_000;
+const PROBE_TIMEOUT_MS = 15_000;
 
 export interface ProbeOptions {
   env: Readonly<Record<string, string | undefined>>;

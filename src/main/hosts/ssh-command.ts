@@ -5,7 +5,7 @@
 import type { HostConfig } from '../store/schema';
 
 /** Seconds between keep-alives, and how many may go unanswered (LOOKOUT_SSH_KEEPALIVE sets the first). */
-export function keepAlive(env: Readonly<Record<string, string | undefined>>): { interval: number; count: number } {
+function keepAlive(env: Readonly<Record<string, string | undefined>>): { interval: number; count: number } {
   const interval = Number(env.LOOKOUT_SSH_KEEPALIVE);
   return { interval: Number.isInteger(interval) && interval >= 1 && interval <= 300 ? interval : 5, count: 3 };
 }

@@ -8,14 +8,14 @@ import { cutText } from '../../engine/text-cut';
 import { terminalLine } from '../text/terminal-text';
 
 /** A title longer than this is cut (the engine's own are shorter: a folder, a branch, a verb). */
-export const TITLE_MAX = 300;
+const TITLE_MAX = 300;
 /** A body longer than this is cut before escaping, so the escaped body stays under 10 KB. */
-export const BODY_MAX = 2000;
+const BODY_MAX = 2000;
 
 const MARKUP: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
 /** Text for a body read as markup: shown as written, never as a tag or an entity. */
-export function escapeMarkup(text: string): string {
+function escapeMarkup(text: string): string {
   return text.replace(/[&<>]/g, (char) => MARKUP[char] ?? char);
 }
 

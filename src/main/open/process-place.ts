@@ -4,7 +4,7 @@
 // checked by the entry that uses it before it goes into an argv.
 
 /** The variables terminals and multiplexers set in their children, and nothing else of the environment. */
-export const PLACE_VARIABLES = [
+const PLACE_VARIABLES = [
   'TMUX',
   'TMUX_PANE',
   'STY',

@@ -16,7 +16,7 @@ export interface RemoteTarget {
 }
 
 /** What the remote shell runs: that machine's Lookout opening the session there; null when the key is not plain. */
-export function remoteOpenCommand(target: RemoteTarget): string | null {
+function remoteOpenCommand(target: RemoteTarget): string | null {
   return PLAIN_WORD.test(target.key) ? remoteLookout(target.host, ['open-here', target.key]) : null;
 }
 

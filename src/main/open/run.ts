@@ -24,7 +24,7 @@ function start(step: OpenStep): Promise<void> {
 }
 
 /** The steps with any script written out (macOS Terminal runs a .command file). */
-export function materialize(plan: OpenPlan, home: string): OpenStep[] {
+function materialize(plan: OpenPlan, home: string): OpenStep[] {
   if (plan.kind === 'none') return [];
   if (plan.kind !== 'terminal' || plan.script === null) return plan.steps;
   const folder = join(home, 'open');

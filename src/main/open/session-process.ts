@@ -8,7 +8,7 @@ import { looksLive } from './plan';
 import { fileHolders } from './place-probe';
 
 /** The session's process: alive in the registry, else the first holder of its files (null when none). */
-export function sessionPid(evidence: SessionEvidence, roots: ProviderRoots, holders: (path: string) => number[] = fileHolders): number | null {
+function sessionPid(evidence: SessionEvidence, roots: ProviderRoots, holders: (path: string) => number[] = fileHolders): number | null {
   if (evidence.liveness.kind === 'alive') return evidence.liveness.pid;
   const provider = findProvider(evidence.provider);
   const root = roots[evidence.provider];

@@ -25,9 +25,9 @@ export interface FocusContext {
 }
 
 /** What an entry made of the place: not its terminal, its terminal but not focusable (why), or the steps. */
-export type EntryResult = { kind: 'not-here' } | { kind: 'cannot'; why: string } | { kind: 'focus'; steps: FocusStep[]; note: string | null; pane?: string };
+type EntryResult = { kind: 'not-here' } | { kind: 'cannot'; why: string } | { kind: 'focus'; steps: FocusStep[]; note: string | null; pane?: string };
 
-export interface TerminalEntry {
+interface TerminalEntry {
   id: TerminalId;
   name: string;
   focus(place: ProcessPlace, context: FocusContext): EntryResult;
@@ -158,7 +158,7 @@ function macTerminal(id: TerminalId, name: string, program: string, app: string,
   };
 }
 
-export const TERMINALS: readonly TerminalEntry[] = [
+const TERMINALS: readonly TerminalEntry[] = [
   {
     id: 'tmux',
     name: 'tmux',

@@ -50,7 +50,7 @@ export interface EvaluateContext {
 const transcriptSourceOf = (provider: string): string => findProvider(provider)?.transcriptSource ?? `${provider}.transcript`;
 
 /** One line per kind of problem, printed once ("counted, reported once"). */
-export function describeProblems(problems: readonly Problem[]): string[] {
+function describeProblems(problems: readonly Problem[]): string[] {
   const unreadable = problems.filter((problem) => problem.kind === 'unreadable');
   const first = unreadable[0];
   if (first === undefined) return [];

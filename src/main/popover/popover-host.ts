@@ -1,10 +1,10 @@
 // The runtime as the popover sees it, whatever the transport: the state it pushes, the commands
 // it accepts (validated), explanations. `lookout serve` and the tray app both use this.
-import type { DerivedSession, Snapshot } from '../../engine';
+import type { DerivedSession, Evaluation, HostView, Settings, Snapshot } from '../../engine';
 import type { AutomationRule, QuietHours } from '../../engine';
 import { defaultSettings, hostState, ruleLine } from '../../engine';
 import { splitHostKey } from '../../engine';
-import type { CommandResult, Explanation, PopoverCommand, PopoverProblem, PopoverState, SettingsView } from '../../engine/contract';
+import type { CommandResult, Explanation, FeedCommand, PopoverCommand, PopoverProblem, PopoverState, SettingsView } from '../../engine/contract';
 import { admit, commandSchemaFor, explainRequestSchema } from '../../engine/contract';
 import { PROVIDERS, findProvider, hookProviders } from '../../providers';
 import { join } from 'node:path';
@@ -16,7 +16,11 @@ import { openTarget } from '../open/session-process';
 import { systemProbes } from '../open/probes';
 import { runPlan } from '../open/run';
 import { planRemoteOpen } from '../open/remote-plan';
-import type { Runtime } from '../runtime/runtime';
+import type { ProviderRoots } from '../../providers';
+import type { AnswerAttempt } from '../answer/broker';
+import type { AnswerFrom } from '../answer/protocol';
+import type { FactWriter } from '../facts/fact-writer';
+import type { HostConfig } from '../store/schema';
 import { updateSettings } from '../store/settings-store';
 import { PopoverPhone } from './popover-phone';
 import { AnswerGate, refusedIfNot } from './popover-answer';
@@ -24,10 +28,30 @@ import { RULE_ACTIONS, freeRuleId, projectMuteRule } from './popover-rules';
 
 export { BROWSER_ANSWERS_OFF } from './popover-answer';
 
+/** What the popover needs of the runtime (the runtime satisfies it as it is): only these members. */
+export interface PopoverRuntime {
+  readonly snapshot: Snapshot | null;
+  readonly evaluation: Evaluation | null;
+  readonly settings: Settings;
+  readonly roots: ProviderRoots;
+  readonly home: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly hostConfigs: readonly HostConfig[];
+  readonly hosts: { readonly names: string[]; views(): HostView[] };
+  readonly facts: Pick<FactWriter, 'review' | 'mute' | 'muteAll' | 'unmute' | 'visit'>;
+  onScreen: string | null;
+  onSnapshot(listener: (snapshot: Snapshot) => void): () => void;
+  evaluateNow(): void;
+  reloadFacts(): void;
+  remoteAsk(command: FeedCommand): Promise<boolean>;
+  answer(attempt: AnswerAttempt): Promise<CommandResult>;
+  release(request: string, from: AnswerFrom): Promise<CommandResult>;
+}
+
 export type StateListener = (state: PopoverState) => void;
 
 /** Until tomorrow morning: 08:00 local time on the next day. */
-export function tomorrowMorning(now: number): number {
+function tomorrowMorning(now: number): number {
   const date = new Date(now);
   date.setDate(date.getDate() + 1);
   date.setHours(8, 0, 0, 0);
@@ -72,7 +96,7 @@ export class PopoverHost {
    * prompts only when settings.json allows it (`answerFromBrowser`, §13).
    */
   constructor(
-    private readonly runtime: Runtime,
+    private readonly runtime: PopoverRuntime,
     private readonly clock: () => number,
     private readonly programsEditable: boolean,
   ) {

@@ -5,10 +5,10 @@ import type { FSWatcher } from 'chokidar';
 import type { Stats } from 'node:fs';
 import type { WatchTarget } from '../../providers/descriptor';
 
-export const DEBOUNCE_MS = 10;
+const DEBOUNCE_MS = 10;
 
 /** Folders always; files only when a target's pattern names them (what its provider reads). */
-export function watched(path: string, stats: Stats | undefined, files: readonly RegExp[]): boolean {
+function watched(path: string, stats: Stats | undefined, files: readonly RegExp[]): boolean {
   if (stats === undefined || stats.isDirectory()) return true;
   return files.some((pattern) => pattern.test(path));
 }

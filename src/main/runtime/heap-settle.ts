@@ -5,9 +5,9 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** How long without a new snapshot before collecting. */
-export const SETTLE_MS = 3_000;
+const SETTLE_MS = 3_000;
 /** The longest a collection waits while snapshots keep coming. */
-export const SETTLE_MAX_WAIT_MS = 10_000;
+const SETTLE_MAX_WAIT_MS = 10_000;
 
 /** V8's full collector, reached without a start-up flag; null where the engine refuses it. */
 export function fullCollector(): (() => void) | null {
@@ -39,7 +39,7 @@ export function quietHeap(): void {
 }
 
 /** Heap growth since the last collection under which another is not worth its pause (issue 27). */
-export const SETTLE_GROWTH_BYTES = 24 * 1024 * 1024;
+const SETTLE_GROWTH_BYTES = 24 * 1024 * 1024;
 
 /**
  * `collect`, skipped while the heap has grown by less than `growth` since the last one: rows that

@@ -20,7 +20,7 @@ export function changedRows(before: Evaluation, after: Evaluation): boolean {
 }
 
 /** A full re-read every so often: the safety net for missed events and crashed processes. */
-export const RESCAN_MS = 30_000;
+const RESCAN_MS = 30_000;
 
 /**
  * The rescan's interval; LOOKOUT_RESCAN_MS changes it (a diagnostic knob: the burst test turns

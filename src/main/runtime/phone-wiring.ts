@@ -83,7 +83,7 @@ export class PhoneSwitch implements Notifier {
   }
 }
 
-export function phoneNotifier(desktop: Notifier | null, options: PhoneOptions, ports: WiringPorts): PhoneNotifier | null {
+function phoneNotifier(desktop: Notifier | null, options: PhoneOptions, ports: WiringPorts): PhoneNotifier | null {
   const { file, problem } = loadPhone(ports.home, ports.clock());
   if (problem !== null) ports.onProblem(problem);
   if (file === null || file.channels.length === 0) {

@@ -3,7 +3,7 @@
 // wait for the next write or the rescan.
 
 /** A changed file is read again this long after its change was handled. */
-export const RECHECK_MS = 120;
+const RECHECK_MS = 120;
 
 export class Recheck {
   /** Paths to read once more, with when (real elapsed time, not the evaluation clock). */

@@ -6,9 +6,9 @@
 import type { NotifyCandidate, Row } from '../../engine';
 
 /** Claims of one host that may notify from one snapshot (the notified ledger keeps 1,000 a host). */
-export const HOST_CLAIMS_MAX = 200;
+const HOST_CLAIMS_MAX = 200;
 /** One notification a host at most this often. */
-export const HOST_NOTIFY_GAP_MS = 5000;
+const HOST_NOTIFY_GAP_MS = 5000;
 
 export class RemoteNotices {
   /** When each host's claims were last told. */

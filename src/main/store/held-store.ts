@@ -11,7 +11,7 @@ import { withLock } from '../../providers/system/folder-lock';
 import { privateFolder, writePrivate } from '../../providers/system/private-files';
 import { keepAside } from './quarantine';
 
-export const HELD_VERSION = 1;
+const HELD_VERSION = 1;
 /** Held longer than this, a notification is no news: dropped (quiet hours span a day at most). */
 export const HELD_MAX_AGE_MS = 24 * 3_600_000;
 /** The newest this many are kept: the digest names a few and counts the rest. */

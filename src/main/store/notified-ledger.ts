@@ -4,9 +4,9 @@
 import { providerIds } from '../../providers';
 
 /** The newest of this machine's claim ids kept: old claims cannot come back (their times are past). */
-export const NOTIFIED_KEEP = 5000;
+const NOTIFIED_KEEP = 5000;
 /** The newest of each host's kept: more than the claims a host may notify at once (200). */
-export const NOTIFIED_HOST_KEEP = 1000;
+const NOTIFIED_HOST_KEEP = 1000;
 
 /** Whose claim an id is: a local key starts with a provider's id, a host's row with the host's name (never a provider's). */
 function owner(id: string, providers: ReadonlySet<string>): string | null {

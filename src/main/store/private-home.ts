@@ -5,7 +5,7 @@ import { chmodSync, lstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 /** The folders inside the home whose contents are run or trusted. */
-export const PRIVATE_SUBFOLDERS = ['bin', 'run', 'spool'] as const;
+const PRIVATE_SUBFOLDERS = ['bin', 'run', 'spool'] as const;
 
 type FolderStat = Pick<Stats, 'uid' | 'mode'> & { isDirectory(): boolean; isSymbolicLink(): boolean };
 

@@ -72,7 +72,7 @@ export function emptyStore(): StoreFile {
 const duration = z.string().check(z.regex(/^(\d+[smhdw])+$/, 'a duration like 30m, 2h or 7d'));
 const ms = z.int().check(z.nonnegative());
 
-export const timingsSchema = z.partial(
+const timingsSchema = z.partial(
   z.object({
     beat: z.int().check(z.minimum(250)),
     toolPendingGrace: ms,
@@ -102,7 +102,7 @@ export const HOST_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 /** An ssh destination: an alias, host or user@host — never starting with "-" (it would be an ssh option). */
 export const SSH_DESTINATION = /^[A-Za-z0-9_.@%[\]:][A-Za-z0-9_.@%[\]:-]{0,253}$/;
 
-export const hostSchema = z.object({
+const hostSchema = z.object({
   // Never a provider's id: `<provider>:…` must stay this machine's key.
   name: z.string().check(
     z.regex(HOST_NAME),
@@ -118,7 +118,7 @@ export type HostConfig = z.infer<typeof hostSchema>;
 /** Ctrl+Shift+J; ⌘⇧J on macOS. */
 export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+J';
 /** One to four modifiers and one key, as Electron's accelerators name them. */
-export const ACCELERATOR =
+const ACCELERATOR =
   /^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+){1,4}([A-Z0-9]|F([1-9]|1[0-9]|2[0-4])|Space|Tab|Enter|Return|Up|Down|Left|Right|Home|End|PageUp|PageDown|Escape|Esc|Backspace|Delete|Insert|Plus|PrintScreen|num[0-9]|numadd|numsub|nummult|numdiv|numdec|MediaPlayPause|MediaNextTrack|MediaPreviousTrack|MediaStop|VolumeUp|VolumeDown|VolumeMute|[`\-=[\];',./])$/i;
 
 export const NOTIFY_LEVELS = ['never', 'needs-you', 'everything'] as const;

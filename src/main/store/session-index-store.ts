@@ -15,7 +15,7 @@ import { keepAside } from './quarantine';
 import { hasShape } from '../../providers/plain-shape';
 
 /** 2: heads kept (1 held middles only; such a file is rebuilt, nothing said). */
-export const INDEX_VERSION = 2;
+const INDEX_VERSION = 2;
 /** Written this long after the first change: a scan's many small steps make one write. */
 const SAVE_DELAY_MS = 2000;
 /**
@@ -283,7 +283,7 @@ const PIECE_BYTES = PIECE_UNITS * 6;
  * newline and copied to bytes made three more strings and a buffer of ~2 MB each in fresh memory,
  * 17–60 ms for 2,000 sessions where this takes ~12 (issue 27).
  */
-export function* indexPieces(file: IndexFile): Generator<Buffer> {
+function* indexPieces(file: IndexFile): Generator<Buffer> {
   const json = JSON.stringify(file);
   const buffer = Buffer.allocUnsafe(PIECE_BYTES);
   for (let at = 0; at < json.length; at += PIECE_UNITS) {

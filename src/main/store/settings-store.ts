@@ -23,7 +23,7 @@ export interface LoadedSettings {
 }
 
 /** Settings with the file's values laid over the defaults. */
-export function applySettings(file: SettingsFile): Settings {
+function applySettings(file: SettingsFile): Settings {
   const base = defaultSettings();
   return {
     timings: { ...base.timings, ...file.timings },
@@ -131,6 +131,6 @@ export function readSettingsFile(home: string, now: number): { file: SettingsFil
 }
 
 /** Writes settings atomically (a temp file renamed over the old one), private (0600). */
-export function saveSettings(home: string, file: SettingsFile): void {
+function saveSettings(home: string, file: SettingsFile): void {
   writePrivate(settingsPath(home), `${JSON.stringify(settingsSchema.parse(file), null, 2)}\n`);
 }

@@ -7,7 +7,7 @@ import { pidAlive } from '../../providers/system/process';
 import { tempOwner } from '../../providers/system/private-files';
 
 /** Younger than this, a temp file may be a write in flight (a slow fsync). */
-export const STALE_TEMP_MS = 10_000;
+const STALE_TEMP_MS = 10_000;
 /** Older than this, its pid is another process that took the number: a write takes milliseconds. */
 const ABANDONED_MS = 60 * 60_000;
 

@@ -2,7 +2,7 @@
 // only move between items; nothing is chosen until Enter, Space or a click (no mute by accident).
 import { useEffect, useRef, useState } from 'preact/hooks';
 
-export interface MenuItem {
+interface MenuItem {
   value: string;
   label: string;
   checked?: boolean;

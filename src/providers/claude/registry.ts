@@ -28,7 +28,7 @@ function epoch(value: unknown): number | null {
   return ms !== null && ms > 0 && ms < 8.64e15 ? ms : null;
 }
 
-export function parseRegistry(file: string, text: string): RegistryEntry | null {
+function parseRegistry(file: string, text: string): RegistryEntry | null {
   const record = parseRecord(text.trim());
   if (record === null) return null;
   const pid = num(record.pid);

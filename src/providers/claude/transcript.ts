@@ -20,10 +20,10 @@ function contentBlocks(record: JsonRecord): JsonRecord[] {
         .filter((block): block is JsonRecord => block !== null);
 }
 
-export type UserRecordKind = 'ignored' | 'tool-result' | 'interrupt' | 'prompt';
+type UserRecordKind = 'ignored' | 'tool-result' | 'interrupt' | 'prompt';
 
 /** What a user record is, for §11: meta, compaction and local-command echoes change nothing. */
-export function userRecordKind(record: JsonRecord): { kind: UserRecordKind; blocks: JsonRecord[]; text: string } {
+function userRecordKind(record: JsonRecord): { kind: UserRecordKind; blocks: JsonRecord[]; text: string } {
   const blocks = contentBlocks(record);
   if (record.isMeta === true || record.isCompactSummary === true) return { kind: 'ignored', blocks, text: '' };
   if (blocks.some((block) => block.type === 'tool_result')) return { kind: 'tool-result', blocks, text: '' };

@@ -44,7 +44,7 @@ function restoredFacts(head: unknown, tail: unknown): MessagesFacts | null {
 }
 
 /** Long sessions carry whole tool outputs: generous, still small beside a machine's memory. */
-export const MESSAGES_CAP = 64 * 1024 * 1024;
+const MESSAGES_CAP = 64 * 1024 * 1024;
 
 interface Kept {
   facts: MessagesFacts;

@@ -44,7 +44,7 @@ function category(name: string): PendingTool['category'] {
 }
 
 /** The subject of a call in words: "run_commands: npm test", "asks: Which database?". */
-export function callDetail(name: string, input: JsonRecord | null): string {
+function callDetail(name: string, input: JsonRecord | null): string {
   const question = str(input?.question);
   if (category(name) === 'question') return question === null ? 'asks a question' : `asks: ${oneLine(question, 100)}`;
   const commands = input?.commands;

@@ -7,9 +7,9 @@ import { stampOf } from '../system/file-stamp';
 import { readRegularFile } from '../system/safe-read';
 
 /** Larger compressed files are skipped and reported: they are archives, not live sessions. */
-export const MAX_COMPRESSED_BYTES = 64 * 1024 * 1024;
+const MAX_COMPRESSED_BYTES = 64 * 1024 * 1024;
 /** Decompressed, a rollout past this is skipped too: no live session is that large. */
-export const MAX_DECOMPRESSED_BYTES = 512 * 1024 * 1024;
+const MAX_DECOMPRESSED_BYTES = 512 * 1024 * 1024;
 const SLICE = 1024 * 1024;
 
 export interface CompressedRollout {

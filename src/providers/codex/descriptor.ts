@@ -13,7 +13,7 @@ const NOTIFY_ENTRY = 'codex-notify';
 const TOOL = '*';
 const ANSWER_ENTRY = `${ID}-answer`;
 /** Codex's prompt waits for the answering hook: a short, visible wait (issue 23). */
-export const CODEX_ANSWER_WAIT_MS = 20_000;
+const CODEX_ANSWER_WAIT_MS = 20_000;
 /** Codex's events with published schemas (SessionEnd and Interrupt have none yet). */
 export const CODEX_EVENTS: readonly HookSpec[] = [
   { event: 'SessionStart', matcher: null },

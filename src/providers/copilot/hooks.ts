@@ -14,7 +14,7 @@ export const COPILOT_HOOK_ENTRY = 'copilot';
  * The events Lookout hears (camelCase, so payloads carry `sessionId`, `cwd`, `timestamp`): the
  * prompts shown, and what answers them (a prompt submitted, a tool finished or failed, the agent stopping).
  */
-export const COPILOT_HOOK_EVENTS = ['notification', 'userPromptSubmitted', 'postToolUse', 'postToolUseFailure', 'agentStop'] as const;
+const COPILOT_HOOK_EVENTS = ['notification', 'userPromptSubmitted', 'postToolUse', 'postToolUseFailure', 'agentStop'] as const;
 
 /** The hooks file: every event runs the same command, for at most 10 s (the shim takes milliseconds). */
 export function copilotHooksFile(root: string, places: HookPlaces): HookEdit {

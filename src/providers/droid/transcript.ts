@@ -39,7 +39,7 @@ function isTypedPrompt(message: JsonRecord | null, blocks: readonly JsonRecord[]
 }
 
 /** A typed prompt opens the turn that decides the state (tested on the record alone). */
-export function opensDroidTurn(record: JsonRecord): boolean {
+function opensDroidTurn(record: JsonRecord): boolean {
   if (record.type !== 'message' || time(record.timestamp) === null) return false;
   const message = obj(record.message);
   return str(message?.role) === 'user' && isTypedPrompt(message, blocksOf(message));

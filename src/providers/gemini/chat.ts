@@ -10,7 +10,7 @@ import { arr, obj, oneLine, str, time } from '../jsonl/parse-record';
 import { failureSignal } from './failure';
 
 /** The words the CLI records when the user cancels a request (Esc). */
-export const CANCELLED = 'Request cancelled.';
+const CANCELLED = 'Request cancelled.';
 
 /** The note the CLI adds (low error verbosity, its default) once a request failed and the turn is over. */
 const FAILED_NOTE = 'This request failed.';
@@ -25,7 +25,7 @@ const CANCEL_BEFORE_PROMPT_MS = 2000;
 export const UNNAMED_CALL = 'a tool call (its name is written once it finishes)';
 
 /** A message's text parts (thoughts left out), or its text when the content is a string. */
-export function messageText(content: unknown): string {
+function messageText(content: unknown): string {
   if (typeof content === 'string') return content;
   return arr(content)
     .map((part) => {
@@ -40,7 +40,7 @@ function hasFunctionResponse(content: unknown): boolean {
 }
 
 /** A user message the user typed: text, not a tool's result, not the CLI's own session context. */
-export function isPrompt(record: JsonRecord): boolean {
+function isPrompt(record: JsonRecord): boolean {
   if (record.type !== 'user' || str(record.id) === null || hasFunctionResponse(record.content)) return false;
   const text = messageText(record.content).trim();
   return text !== '' && !text.startsWith('<session_context>');

@@ -155,7 +155,7 @@ function readNotification(payload: JsonRecord): HookFact {
 }
 
 /** Codex's legacy notify program: only `agent-turn-complete` exists. */
-export function readNotifyPayload(payload: JsonRecord): HookFact {
+function readNotifyPayload(payload: JsonRecord): HookFact {
   return str(payload.type) === 'agent-turn-complete' ? { kind: 'event', event: 'stop', detail: null } : { kind: 'ignored' };
 }
 

@@ -10,7 +10,7 @@ import type { JsonRecord } from '../jsonl/parse-record';
 const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Claude's AskUserQuestion `questions`, as Lookout shows them; null when they are not that shape. */
-export function askedQuestions(input: JsonRecord): AnswerQuestion[] | null {
+function askedQuestions(input: JsonRecord): AnswerQuestion[] | null {
   const questions = input.questions;
   if (!Array.isArray(questions) || questions.length === 0 || questions.length > ANSWER_QUESTIONS_MAX) return null;
   const read: AnswerQuestion[] = [];

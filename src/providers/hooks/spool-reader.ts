@@ -21,7 +21,7 @@ export interface HookMark {
 }
 
 /** What the hooks of one agent (the lead, or a subagent inside it) said last, and what tells a late word. */
-export interface HookThread {
+interface HookThread {
   /** The latest event: a permission request stands until a later one that is not written late (issue 6). */
   last: HookMark | null;
   /** The tool call of the latest PreToolUse or PermissionRequest, kept across the notifications that restate it. */
@@ -33,7 +33,7 @@ export interface HookThread {
   turn: { id: string; calls: Map<string, string | null>; done: Set<string>; ended: boolean; earlier: string[] } | null;
 }
 
-export interface HookSubagent extends HookThread {
+interface HookSubagent extends HookThread {
   name: string;
   startedAt: number;
   stoppedAt: number | null;

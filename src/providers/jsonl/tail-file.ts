@@ -195,8 +195,3 @@ export function moreLinesThan(path: string, from: number, to: number, limit: num
     return false;
   });
 }
-
-/** Splits an in-memory buffer (a decompressed rollout) the same way. */
-export function splitBuffer(buffer: Buffer, maxLineBytes: number): { lines: string[]; oversized: number } {
-  return new LineSplitter(maxLineBytes).push(buffer);
-}

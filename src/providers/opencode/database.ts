@@ -53,7 +53,7 @@ const number = (value: unknown): number => (typeof value === 'number' ? value : 
  * The largest message or part `data` handed to Lookout (opencode's are kilobytes; a user message
  * carrying file diffs may reach megabytes): a larger one is passed over inside SQLite and counted.
  */
-export const DATA_CAP_BYTES = 8 * 1024 * 1024;
+const DATA_CAP_BYTES = 8 * 1024 * 1024;
 
 // typeof() and octet_length() never load the value, so an oversized row costs nothing to refuse.
 const readable = (column: string): string => `typeof(${column}) = 'text' AND octet_length(${column}) <= ${DATA_CAP_BYTES}`;

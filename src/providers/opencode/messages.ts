@@ -22,7 +22,7 @@ export function createdAt(data: JsonRecord, rowTime: number): number {
 }
 
 /** A tool part still pending or running: a call without its result (R3). */
-export function openTool(part: JsonRecord): PendingTool | null {
+function openTool(part: JsonRecord): PendingTool | null {
   if (part.type !== 'tool') return null;
   const state = obj(part.state);
   const status = str(state?.status);

@@ -19,7 +19,7 @@ export const OPENCODE_HOOK_ENTRY = 'opencode';
  * plugin folder there: `plugins/` (what opencode reads now, with `plugin/`), unless the user
  * keeps theirs in `plugin/` only (the one folder older releases read).
  */
-export function pluginPath(places: HookPlaces, app = 'opencode'): string {
+function pluginPath(places: HookPlaces, app = 'opencode'): string {
   const xdg = places.env.XDG_CONFIG_HOME;
   const config = xdg !== undefined && xdg.trim() !== '' ? join(xdg, app) : join(places.userHome, '.config', app);
   const folder = existsSync(join(config, 'plugin')) && !existsSync(join(config, 'plugins')) ? 'plugin' : 'plugins';

@@ -35,9 +35,9 @@ export interface OpencodeFlavor {
 
 export const DATABASE_SOURCE = 'opencode.db';
 /** The liveness source: whether any process holds the database open for writing. */
-export const WRITER_SOURCE = 'opencode.db-writer';
+const WRITER_SOURCE = 'opencode.db-writer';
 
-export const OPENCODE_FLAVOR: OpencodeFlavor = {
+const OPENCODE_FLAVOR: OpencodeFlavor = {
   provider: 'opencode',
   database: /^opencode(-[A-Za-z0-9._]+)?\.db$/,
   databaseSource: DATABASE_SOURCE,

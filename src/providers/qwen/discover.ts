@@ -13,7 +13,7 @@ export interface QwenSessionFiles {
   runtime: string | null;
 }
 
-export interface QwenSubagentFiles {
+interface QwenSubagentFiles {
   /** The session the subagent belongs to (its folder's name). */
   parent: string;
   /** The agent id in the file name. */

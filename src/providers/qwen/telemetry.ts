@@ -8,7 +8,7 @@ import type { JsonRecord } from '../jsonl/parse-record';
 import { num, obj, oneLine, str } from '../jsonl/parse-record';
 
 /** The attempts Qwen makes before it gives up on a server error (DEFAULT_RETRY_OPTIONS.maxAttempts). */
-export const QWEN_MAX_ATTEMPTS = 7;
+const QWEN_MAX_ATTEMPTS = 7;
 
 /** A turn's own calls are `<session>########<n>`; side queries (memory, titles, suggestions) add a purpose. */
 const TURN_PROMPT = /^[^#]*#{8}\d+$/;
@@ -17,7 +17,7 @@ const TURN_PROMPT = /^[^#]*#{8}\d+$/;
 const WAITED_OUT = new Set([429, 529]);
 
 /** A spent quota, as Qwen's own fast-fail rule reads the words: its reset time where they give one. */
-export interface QuotaSpent {
+interface QuotaSpent {
   resetsAt: number | null;
 }
 

@@ -41,7 +41,7 @@ export function socketAt(path: string): { kind: 'none' } | { kind: 'socket' } | 
   return { kind: 'socket' };
 }
 
-export const TOKEN_BYTES = 64;
+const TOKEN_BYTES = 64;
 
 /** The token, when the file is a private regular file of this user's holding one; else null. */
 export function readToken(path: string): string | null {

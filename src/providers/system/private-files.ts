@@ -18,8 +18,8 @@ import {
 } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-export const PRIVATE_FOLDER = 0o700;
-export const PRIVATE_FILE = 0o600;
+const PRIVATE_FOLDER = 0o700;
+const PRIVATE_FILE = 0o600;
 
 /** Creates the folder (and its parents) private; an existing one of Lookout's is made private too. */
 export function privateFolder(path: string): void {

@@ -31,7 +31,7 @@ export function agentFolders(kindOf: (argv: readonly string[]) => ProcessKind): 
 }
 
 /** The folder as the kernel names it (a symlinked home reads as its target); null when it is gone. */
-export function realFolder(folder: string): string | null {
+function realFolder(folder: string): string | null {
   try {
     return realpathSync(folder);
   } catch {

@@ -10,7 +10,7 @@ import { fileStamp } from './file-stamp';
 
 export type Row = Record<string, unknown>;
 
-export interface Statement {
+interface Statement {
   all(...params: unknown[]): Row[];
 }
 
