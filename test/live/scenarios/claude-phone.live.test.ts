@@ -5,18 +5,15 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claude } from '../lab/agents/claude';
 import { modelReceives, waitingHooks } from '../lab/answering';
-import { lookout } from '../lab/lookout';
+import { LabPhone } from '../lab/phone';
 import { installed, scenarios, suiteName } from '../lab/suite';
-import type { NtfyMessage } from '../../main/phone/ntfy-standin';
-import { NtfyStandin } from '../../main/phone/ntfy-standin';
 import { waitFor } from '../../wait';
 
 const ENTRY = 'claude-answer';
-const TOPIC = 'lookout-lab-phone';
 
 describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from the phone`, () => {
   const start = scenarios(claude);
-  const phone = new NtfyStandin();
+  const phone = new LabPhone();
   beforeAll(async () => {
     await phone.start();
   });
@@ -27,33 +24,18 @@ describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from the ph
     { kind: 'tool' as const, call: claude.tools.guardedShell(command), text: 'Running it.' },
     { kind: 'text' as const, text: 'Done with it.' },
   ];
-  /** `lookout phone add ntfy <server>/<topic>`, as docs/phone.md says to. */
-  const addPhone = (env: NodeJS.ProcessEnv) => {
-    const added = lookout(['phone', 'add', 'ntfy', `${phone.url}/${TOPIC}`], env);
-    if (added.code !== 0) throw new Error(`lookout phone add: ${added.stdout}${added.stderr}`);
-  };
-  /** The phone message for this command, with its buttons. */
-  const messageFor = (command: string) =>
-    waitFor(
-      `the phone shows "${command}" with Allow and Deny`,
-      () => phone.messages.find((message) => message.topic === TOPIC && message.actions !== undefined && message.message.includes(command)),
-      () => JSON.stringify(phone.messages.map((message) => [message.topic, message.title, message.message])),
-    );
-  /** The messages the phone got after this one (a reply to a tap, what was answered). */
-  const after = (message: NtfyMessage) => phone.messages.slice(phone.messages.indexOf(message) + 1).filter((item) => item.topic === TOPIC);
-
   it('R92 R93 R95 Allow tapped on the phone runs the command; a replayed tap is refused with why; the audit names the phone', async () => {
     const lab = await start({
       name: 'phone-allow',
       hooks: true,
       watch: true,
       watchArgs: ['--phone'],
-      beforeWatch: addPhone,
+      beforeWatch: phone.add,
       replies: shell('touch from-phone.txt'),
     });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the permission prompt', claude.asksPermission);
-    const sent = await messageFor('touch from-phone.txt');
+    const sent = await phone.messageFor('touch from-phone.txt');
     expect(sent.actions?.map((action) => action.label)).toEqual(['Allow', 'Deny']);
     expect(await phone.tap(sent, 'Allow')).toBe(200);
     await waitFor(
@@ -61,10 +43,10 @@ describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from the ph
       () => (existsSync(lab.projectFile('from-phone.txt')) ? true : undefined),
       () => lab.tmux.screen(),
     );
-    await waitFor('the phone told it was allowed', () => after(sent).find((message) => /Allowed/.test(message.message)));
+    await phone.told(sent, /Allowed/);
     // The same tap again (a replay): refused, and the phone is told why; nothing else is answered.
     expect(await phone.tap(sent, 'Allow')).toBe(200);
-    await waitFor('the replayed tap refused with why', () => after(sent).find((message) => /Not sent: already answered/.test(message.message)));
+    await phone.told(sent, /Not sent: already answered/);
     const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(lab.explain(done)).toMatch(/allowed from phone — req_[0-9a-f]+ \(Bash: touch from-phone\.txt.*through ntfy/);
     expect(waitingHooks(lab, ENTRY)).toEqual([]);
@@ -78,7 +60,7 @@ describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from the ph
       hooks: true,
       watch: true,
       watchArgs: ['--phone'],
-      beforeWatch: addPhone,
+      beforeWatch: phone.add,
       replies: [
         { kind: 'tool', call: question },
         { kind: 'text', text: 'Noted.' },
@@ -86,11 +68,11 @@ describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from the ph
     });
     await lab.prompt('ask me a question');
     await lab.tmux.waitForScreen('the question', (screen) => screen.includes('Which colour should the phone badge be?'));
-    const sent = await messageFor('Which colour should the phone badge be?');
+    const sent = await phone.messageFor('Which colour should the phone badge be?');
     expect(sent.actions?.map((action) => action.label)).toEqual(['Red', 'Blue']);
     expect(await phone.tap(sent, 'Blue')).toBe(200);
     await modelReceives(lab, 'Blue');
-    await waitFor('the phone told what was answered', () => after(sent).find((message) => /Answered "Blue"/.test(message.message)));
+    await phone.told(sent, /Answered "Blue"/);
     const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle');
     expect(lab.explain(done)).toMatch(/from phone/);
   });
@@ -101,12 +83,12 @@ describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from the ph
       hooks: true,
       watch: true,
       watchArgs: ['--phone'],
-      beforeWatch: addPhone,
+      beforeWatch: phone.add,
       replies: shell('touch by-hand-first.txt'),
     });
     await lab.prompt('make the file');
     await lab.tmux.waitForScreen('the permission prompt', claude.asksPermission);
-    const sent = await messageFor('touch by-hand-first.txt');
+    const sent = await phone.messageFor('touch by-hand-first.txt');
     await lab.approve();
     await waitFor('the command ran', () => (existsSync(lab.projectFile('by-hand-first.txt')) ? true : undefined));
     await waitFor(
@@ -115,7 +97,7 @@ describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from the ph
       () => lab.tmux.screen(),
     );
     expect(await phone.tap(sent, 'Deny')).toBe(200);
-    const told = await waitFor('the late tap refused with why', () => after(sent).find((message) => /Not sent/.test(message.message)));
+    const told = await phone.told(sent, /Not sent/);
     expect(told.message).toMatch(/changed or was answered elsewhere|already answered|not open|answered in the terminal/);
     const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(lab.explain(done)).toMatch(/answered in the terminal — req_/);
