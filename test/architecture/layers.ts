@@ -36,6 +36,7 @@ export const MAIN_ROOMS = [
   'hooks',
   'hosts',
   'notify',
+  'phone',
   'pipeline',
   'cli',
   'runtime',
