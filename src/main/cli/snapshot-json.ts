@@ -48,8 +48,8 @@ export function snapshotJsonBytes<S extends { sessions: readonly object[] }>(sna
 
 /**
  * One output's lines. A line the output has handed on (its write done: written to a file, or taken
- * whole by a pipe's reader) lends its memory to the next: a fresh 1.2 MB buffer per snapshot cost
- * ~2 ms in page faults and left the collector a megabyte of outside memory each time.
+ * whole by a pipe's reader) lends its memory to the next: a fresh buffer of the snapshot's size each time
+ * cost page faults (`npm run bench`) and left the collector a megabyte of outside memory each time.
  */
 export class SnapshotLines {
   private spare: Buffer | null = null;

@@ -46,7 +46,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 /**
  * Commands that are done when they return and leave nothing running: they exit once their output
- * is out, instead of waiting for V8's collection in idle time (~10 ms after a big `status`).
+ * is out, instead of waiting for V8's collection in idle time (time a big `status` would wait; `npm run bench`).
  */
 const DONE_WHEN_RETURNED = new Set(['status', 'explain']);
 

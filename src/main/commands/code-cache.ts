@@ -1,5 +1,5 @@
 // Runs a CommonJS bundle from V8's code cache when one made by this Node for this very file lies
-// beside it. A one-shot command otherwise spends ~15 ms of its start-up compiling the bundle and
+// beside it. A one-shot command otherwise spends a good part of its start-up (`npm run bench`) compiling the bundle and
 // the functions its start runs (docs/performance.md). Without a usable cache it compiles as usual.
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';

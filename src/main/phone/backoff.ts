@@ -1,7 +1,7 @@
 // R94's backoff, shared by sending and listening: 5 s doubling to 5 min, or what the service asked.
 
-export const BACKOFF_FIRST_MS = 5000;
-export const BACKOFF_CAP_MS = 300_000;
+const BACKOFF_FIRST_MS = 5000;
+const BACKOFF_CAP_MS = 300_000;
 
 /** Timers injected so tests step time instead of sleeping. */
 export interface Timers {

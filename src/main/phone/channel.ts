@@ -4,11 +4,11 @@
 // it never decides what a tap means (tokens.ts does) and never opens a port.
 
 /** The services a person can set up. */
-export const PHONE_KINDS = ['ntfy', 'telegram'] as const;
-export type PhoneKind = (typeof PHONE_KINDS)[number];
+const PHONE_KINDS = ['ntfy', 'telegram'] as const;
+type PhoneKind = (typeof PHONE_KINDS)[number];
 
 /** One button on a phone message; `token` is the one-time token (R93) a tap brings back. */
-export interface PhoneButton {
+interface PhoneButton {
   label: string;
   token: string;
 }

@@ -13,8 +13,8 @@ import { channelLabel } from './phone-config';
 import { TOKEN_SHAPE } from './tokens';
 
 /** ntfy shows at most 3 actions; a message is at most 4,096 bytes (longer becomes an attachment). */
-export const NTFY_ACTIONS_MAX = 3;
-export const NTFY_MESSAGE_BYTES = 4096;
+const NTFY_ACTIONS_MAX = 3;
+const NTFY_MESSAGE_BYTES = 4096;
 const TITLE_MAX = 120;
 /** A publish that gets no answer in this long is a failure (a hanging server never holds the queue). */
 const SEND_TIMEOUT_MS = 15_000;
@@ -34,7 +34,7 @@ export interface NtfyPublish {
 }
 
 /** Text cut to ntfy's limit in bytes (UTF-8), with every hidden character shown as itself. */
-export function ntfyText(text: string, maxBytes: number): string {
+function ntfyText(text: string, maxBytes: number): string {
   let shown = visibleText(text);
   let max = shown.length;
   while (Buffer.byteLength(shown, 'utf8') > maxBytes) {

@@ -9,7 +9,7 @@ import { privateFolder, writePrivate } from '../../providers/system/private-file
 import { keepAside } from '../store/quarantine';
 import { PHONE_MODE_NAMES } from '../../engine/contract';
 
-export const PHONE_VERSION = 1;
+const PHONE_VERSION = 1;
 
 /** ntfy's server: https, or plain http only on this machine (a self-hosted test server, the stand-in). */
 export function serverProblem(server: string): string | null {
@@ -32,7 +32,7 @@ export const TOPIC = /^[A-Za-z0-9_-]{1,64}$/;
 const id = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,31}$/));
 const line = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[^\0-\x1f\x7f]*$/));
 
-export const ntfyConfigSchema = z.object({
+const ntfyConfigSchema = z.object({
   kind: z.literal('ntfy'),
   id,
   server: z.string().check(z.refine((text) => serverProblem(text) === null, 'https, or http on 127.0.0.1/localhost')),
@@ -43,7 +43,7 @@ export const ntfyConfigSchema = z.object({
 });
 export type NtfyConfig = z.infer<typeof ntfyConfigSchema>;
 
-export const telegramConfigSchema = z.object({
+const telegramConfigSchema = z.object({
   kind: z.literal('telegram'),
   id,
   botToken: line(200),
@@ -64,14 +64,14 @@ export interface TelegramConfig {
 
 export const TELEGRAM_API = 'https://api.telegram.org';
 
-export const channelConfigSchema = z.discriminatedUnion('kind', [ntfyConfigSchema, telegramConfigSchema]);
+const channelConfigSchema = z.discriminatedUnion('kind', [ntfyConfigSchema, telegramConfigSchema]);
 export type ChannelConfig = NtfyConfig | TelegramConfig;
 
 // The contract's list: the popover and phone.json name the same modes.
 export const PHONE_MODES = PHONE_MODE_NAMES;
 export type PhoneMode = (typeof PHONE_MODES)[number];
 
-export const phoneFileSchema = z.object({
+const phoneFileSchema = z.object({
   schemaVersion: z.literal(PHONE_VERSION),
   mode: z._default(z.enum(PHONE_MODES), 'away'),
   channels: z.array(channelConfigSchema).check(z.maxLength(20)),
@@ -124,7 +124,7 @@ export function savePhone(home: string, file: PhoneFile): void {
 }
 
 /** A secret as `phone list` and `doctor` show it: its first 4 characters, never the rest. */
-export function hint(secret: string): string {
+function hint(secret: string): string {
   return secret.length <= 4 ? '…' : `${secret.slice(0, 4)}…`;
 }
 

@@ -234,7 +234,7 @@ export class PhoneNotifier implements Notifier {
 }
 
 /** What the message says once a tap was carried out or refused by the runtime. */
-export function settled(binding: TokenBinding, result: CommandResult): string {
+function settled(binding: TokenBinding, result: CommandResult): string {
   const what = binding.tool.length > 80 ? `${binding.tool.slice(0, 79)}…` : binding.tool;
   if (!result.ok) return `Not sent: ${result.error ?? 'refused'} (${what})`;
   const { decision } = binding;

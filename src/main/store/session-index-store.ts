@@ -280,8 +280,8 @@ const PIECE_BYTES = PIECE_UNITS * 6;
  * The index file's bytes (the file's JSON, all ASCII, and a newline) in pieces, each a view of one
  * buffer, valid until the next is asked for. The JSON is escaped a piece at a time (each unit
  * past ASCII is escaped alone, so a piece may end anywhere): the whole text escaped, joined to its
- * newline and copied to bytes made three more strings and a buffer of ~2 MB each in fresh memory,
- * 17–60 ms for 2,000 sessions where this takes ~12 (issue 27).
+ * newline and copied to bytes made three more strings and a buffer of the file's size each in fresh
+ * memory, several times slower than this (issue 27; `npm run bench` measures it).
  */
 function* indexPieces(file: IndexFile): Generator<Buffer> {
   const json = JSON.stringify(file);

@@ -17,7 +17,7 @@ export const TITLE_MARKERS: readonly { bytes: Buffer; pairAt: number }[] = [
  * its type comes first, as Claude Code writes every record of its own (`{"type":"custom-title",`
  * ends at 22 bytes; every title record in the real samples starts `{"type":"`). A window of 200
  * bytes, for records that might put other members first, made the search half as costly again
- * (36 against 24 ms a gigabyte); the tail's reading still accepts a type within a line's first 200
+ * (`npm run bench` measures it); the tail's reading still accepts a type within a line's first 200
  * characters (docs/providers.md).
  */
 export const LINE_START = 32;
