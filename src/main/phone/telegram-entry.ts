@@ -1,11 +1,12 @@
-// The Telegram channel's way in (issue 49): its files are written apart and joined at the merge,
-// which replaces these bodies with `new TelegramChannel(config)` and telegram-setup's findChat.
+// The Telegram channel's way in (issue 49): the channel itself, and the set-up's search for the
+// chat the person messaged the bot from.
 import type { PhoneChannel } from './channel';
 import type { TelegramConfig } from './phone-config';
+import { TelegramChannel } from './telegram';
+import { findChat } from './telegram-setup';
 
 export function telegramChannel(config: TelegramConfig): PhoneChannel {
-  void config;
-  throw new Error('Telegram is not built yet');
+  return new TelegramChannel(config);
 }
 
 /** Long-polls getUpdates for the first message sent to the bot: the chat and user to answer to. */
@@ -14,8 +15,5 @@ export function findTelegramChat(
   api: string,
   options?: { fetch?: typeof fetch; signal?: AbortSignal },
 ): Promise<{ chatId: string; userId: string; name: string }> {
-  void botToken;
-  void api;
-  void options;
-  return Promise.reject(new Error('Telegram is not built yet'));
+  return findChat(botToken, api, options);
 }

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claude } from '../lab/agents/claude';
 import { modelReceives, waitingHooks } from '../lab/answering';
 import { LabPhone } from '../lab/phone';
+import { emptyPhoneFile, savePhone } from '../../../src/main/phone/phone-config';
+import { TelegramStandin } from '../../main/phone/telegram-standin';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { waitFor } from '../../wait';
 
@@ -102,5 +104,53 @@ describe.skipIf(!installed(claude))(`${suiteName(claude)}: answering from the ph
     const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
     expect(lab.explain(done)).toMatch(/answered in the terminal — req_/);
     expect(lab.explain(done)).not.toMatch(/from phone/);
+  });
+
+  it('R92 R93 through Telegram: Allow tapped in the chat runs the command and edits the message; a stranger and a replayed tap are refused', async () => {
+    const telegram = new TelegramStandin();
+    const api = await telegram.start();
+    try {
+      telegram.message(4242, 4242, '/start');
+      // phone.json as `lookout phone add telegram` writes it (that command is driven against this stand-in in test/main/phone).
+      const setUp = (env: NodeJS.ProcessEnv) => {
+        const file = emptyPhoneFile();
+        file.channels.push({ kind: 'telegram', id: 'telegram', botToken: telegram.token, chatId: '4242', userId: '4242', api });
+        savePhone(env.LOOKOUT_HOME ?? '', file);
+      };
+      const lab = await start({
+        name: 'phone-telegram',
+        hooks: true,
+        watch: true,
+        watchArgs: ['--phone'],
+        beforeWatch: setUp,
+        replies: shell('touch from-chat.txt'),
+      });
+      await lab.prompt('make the file');
+      await lab.tmux.waitForScreen('the permission prompt', claude.asksPermission);
+      const sent = await waitFor(
+        'the chat shows the command with Allow and Deny',
+        () => telegram.sent.find((message) => message.keyboard.length > 0 && message.text.includes('touch from-chat.txt')),
+        () => JSON.stringify(telegram.sent),
+      );
+      const keyboard = sent.keyboard.map((row) => [...row]);
+      const stranger = telegram.tap(sent, 'Allow', { chat: 31337, user: 31337 });
+      await waitFor('the stranger told no', () => telegram.answered.find((item) => item.id === stranger));
+      expect(existsSync(lab.projectFile('from-chat.txt'))).toBe(false);
+      telegram.tap(sent, 'Allow', { chat: 4242, user: 4242 });
+      await waitFor(
+        'the command allowed from the chat ran',
+        () => (existsSync(lab.projectFile('from-chat.txt')) ? true : undefined),
+        () => lab.tmux.screen(),
+      );
+      await waitFor('the message edited to say so', () => (/^Allowed ✓ from the phone/.test(sent.text) ? true : undefined));
+      expect(sent.keyboard).toEqual([]);
+      const replay = telegram.tap({ ...sent, keyboard }, 'Allow', { chat: 4242, user: 4242 });
+      const told = await waitFor('the replay told why', () => telegram.answered.find((item) => item.id === replay));
+      expect(told.text).toMatch(/^Not sent: already answered/);
+      const done = await lab.expectRow('finished', (row) => row.observed.state === 'idle' && row.observed.reason === 'turn-finished');
+      expect(lab.explain(done)).toMatch(/allowed from phone — req_[0-9a-f]+ \(Bash: touch from-chat\.txt.*through telegram chat 4242/);
+    } finally {
+      await telegram.stop();
+    }
   });
 });
