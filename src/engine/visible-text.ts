@@ -1,7 +1,7 @@
 // Text shown to the person who approves it, made to read as what it is (issue 47 item 2): every
 // control, bidirectional, invisible and unusual blank character becomes a visible token, so a
 // command cannot look different from what runs. The terminal, notifications and the popover's
-// answer card all show text through this module (a phone will too); `--json` keeps exact strings.
+// answer card and the phone's messages all show text through this module; `--json` keeps exact strings.
 
 /** Why a character is shown as a token: it acts on the text or the screen, or cannot be seen. */
 export type HiddenKind = 'control' | 'bidi' | 'invisible' | 'blank';
