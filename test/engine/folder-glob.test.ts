@@ -1,6 +1,6 @@
 // Issue 25 item 3: folder globs matched name by name, two pointers each, never a backtracking
 // RegExp. The meaning stays the one status-model.md §4b gives; the hang is shown by
-// test/main/rule-glob-process.test.ts (the old matcher never returns, so it runs in a process).
+// test/main/commands/rule-glob-process.test.ts (the old matcher never returns, so it runs in a process).
 import { describe, expect, it } from 'vitest';
 import { FOLDER_GLOB_MAX, globMatch, literalGlob } from '../../src/engine';
 

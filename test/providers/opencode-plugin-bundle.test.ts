@@ -28,7 +28,7 @@ interface Lab {
   records: AnswerRecord[];
 }
 
-/** A channel and broker as the runtime has them (test/main/answer-channel.test.ts); every request is its row's open prompt. */
+/** A channel and broker as the runtime has them (test/main/answer/answer-channel.test.ts); every request is its row's open prompt. */
 async function owner(): Promise<Lab> {
   // A short home: a socket path holds at most 103 bytes.
   const home = mkdtempSync('/tmp/lk-plugin-');

@@ -10,7 +10,7 @@ import { sendLine } from './lines';
 import type { AnswerFrom, ClientMessage, Decision, RequestDraft, ResultMessage } from './protocol';
 
 /** A request that did not show as the row's prompt this long after it came has been answered elsewhere. */
-const SETTLE_MS = 3000;
+export const SETTLE_MS = 3000;
 
 export interface HeldRequest {
   key: string;

@@ -11,7 +11,7 @@ import { HooksFileError } from './json-hooks';
 type OwnFile = Extract<HookEdit, { kind: 'own-file' }>;
 
 /** The mark every file of Lookout's own carries (a record lost with LOOKOUT_HOME still finds it). */
-const OWN_FILE_MARK = 'written by `lookout hooks install`';
+export const OWN_FILE_MARK = 'written by `lookout hooks install`';
 
 /** Whether a file at that path is Lookout's: what it last wrote there, or a file with its mark. */
 function ownFileIsOurs(record: InstallRecord, path: string, text: string): boolean {

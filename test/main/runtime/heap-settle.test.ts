@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { HeapSettle, fullCollector, quietHeapFlags, whenGrown } from '../../../src/main/runtime/heap-settle';
+
+describe('heap settle after a burst of snapshots', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('collects once, after the last snapshot of a burst has been quiet long enough', () => {
+    vi.useFakeTimers();
+    const collect = vi.fn();
+    const settle = new HeapSettle(collect, 1000);
+    settle.touch();
+    vi.advanceTimersByTime(900);
+    settle.touch();
+    vi.advanceTimersByTime(900);
+    expect(collect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(100);
+    expect(collect).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+
+  it('never collects after dispose', () => {
+    vi.useFakeTimers();
+    const collect = vi.fn();
+    const settle = new HeapSettle(collect, 1000);
+    settle.touch();
+    settle.dispose();
+    vi.advanceTimersByTime(5000);
+    expect(collect).not.toHaveBeenCalled();
+  });
+
+  it('reaches the real full collector in this Node without a start-up flag', () => {
+    const collect = fullCollector();
+    expect(collect).not.toBeNull();
+    expect(() => collect?.()).not.toThrow();
+  });
+
+  it('collects within the longest wait even when the runtime never goes quiet', () => {
+    vi.useFakeTimers();
+    const collect = vi.fn();
+    const settle = new HeapSettle(collect, 1000, 3000);
+    for (let elapsed = 0; elapsed < 2500; elapsed += 500) {
+      settle.touch();
+      vi.advanceTimersByTime(500);
+    }
+    expect(collect).toHaveBeenCalledTimes(0);
+    settle.touch();
+    vi.advanceTimersByTime(499);
+    expect(collect).toHaveBeenCalledTimes(0);
+    vi.advanceTimersByTime(1);
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+
+  it('issue 27: collects only once the heap has grown enough since the last collection', () => {
+    let heap = 100;
+    const collect = vi.fn(() => {
+      heap = 100;
+    });
+    const settled = whenGrown(collect, () => heap, 50);
+    settled?.();
+    expect(collect).not.toHaveBeenCalled();
+    heap = 149;
+    settled?.();
+    expect(collect).not.toHaveBeenCalled();
+    heap = 150;
+    settled?.();
+    expect(collect).toHaveBeenCalledTimes(1);
+    // Measured again after collecting: a heap back where it was is left alone.
+    heap = 120;
+    settled?.();
+    expect(collect).toHaveBeenCalledTimes(1);
+    expect(whenGrown(null)).toBeNull();
+  });
+});
+
+describe("V8's memory reducer left to the heap settle (issue 27)", () => {
+  it("the flags for this Node's V8 are ones it lists, and setting them says nothing on stderr", () => {
+    const flags = quietHeapFlags(process.versions.v8);
+    expect(flags.length, `V8 ${process.versions.v8} is not one the runtime knows`).toBeGreaterThan(0);
+    const listed = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout;
+    for (const flag of flags) expect(listed).toContain(`  ${flag.replace(/^--no-/, '--').replace(/=.*/, '')} (`);
+    const set = spawnSync(
+      process.execPath,
+      ['-e', `for (const flag of ${JSON.stringify(flags)}) require('node:v8').setFlagsFromString(flag); console.log('set')`],
+      { encoding: 'utf8' },
+    );
+    expect([set.stdout.trim(), set.stderr]).toEqual(['set', '']);
+  });
+
+  it('a V8 it does not know gets no flag', () => {
+    expect(quietHeapFlags('11.3.244.8-node.17')).toEqual(['--no-incremental-marking']);
+    expect(quietHeapFlags('14.6.202.34-node.40')).toEqual(['--no-incremental-marking']);
+    expect(quietHeapFlags('15.0.1')).toEqual([]);
+    expect(quietHeapFlags('x')).toEqual([]);
+  });
+});
