@@ -41,6 +41,11 @@ export function visibleText(text: string): string {
   return text.replace(HIDDEN, hiddenToken);
 }
 
+/** The same, line by line: a message of several lines (a digest) keeps its line breaks, and only them. */
+export function visibleLines(text: string): string {
+  return text.split('\n').map(visibleText).join('\n');
+}
+
 /** A run of plain text, or one hidden character's token and kind (for a page that styles tokens). */
 export interface TextPiece {
   text: string;

@@ -5,7 +5,7 @@
 // connection goes out from here; nothing listens. ntfy cannot edit a sent message: a settled tap
 // is told by a short follow-up message on the same topic.
 import { cutLine, cutText } from '../../engine/text-cut';
-import { visibleText } from '../../engine/visible-text';
+import { visibleLines, visibleText } from '../../engine/visible-text';
 import type { PhoneChannel, PhoneMessage, PhoneTap, SentRef } from './channel';
 import { PhoneError } from './channel';
 import type { NtfyConfig } from './phone-config';
@@ -35,11 +35,11 @@ export interface NtfyPublish {
 
 /** Text cut to ntfy's limit in bytes (UTF-8), with every hidden character shown as itself. */
 function ntfyText(text: string, maxBytes: number): string {
-  let shown = visibleText(text);
+  let shown = visibleLines(text);
   let max = shown.length;
   while (Buffer.byteLength(shown, 'utf8') > maxBytes) {
     max = Math.floor(max * 0.9);
-    shown = cutText(visibleText(text), max);
+    shown = cutText(visibleLines(text), max);
   }
   return shown;
 }

@@ -4,7 +4,7 @@
 // is the one-time token; taps come back by long-polling getUpdates, only from the configured chat
 // and user (R93: anyone else is told no and counted); a settled tap edits the message in place.
 import { cutLine, cutText } from '../../engine/text-cut';
-import { visibleText } from '../../engine/visible-text';
+import { visibleLines, visibleText } from '../../engine/visible-text';
 import type { PhoneChannel, PhoneMessage, PhoneTap, SentRef } from './channel';
 import { PhoneError } from './channel';
 import type { TelegramConfig } from './phone-config';
@@ -87,7 +87,7 @@ export class TelegramChannel implements PhoneChannel {
   /** The body of one sendMessage: what `send` posts (exported for the tests). */
   sendBody(message: PhoneMessage): Record<string, unknown> {
     const title = visibleText(message.title);
-    const text = cutText(message.body === '' ? title : `${title}\n${visibleText(message.body)}`, TEXT_MAX);
+    const text = cutText(message.body === '' ? title : `${title}\n${visibleLines(message.body)}`, TEXT_MAX);
     for (const button of message.buttons)
       if (Buffer.byteLength(button.token, 'utf8') > CALLBACK_DATA_BYTES) throw new Error('a button token longer than Telegram carries (64 bytes)');
     const rows: { text: string; callback_data: string }[][] = [];

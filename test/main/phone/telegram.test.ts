@@ -68,6 +68,13 @@ describe('the Telegram channel (issue 49)', () => {
     expect(standin.sent[1]?.text.length).toBeLessThanOrEqual(4096);
     expect(channel.label).not.toContain(standin.token.slice(5));
     expect(channel.label).toBe(`telegram chat ${CHAT} (bot 1234…)`);
+    // A digest keeps its lines; a break inside a line that was no line break shows as a token.
+    await channel.send({ title: '2 sessions need you', body: 'app (main): asks\napi: waits \u2028here', buttons: [] });
+    const lines = standin.sent[2]?.text.split('\n') ?? [];
+    expect(lines.slice(0, 2)).toEqual(['2 sessions need you', 'app (main): asks']);
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/^api: waits \S+here$/);
+    expect(standin.sent[2]?.text).not.toContain('\u2028');
   });
 
   it('R92 buttons carry the tokens; a tap comes back through listen with its chat, user, message and callback; settle edits the message and drops the keyboard', async () => {
