@@ -212,7 +212,11 @@ export class PhoneNotifier implements Notifier {
     try {
       const spent = this.tokens.spend(tap.token, line.id, this.ports.clock());
       if (!spent.ok) {
-        await channel.reply(tap, `Not sent: ${REFUSAL_TEXT[spent.why]}`);
+        const why = `Not sent: ${REFUSAL_TEXT[spent.why]}`;
+        await channel.reply(tap, why);
+        // A message whose buttons no longer answer (expired, its prompt changed) says so and loses them;
+        // one already answered keeps saying what was answered.
+        if (tap.ref !== null && (spent.why === 'expired' || spent.why === 'changed')) await channel.settle(tap.ref, why);
         return;
       }
       const { binding } = spent;

@@ -121,6 +121,8 @@ describe('the phone notifier (issue 49)', () => {
     await waitFor('refused', () => channel.replies[1]);
     expect(channel.replies[1]?.text).toMatch(/^Not sent: already answered/);
     expect(answers).toHaveLength(1);
+    // The answered message keeps saying what was answered.
+    expect(channel.settled).toHaveLength(1);
     phone.dispose();
   });
 
@@ -161,6 +163,22 @@ describe('the phone notifier (issue 49)', () => {
     const sent = await waitFor('sent', () => channel.sent[0]);
     expect(sent.buttons).toEqual([]);
     expect(sent.body).toMatch(/answer it at the computer/);
+    phone.dispose();
+  });
+
+  it('R93 a tap on a prompt that changed is told why and its message loses the buttons', async () => {
+    const { channel, answers, phone } = notifier(true);
+    phone.start();
+    await phone.send(PLAN, () => undefined);
+    const sent = await waitFor('sent', () => channel.sent[0]);
+    const onTap = await waitFor('listening', () => channel.onTap ?? undefined);
+    // The row no longer shows that request (answered in the terminal): its tokens are void.
+    phone.keepShown(() => false);
+    onTap({ token: sent.buttons[0]?.token ?? '', from: { chat: '42', user: '42' }, ref: 'msg-1', callback: 'cb-1' });
+    await waitFor('settled', () => channel.settled[0]);
+    expect(channel.replies.map((reply) => reply.text)).toEqual([expect.stringMatching(/^Not sent: this prompt changed/)]);
+    expect(channel.settled).toEqual([expect.stringMatching(/^msg-1: Not sent: this prompt changed/)]);
+    expect(answers).toEqual([]);
     phone.dispose();
   });
 
