@@ -74,6 +74,10 @@ const agentOf = {
   '@github/copilot': 'copilot',
   '@kilocode/cli-linux-x64': 'kilo',
   '@factory/cli-linux-x64': 'droid',
+  '@cline/cli-linux-x64': 'cline',
+  '@google/gemini-cli': 'gemini',
+  '@qwen-code/qwen-code': 'qwen',
+  '@mariozechner/pi-coding-agent': 'pi',
 };
 
 console.log('\n| agent | pinned → latest | check | result |\n|---|---|---|---|');

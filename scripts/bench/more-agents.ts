@@ -225,3 +225,45 @@ export function droidSessions(root: string, count: number, now: number): string[
   }
   return files;
 }
+
+/** Pi: sessions/--home-me-app--/<time>_<uuid>.jsonl, twenty finished turns each (a call, its result, the answer). */
+export function piSessions(root: string, count: number, now: number): string[] {
+  const folder = join(root, 'sessions', '--home-me-app--');
+  mkdirSync(folder, { recursive: true });
+  const files: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const id = `01a244aa-0000-7000-8000-${hex(index, 12)}`;
+    const start = minutesAgo(now, index);
+    const at = (offset: number) => new Date(start + offset).toISOString();
+    const lines = [JSON.stringify({ type: 'session', version: 3, id, timestamp: at(0), cwd: '/home/me/app' })];
+    let parent: string | null = null;
+    const entry = (key: string, offset: number, message: object) => {
+      const line = JSON.stringify({ type: 'message', id: key, parentId: parent, timestamp: at(offset), message });
+      parent = key;
+      return line;
+    };
+    for (let turn = 0; turn < 20; turn += 1) {
+      const t = turn * 2000;
+      lines.push(
+        entry(`${hex(turn, 4)}0001`, t + 1, { role: 'user', content: [{ type: 'text', text: `turn ${turn}` }] }),
+        entry(`${hex(turn, 4)}0002`, t + 2, {
+          role: 'assistant',
+          content: [{ type: 'toolCall', id: `c${turn}`, name: 'bash', arguments: { command: 'npm test' } }],
+          stopReason: 'toolUse',
+        }),
+        entry(`${hex(turn, 4)}0003`, t + 3, {
+          role: 'toolResult',
+          toolCallId: `c${turn}`,
+          toolName: 'bash',
+          content: [{ type: 'text', text: pad }],
+          isError: false,
+        }),
+        entry(`${hex(turn, 4)}0004`, t + 4, { role: 'assistant', content: [{ type: 'text', text: 'All green.' }], stopReason: 'stop' }),
+      );
+    }
+    const path = join(folder, `2026-12-01T00-00-00-000Z_${id}.jsonl`);
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    files.push(path);
+  }
+  return files;
+}

@@ -11,6 +11,7 @@ import { clineDescriptor } from './cline/descriptor';
 import { geminiDescriptor } from './gemini/descriptor';
 import { droidDescriptor } from './droid/descriptor';
 import { qwenDescriptor } from './qwen/descriptor';
+import { piDescriptor } from './pi/descriptor';
 import type { HookEntry, ProviderDescriptor } from './descriptor';
 
 export const PROVIDERS: readonly ProviderDescriptor[] = [
@@ -23,6 +24,7 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   droidDescriptor,
   clineDescriptor,
   qwenDescriptor,
+  piDescriptor,
 ];
 
 export type { HookEdit, HookEntry, HookPlaces, HookSpec, ProviderDescriptor } from './descriptor';

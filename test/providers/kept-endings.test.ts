@@ -1,4 +1,4 @@
-// Issue 14 for issue 24's agents: Gemini CLI, Qwen Code and Factory Droid keep a file's end in the
+// Issue 14 for issue 24's and 50's agents: Gemini CLI, Qwen Code, Factory Droid and Pi keep a file's end in the
 // session index (ending-codec.ts); what the index gives back must be exactly what reading the file
 // gives. Every case the live lab recorded of them, and the bench's long sessions (a file read whole
 // keeps nothing), are read with no index, then twice through one (the second time from the index):
@@ -11,7 +11,7 @@ import { SessionIndexStore } from '../../src/main/store/session-index-store';
 import { findProvider, resolveRoots } from '../../src/providers';
 import type { SessionIndexPort } from '../../src/providers/session-index';
 import { NO_INDEX } from '../../src/providers/session-index';
-import { droidSessions, geminiSessions, qwenSessions } from '../../scripts/bench/more-agents';
+import { droidSessions, geminiSessions, piSessions, qwenSessions } from '../../scripts/bench/more-agents';
 
 const LIVE = join(__dirname, '../fixtures/live');
 const base = mkdtempSync(join(tmpdir(), 'lookout-kept-endings-'));
@@ -50,27 +50,31 @@ const LONG = {
   gemini: (home: string, now: number) => geminiSessions(join(home, '.gemini'), 30, now),
   qwen: (home: string, now: number) => qwenSessions(join(home, '.qwen'), 30, now),
   droid: (home: string, now: number) => droidSessions(join(home, '.factory'), 30, now),
+  pi: (home: string, now: number) => piSessions(join(home, '.pi', 'agent'), 30, now),
 };
 
 describe("ends kept in the session index equal the files' (issue 14, issue 24)", () => {
-  it.each(['gemini', 'qwen', 'droid'] as const)('%s: every recorded case, and long sessions, read the same from the index as from their files', async (id) => {
-    let cases = 0;
-    for (const version of readdirSync(LIVE).filter((name) => name.startsWith(`${id}-`))) {
-      for (const name of readdirSync(join(LIVE, version))) {
-        const folder = join(LIVE, version, name);
-        if (!existsSync(join(folder, 'case.json'))) continue;
-        cases += 1;
-        const home = join(base, `${id}-${name}`);
-        cpSync(join(folder, 'home'), home, { recursive: true, preserveTimestamps: true });
-        const now = Date.parse((JSON.parse(readFileSync(join(folder, 'case.json'), 'utf8')) as { now: string }).now);
-        await compare(id, resolveRoots({ HOME: home })[id] ?? '', now, `${id}-${name}`);
+  it.each(['gemini', 'qwen', 'droid', 'pi'] as const)(
+    '%s: every recorded case, and long sessions, read the same from the index as from their files',
+    async (id) => {
+      let cases = 0;
+      for (const version of readdirSync(LIVE).filter((name) => name.startsWith(`${id}-`))) {
+        for (const name of readdirSync(join(LIVE, version))) {
+          const folder = join(LIVE, version, name);
+          if (!existsSync(join(folder, 'case.json'))) continue;
+          cases += 1;
+          const home = join(base, `${id}-${name}`);
+          cpSync(join(folder, 'home'), home, { recursive: true, preserveTimestamps: true });
+          const now = Date.parse((JSON.parse(readFileSync(join(folder, 'case.json'), 'utf8')) as { now: string }).now);
+          await compare(id, resolveRoots({ HOME: home })[id] ?? '', now, `${id}-${name}`);
+        }
       }
-    }
-    expect(cases).toBeGreaterThan(2);
-    const home = join(base, `${id}-long`);
-    const now = Date.parse('2026-12-01T22:00:00Z');
-    LONG[id](home, now);
-    // Finished sessions whose ends name no call and no error words: every one kept, the path taken.
-    expect(await compare(id, resolveRoots({ HOME: home })[id] ?? '', now, `${id}-long`)).toBe(30);
-  });
+      expect(cases).toBeGreaterThan(2);
+      const home = join(base, `${id}-long`);
+      const now = Date.parse('2026-12-01T22:00:00Z');
+      LONG[id](home, now);
+      // Finished sessions whose ends name no call and no error words: every one kept, the path taken.
+      expect(await compare(id, resolveRoots({ HOME: home })[id] ?? '', now, `${id}-long`)).toBe(30);
+    },
+  );
 });

@@ -75,9 +75,9 @@ function standInTooYoung(recording: Recording): string | null {
 describe('recordings of the real agents (issue 22)', () => {
   const all = recordings();
 
-  it('there are recordings of Claude Code, Codex, Copilot CLI, opencode, Kilo CLI, Gemini CLI, Factory Droid, Cline CLI and Qwen Code, each naming its version', () => {
+  it('there are recordings of Claude Code, Codex, Copilot CLI, opencode, Kilo CLI, Gemini CLI, Factory Droid, Cline CLI, Qwen Code and Pi, each naming its version', () => {
     const agents = new Set(all.map((recording) => recording.meta.agent));
-    expect([...agents].sort()).toEqual(['claude', 'cline', 'codex', 'copilot', 'droid', 'gemini', 'kilo', 'opencode', 'qwen']);
+    expect([...agents].sort()).toEqual(['claude', 'cline', 'codex', 'copilot', 'droid', 'gemini', 'kilo', 'opencode', 'pi', 'qwen']);
     for (const recording of all) expect(recording.meta.version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 

@@ -26,6 +26,7 @@ describe('agent folders, as each agent resolves them', () => {
       droid: join(HOME, '.factory'),
       cline: join(HOME, '.cline', 'data'),
       qwen: join(HOME, '.qwen'),
+      pi: join(HOME, '.pi', 'agent'),
     });
   });
 
@@ -58,6 +59,15 @@ describe('agent folders, as each agent resolves them', () => {
     expect(chooseParts(qwen.root, join(HOME, '.qwen'), { HOME, QWEN_RUNTIME_DIR: '~/rt' })).toEqual([
       { folder: 'projects', path: join(HOME, 'rt', 'projects'), variable: 'QWEN_RUNTIME_DIR' },
     ]);
+  });
+
+  it('Pi 0.73.1: PI_CODING_AGENT_DIR with a leading ~ expanded; PI_CODING_AGENT_SESSION_DIR holds its sessions flat', () => {
+    const pi = provider('pi');
+    expect(chooseRoot(pi, { HOME, PI_CODING_AGENT_DIR: '~/agents/pi' }).path).toBe(join(HOME, 'agents/pi'));
+    expect(chooseParts(pi.root, join(HOME, '.pi', 'agent'), { HOME, PI_CODING_AGENT_SESSION_DIR: '/srv/pi-sessions' })).toEqual([
+      { folder: 'sessions', path: '/srv/pi-sessions', variable: 'PI_CODING_AGENT_SESSION_DIR' },
+    ]);
+    expect(pi.watch(join(HOME, '.pi', 'agent'))).toEqual([{ path: join(HOME, '.pi', 'agent', 'sessions'), depth: 1, files: /\.jsonl$/ }]);
   });
 
   it('the others: their one variable (a home, for Gemini and Droid), XDG_DATA_HOME for opencode and Kilo', () => {

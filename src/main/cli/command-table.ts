@@ -1,7 +1,7 @@
 // Every command with its options and what its arguments are: the one list shell completion is
 // made from (completion.ts). A test checks each option here against the command itself.
 import { REVIEW_STATES } from '../../engine';
-import { hookProviders } from '../../providers';
+import { hookProviders, providerIds } from '../../providers';
 
 /** What an argument position takes. */
 export type ArgumentKind = { kind: 'session' } | { kind: 'words'; words: readonly string[] } | { kind: 'free' };
@@ -66,7 +66,7 @@ export function commandTable(): CommandSpec[] {
   ];
 }
 
-/** The values an option takes, where they are few (`hooks --provider`). */
+/** The values an option takes, where they are few: `--provider` names any agent in the registry (`rules`, `hooks`). */
 export function optionValues(option: string): readonly string[] {
-  return option === '--provider' ? hookProviders().map((provider) => provider.id) : [];
+  return option === '--provider' ? providerIds() : [];
 }

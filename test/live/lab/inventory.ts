@@ -26,14 +26,20 @@ function lineKind(record: Json): string | null {
   return typeof inner === 'string' ? `${type}/${inner}` : type;
 }
 
-function jsonlKinds(folder: string): string[] {
+/** Pi's kind: a message entry by its role ("message/toolResult"), any other entry by its type. */
+function piLineKind(record: Json): string | null {
+  const type = typeof record.type === 'string' ? record.type : null;
+  return type === 'message' && isObject(record.message) ? `message/${String(record.message.role)}` : type;
+}
+
+function jsonlKinds(folder: string, kindOf: (record: Json) => string | null = lineKind): string[] {
   const kinds = new Set<string>();
   for (const file of jsonlFiles(folder)) {
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (line.trim() === '') continue;
       try {
         const parsed: unknown = JSON.parse(line);
-        const kind = isObject(parsed) ? lineKind(parsed) : null;
+        const kind = isObject(parsed) ? kindOf(parsed) : null;
         if (kind !== null) kinds.add(kind);
       } catch {
         kinds.add('(not JSON)');
@@ -106,6 +112,8 @@ export function recordKinds(lab: Scenario): string[] {
       return jsonlKinds(join(home, '.factory', 'sessions')).sort();
     case 'qwen':
       return jsonlKinds(join(home, '.qwen', 'projects')).sort();
+    case 'pi':
+      return jsonlKinds(join(home, '.pi', 'agent', 'sessions'), piLineKind).sort();
     default:
       return [];
   }

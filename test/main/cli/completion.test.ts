@@ -70,6 +70,8 @@ describe('shell completion (issue 16)', () => {
     expect(complete(['lookout', 'review', ids[0] ?? '', 'fl'])).toEqual(['flagged']);
     expect(complete(['lookout', 'mute', '--for', '2h', 'c1a']).sort()).toEqual([...ids].sort());
     expect(complete(['lookout', 'hooks', '--provider', 'co'])).toEqual(['codex', 'copilot']);
+    // Every agent in the registry, those without hooks too (a rule may name any of them).
+    expect(complete(['lookout', 'rules', '--provider', 'p'])).toEqual(['pi']);
     // The shell-text id was neither offered nor run.
     expect(existsSync(pwned)).toBe(false);
     expect(runCli(['__sessions'], env).stdout).not.toContain('touch');

@@ -9,7 +9,7 @@ import { PROVIDERS } from '../../../src/providers';
 import { runCli } from '../cli-process';
 
 const LIVE = resolve(__dirname, '../../fixtures/live');
-const scratch = mkdtempSync(join(tmpdir(), 'lookout-nine-'));
+const scratch = mkdtempSync(join(tmpdir(), 'lookout-every-agent-'));
 const made: string[] = [];
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
@@ -62,11 +62,11 @@ describe('every agent side by side (issue 24)', () => {
     expect(cases.filter(({ found }) => found === null).map(({ provider }) => provider.id)).toEqual([]);
   });
 
-  it('R13 `lookout status --all` shows a row of each of the nine agents, from one home, each ended as its recording says', () => {
+  it('R13 `lookout status --all` shows a row of each of the ten agents, from one home, each ended as its recording says', () => {
     const result = runCli(['status', '--json', '--all', '--now', now], env);
     expect(result.code, result.stderr).toBe(0);
     const rows = (JSON.parse(result.stdout) as { sessions: Row[] }).sessions;
-    expect(PROVIDERS.length).toBe(9);
+    expect(PROVIDERS.length).toBe(10);
     for (const { provider, found } of cases)
       expect(
         rows.map((row) => row.key),
