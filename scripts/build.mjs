@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PLUGIN_GENERATED, writePluginModule } from './plugin-bundle.mjs';
+import { writePluginModules } from './plugin-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = (path) => join(root, path);
@@ -62,8 +62,8 @@ function oneByte(file) {
   if (ascii !== text) writeFileSync(file, ascii);
 }
 
-// The opencode plugin's text first: the command line's bundle carries it (plugin-bundle.mjs).
-if (await writePluginModule()) console.log(`build: ${PLUGIN_GENERATED} regenerated from its source`);
+// The opencode plugin's and the Pi extension's texts first: the command line's bundle carries them (plugin-bundle.mjs).
+for (const path of await writePluginModules()) console.log(`build: ${path} regenerated from its source`);
 
 // A cache is never left beside a bundle it was not made from, even when a later step fails.
 rmSync(at('dist/cli-main.cjs.cache'), { force: true });

@@ -2,50 +2,16 @@
 // build time into the text `hooks install` writes. The generated module is held to its source,
 // and the bundled plugin's answering runs against a real answer channel, as opencode would run it.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AnswerView } from '../../src/engine';
-import type { AnswerRecord } from '../../src/main/answer/broker';
-import { AnswerBroker } from '../../src/main/answer/broker';
-import { AnswerChannel } from '../../src/main/answer/channel-server';
+import { describe, expect, it } from 'vitest';
 import { runFolder } from '../../src/main/answer/paths';
 import { pluginText } from '../../src/providers/opencode/plugin';
+import type { Lab } from './answer-owner';
+import { openRequest, owner } from './answer-owner';
 import { bundlePlugin, generatedModule, PLUGIN_GENERATED } from '../../scripts/plugin-bundle.mjs';
 import { waitFor } from '../wait';
-
-const homes: string[] = [];
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.splice(0)) await stop();
-  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
-});
-
-interface Lab {
-  home: string;
-  broker: AnswerBroker;
-  records: AnswerRecord[];
-}
-
-/** A channel and broker as the runtime has them (test/main/answer/answer-channel.test.ts); every request is its row's open prompt. */
-async function owner(): Promise<Lab> {
-  // A short home: a socket path holds at most 103 bytes.
-  const home = mkdtempSync('/tmp/lk-plugin-');
-  homes.push(home);
-  const records: AnswerRecord[] = [];
-  const now = 1_000_000;
-  let broker: AnswerBroker;
-  const viewOf = (key: string): AnswerView | null => {
-    const held = broker.requests.filter((item) => item.key === key && item.request.closed === null).at(-1);
-    return held === undefined ? null : { state: 'open', request: held.request, keysFrom: held.request.at + 6000, askedAt: held.request.at };
-  };
-  broker = new AnswerBroker({ clock: () => now, viewOf, movedOn: () => false, onChange: () => undefined, onAnswer: (record) => records.push(record) });
-  const channel = new AnswerChannel(home, { message: (message, socket) => broker.message(message, socket), closed: (socket) => broker.hookGone(socket) });
-  expect(await channel.start()).toEqual({ kind: 'owner' });
-  stops.push(() => channel.stop());
-  return { home, broker, records };
-}
 
 type Hooks = { event: (input: { event: unknown }) => Promise<void> };
 interface Posted {
@@ -70,8 +36,6 @@ async function plugin(lab: Lab, provider = 'opencode'): Promise<{ hooks: Hooks; 
   };
   return { hooks: await module.LookoutPlugin({ directory: '/home/me/app', client: { _client: http } }), posted };
 }
-
-const openRequest = (lab: Lab) => waitFor('the request held', () => lab.broker.requests.find((item) => item.request.closed === null));
 
 describe('the opencode plugin, bundled from TypeScript (issue 48)', () => {
   it('issue 48: the generated plugin module is its source as the build bundles it (npm run build regenerates it)', async () => {

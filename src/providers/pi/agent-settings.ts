@@ -13,7 +13,7 @@ import type { RetrySettings } from './retries';
 import { DEFAULT_RETRY } from './retries';
 
 /** An extension file of Lookout's own, which never asks the person anything. */
-export const LOOKOUT_EXTENSION = 'lookout-extension.ts';
+export const LOOKOUT_EXTENSION = 'lookout.js';
 
 export interface PiSetup {
   retry: RetrySettings;

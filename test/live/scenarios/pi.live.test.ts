@@ -2,14 +2,12 @@
 // Lookout says at each moment, against what the scenario did. Pi writes a new session's file only
 // once its first reply is complete, so each scenario that reads a running turn answers a first
 // prompt before it. Pi never asks before a tool call; an extension of the person's may.
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pi } from '../lab/agents/pi';
+import { gateAsks, pi, piGated } from '../lab/agents/pi';
 import { noResetGuessed } from '../lab/limits';
 import type { LabRow } from '../lab/lookout';
 import type { Scenario } from '../lab/scenario';
-import { LAB_MODULES } from '../lab/scenario';
 import { installed, scenarios, suiteName } from '../lab/suite';
 import { QUOTA_MESSAGE, quotaResetReply, usageLimitReply } from '../lab/usage-limit';
 import { waitFor } from '../../wait';
@@ -32,6 +30,7 @@ async function heldSecondTurn(lab: Scenario): Promise<LabRow> {
 
 describe.skipIf(!installed(pi))(suiteName(pi), () => {
   const start = scenarios(pi);
+  const startGated = scenarios(piGated);
 
   it("R1 a new session's first turn, held: Pi writes nothing until its first reply, so there is no row (never a made-up state); answered, it reads finished", async () => {
     const lab = await start({ name: 'first-turn', replies: [{ kind: 'hold', text: 'Thinking…' }] });
@@ -81,26 +80,21 @@ describe.skipIf(!installed(pi))(suiteName(pi), () => {
     lab.record('tool-finished', 'a bash call, its toolResult, then the answer with stopReason "stop"', done);
   });
 
-  it("R3 with an extension of the person's that asks (Pi's own permission-gate example): the pending call reads unknown (may be waiting) while its dialog is up; allowed, it runs and finishes", async () => {
-    const lab = await start({
+  it("R3 with an extension of the person's that asks (Pi's own permission-gate example): the pending call reads unknown (may be waiting) while its dialog is up, answered only in the terminal; allowed there, it runs and finishes", async () => {
+    const lab = await startGated({
       name: 'gate',
       replies: [
         { kind: 'tool', call: pi.tools.guardedShell('rm -rf scratch && touch pi-gated.txt') },
         { kind: 'text', text: 'Cleaned.' },
       ],
     });
-    // Installed before Pi reads its extensions: the lab's Pi started already, so it is restarted by a new session.
-    const extensions = join(lab.home.home, '.pi', 'agent', 'extensions');
-    mkdirSync(extensions, { recursive: true });
-    copyFileSync(join(LAB_MODULES, '@mariozechner/pi-coding-agent/examples/extensions/permission-gate.ts'), join(extensions, 'permission-gate.ts'));
-    lab.tmux.type('/reload');
-    lab.tmux.keys('Enter');
     await lab.prompt('clean up');
-    await lab.tmux.waitForScreen('the extension asking', (screen) => screen.includes('Dangerous command'));
+    await lab.tmux.waitForScreen('the extension asking', gateAsks);
     const row = await lab.expectRow('may be waiting', (row) => row.observed.state === 'unknown');
     expect(row.observed).toMatchObject({ reason: 'tool-pending', source: 'pi.session' });
     expect(row.observed.detail ?? '').toContain('rm -rf scratch');
     expect(row.claim?.kind).toBe('needs-you');
+    expect(row.answer).toMatchObject({ state: 'unavailable' });
     lab.tmux.keys('Enter');
     await waitFor(
       'the allowed command ran',

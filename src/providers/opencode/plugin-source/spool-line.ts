@@ -60,20 +60,26 @@ function endsClean(file: string): boolean {
   }
 }
 
+/** Appends one payload to this install's spool file as a hook line (an agent's in-process plugin); throws on failure. */
+export function appendPayload(payload: string): void {
+  if (payload.length > PAYLOAD_MAX_BYTES) return;
+  const { spool, file, provider } = config();
+  const line = `{"payload":${payload},"provider":${JSON.stringify(provider)},"at":${Date.now()},"precision":"ms","channel":"hook"}\n`;
+  mkdirSync(spool, { recursive: true, mode: 0o700 });
+  appendFileSync(file, (endsClean(file) ? '' : '\n') + line, { mode: 0o600 });
+}
+
 /** Appends the event's line when it is one Lookout reads; never throws. */
 export function spoolEvent(event: Bag | null, directory: unknown): void {
   try {
     if (event === null || !HEARD.has(event.type)) return;
-    const payload = JSON.stringify({
-      type: event.type,
-      properties: pick(bag(event.properties) ?? {}),
-      directory: typeof directory === 'string' ? directory : null,
-    });
-    if (payload.length > PAYLOAD_MAX_BYTES) return;
-    const { spool, file, provider } = config();
-    const line = `{"payload":${payload},"provider":${JSON.stringify(provider)},"at":${Date.now()},"precision":"ms","channel":"hook"}\n`;
-    mkdirSync(spool, { recursive: true, mode: 0o700 });
-    appendFileSync(file, (endsClean(file) ? '' : '\n') + line, { mode: 0o600 });
+    appendPayload(
+      JSON.stringify({
+        type: event.type,
+        properties: pick(bag(event.properties) ?? {}),
+        directory: typeof directory === 'string' ? directory : null,
+      }),
+    );
   } catch {
     // Lookout must never get in opencode's way.
   }

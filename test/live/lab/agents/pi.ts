@@ -1,10 +1,10 @@
 // Pi in the lab: its CLI against the lab's model over chat completions, as a custom provider in
 // the agent folder's models.json, with a PI_CODING_AGENT_DIR of the scenario's own and nothing
 // fetched at start (PI_OFFLINE). Pi never asks before a tool call and has no question tool.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentLab } from './agent';
-import { fileIn, packageVersion } from './installed';
+import { LAB_MODULES, fileIn, packageVersion } from './installed';
 
 const PACKAGE = '@mariozechner/pi-coding-agent';
 
@@ -49,3 +49,21 @@ export const pi: AgentLab = {
   recorded: ['.pi/agent/sessions'],
   daemonPids: () => [],
 };
+
+/**
+ * Pi with a person's extension that asks before a dangerous command: Pi's own example
+ * (examples/extensions/permission-gate.ts, shipped in the package), in the agent folder before Pi starts.
+ */
+export const piGated: AgentLab = {
+  ...pi,
+  prepare(home, model) {
+    const env = pi.prepare(home, model);
+    const extensions = join(home.home, '.pi', 'agent', 'extensions');
+    mkdirSync(extensions, { recursive: true });
+    copyFileSync(join(LAB_MODULES, PACKAGE, 'examples', 'extensions', 'permission-gate.ts'), join(extensions, 'permission-gate.ts'));
+    return env;
+  },
+};
+
+/** The permission gate's dialog is on screen (its select names the command and asks). */
+export const gateAsks = (screen: string): boolean => screen.includes('Dangerous command') && screen.includes('Allow?');
