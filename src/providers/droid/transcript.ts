@@ -3,28 +3,13 @@
 // and `agent_turn_outcome`, Droid's own word that a turn ended and how. No statuses here.
 import type { PendingTool, TranscriptSignal, TurnEvidence } from '../../engine';
 import type { JsonRecord } from '../jsonl/parse-record';
-import { arr, obj, oneLine, str, time } from '../jsonl/parse-record';
+import { blocksOf, textOf } from '../jsonl/content-blocks';
+import { obj, oneLine, str, time } from '../jsonl/parse-record';
 import { turnOutcome } from './outcome';
 import { droidToolCategory, droidToolDetail } from './tools';
 
 /** Titles Droid gives a session before it has a real one. */
 const PLACEHOLDER_TITLES = new Set(['', 'untitled', 'new session']);
-
-function blocksOf(message: JsonRecord | null): JsonRecord[] {
-  const content = message?.content;
-  return typeof content === 'string'
-    ? [{ type: 'text', text: content }]
-    : arr(content)
-        .map(obj)
-        .filter((block): block is JsonRecord => block !== null);
-}
-
-function textOf(blocks: readonly JsonRecord[]): string {
-  return blocks
-    .map((block) => (block.type === 'text' ? (str(block.text) ?? '') : ''))
-    .join('\n')
-    .trim();
-}
 
 /**
  * Whether a user message is something the user typed, by Droid's own test: shown to both sides

@@ -5,27 +5,12 @@
 // read in order is the session as it stands (a branch starts with a new prompt). No statuses here.
 import type { PendingTool, TranscriptSignal, TurnEvidence } from '../../engine';
 import type { JsonRecord } from '../jsonl/parse-record';
-import { arr, obj, oneLine, str, time } from '../jsonl/parse-record';
+import { blocksOf, textOf } from '../jsonl/content-blocks';
+import { obj, oneLine, str, time } from '../jsonl/parse-record';
 import { saysQuotaSpent } from '../quota-words';
 import type { RetrySettings } from './retries';
 import { DEFAULT_RETRY, errorOutcome } from './retries';
 import { piToolDetail } from './tools';
-
-function blocksOf(message: JsonRecord | null): JsonRecord[] {
-  const content = message?.content;
-  return typeof content === 'string'
-    ? [{ type: 'text', text: content }]
-    : arr(content)
-        .map(obj)
-        .filter((block): block is JsonRecord => block !== null);
-}
-
-function textOf(blocks: readonly JsonRecord[]): string {
-  return blocks
-    .map((block) => (block.type === 'text' ? (str(block.text) ?? '') : ''))
-    .join('\n')
-    .trim();
-}
 
 /** A prompt the person sent: a user message entry (tool results have a role of their own). */
 function opensPiTurn(record: JsonRecord): boolean {
