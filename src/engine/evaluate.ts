@@ -1,12 +1,11 @@
 // The engine's one entry: evidence + user facts + settings + now → rows, attention, decisions.
 // Pure: no clock, no I/O. The runtime carries out the decisions it returns.
-import { notifyLevel } from './rules';
 import type { SessionEvidence } from './evidence';
 import type { RuleApplication, Settings, UserFacts } from './facts';
 import type { NotificationPlan, NotifyCandidate } from './notify';
+import { candidateOf, notifiedSet } from './notify-candidate';
 import { claimsToNotify, planNotification } from './notify';
 import type { Row, Snapshot, UsageLimits } from './row';
-import type { AnswerView } from './answer';
 import { SCHEMA_VERSION, iso, isoOrNull } from './row';
 import type { DerivedSession } from './session';
 import { deriveSession } from './session';
@@ -14,7 +13,7 @@ import type { Timeline } from './timeline';
 import { advanceTimeline, dueCount, timelineOf } from './timeline';
 import { lowerBound } from './lower-bound';
 import { plainEqual } from './plain-equal';
-import { sessionKey, treeReadAt } from './evidence';
+import { sessionKey } from './evidence';
 import type { AttentionSummary, Countable, Rankable } from './triage';
 import { attentionOf, compareTriage, isCounted } from './triage';
 import { LayeredMap } from './layered-map';
@@ -382,69 +381,6 @@ function sameOrder(kept: Order, replaced: readonly { before: DerivedSession; aft
   }
   if (!alike) return orderOf(sessions, positions);
   return { sessions, rows: rows ?? kept.rows, attention: kept.attention, next: kept.next, wantingTrees: kept.wantingTrees, usage: kept.usage, positions };
-}
-
-/** A session's notification candidate, kept with its derivation while what else it reads is the same (issue 27: a beat re-derives few of 2,000). */
-interface KeptCandidate {
-  readonly names: EvaluationInput['providerNames'];
-  readonly rules: EvaluationInput['settings']['rules'];
-  readonly answering: EvaluationInput['answering'];
-  readonly candidate: NotifyCandidate;
-}
-const keptCandidates = new WeakMap<DerivedSession, KeptCandidate>();
-
-function candidateOf(session: DerivedSession, input: EvaluationInput): NotifyCandidate {
-  const kept = keptCandidates.get(session);
-  if (kept !== undefined && kept.names === input.providerNames && kept.rules === input.settings.rules && kept.answering === input.answering)
-    return kept.candidate;
-  const candidate: NotifyCandidate = {
-    key: session.key,
-    providerName: input.providerNames?.[session.evidence.provider] ?? session.evidence.provider,
-    cwd: session.evidence.cwd,
-    branch: session.evidence.branch,
-    claim: session.claim,
-    muted: session.muted !== null,
-    historical: session.historical,
-    treeKnown: treeKnown(session),
-    level: notifyLevel(input.settings.rules, { cwd: session.evidence.cwd, provider: session.evidence.provider, host: null }),
-    answer: openAnswerable(session.answer),
-    // Hooks installed (the session has hook evidence): the answering request should follow.
-    answerExpected: input.answering?.has(session.evidence.provider) === true && session.evidence.direct.some((item) => item.kind === 'hook'),
-  };
-  keptCandidates.set(session, { names: input.providerNames, rules: input.settings.rules, answering: input.answering, candidate });
-  return candidate;
-}
-
-/** The notified ledger as a set, once per facts object. */
-const notifiedSets = new WeakMap<UserFacts, ReadonlySet<string>>();
-function notifiedSet(facts: UserFacts): ReadonlySet<string> {
-  let set = notifiedSets.get(facts);
-  if (set === undefined) {
-    set = new Set(facts.notified);
-    notifiedSets.set(facts, set);
-  }
-  return set;
-}
-
-/** The approval a notification may offer to answer: open, an approval shown whole (a question is the popover's). */
-function openAnswerable(view: AnswerView | null): NotifyCandidate['answer'] {
-  if (view?.state !== 'open' || view.request.hidden > 0) return null;
-  const { request } = view;
-  if (request.prompt === 'approval') return { request: request.id, digest: request.digest, tool: request.tool, text: request.text };
-  // R92: one question of one choice can be answered by a tap on an option; several, or a multiple choice, only at the computer.
-  const [question, ...more] = request.questions;
-  if (question === undefined || more.length > 0 || question.multiple || question.options.length === 0 || question.options.length > TAP_OPTIONS_MAX) return null;
-  return { request: request.id, digest: request.digest, tool: request.tool, text: question.question, options: question.options.map((option) => option.label) };
-}
-
-/** A question with more options than this is answered at the computer (a phone's row of buttons). */
-const TAP_OPTIONS_MAX = 8;
-
-/** A finish that depends on the working tree is told only once git was asked after it began. */
-function treeKnown(session: DerivedSession): boolean {
-  if (!session.wantsWorkingTree || session.evidence.cwd === null || session.claim === null) return true;
-  const readAt = treeReadAt(session.evidence.workingTree);
-  return readAt !== null && readAt >= session.claim.since;
 }
 
 /** Needs-you, failed, ready and finished wait since their claim; flagged and needs-review since the review was set (R31). */

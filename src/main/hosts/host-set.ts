@@ -1,5 +1,6 @@
 // Every host of the settings, each with its link; what the runtime merges into its snapshot.
 import type { HostView } from '../../engine';
+import { splitHostKey } from '../../engine';
 import type { FeedCommand } from '../../engine/contract';
 import type { HostConfig } from '../store/schema';
 import type { HostLinkOptions } from './host-link';
@@ -48,6 +49,22 @@ export class HostSet {
     const link = this.links.get(host);
     if (link === undefined) return Promise.resolve({ answer: `no host ${host}` });
     return link.ask(command);
+  }
+
+  /**
+   * A fact for a session on another machine goes to that machine's Lookout (where its facts
+   * live), and the host's answer is waited for: false for a local key; throws, saying why, when
+   * the host is not connected, does not answer, or refuses (then nothing was recorded there).
+   */
+  async relay(command: FeedCommand): Promise<boolean> {
+    const { host, key } = splitHostKey(command.key, this.names);
+    if (host === null) return false;
+    const status = this.views().find((view) => view.name === host)?.status;
+    if (status?.kind !== 'connected') throw new Error(`${host} is not connected; nothing was recorded`);
+    const { answer } = await this.ask(host, { ...command, key });
+    if (answer === undefined) throw new Error(`${host} did not answer; nothing may have been recorded`);
+    if (answer !== null) throw new Error(`${host} refused it: ${answer}`);
+    return true;
   }
 
   dispose(): void {

@@ -25,6 +25,7 @@ import { updateSettings } from '../store/settings-store';
 import { PopoverPhone } from './popover-phone';
 import { AnswerGate, refusedIfNot } from './popover-answer';
 import { RULE_ACTIONS, freeRuleId, projectMuteRule } from './popover-rules';
+import { muteUntil, remoteCommand } from './popover-remote';
 
 export { BROWSER_ANSWERS_OFF } from './popover-answer';
 
@@ -49,19 +50,6 @@ export interface PopoverRuntime {
 }
 
 export type StateListener = (state: PopoverState) => void;
-
-/** Until tomorrow morning: 08:00 local time on the next day. */
-function tomorrowMorning(now: number): number {
-  const date = new Date(now);
-  date.setDate(date.getDate() + 1);
-  date.setHours(8, 0, 0, 0);
-  return date.getTime();
-}
-
-/** When a mute of this span ends: null for "forever", an hour, or tomorrow at 8. */
-function muteUntil(span: 'forever' | '1h' | 'tomorrow', now: number): number | null {
-  return span === 'forever' ? null : span === '1h' ? now + 3_600_000 : tomorrowMorning(now);
-}
 
 /** Quiet hours as the settings view shows them: the window, and the zone its clock reads. */
 function quietView(hours: QuietHours | null): NonNullable<SettingsView['quietHours']> {
@@ -261,54 +249,6 @@ export class PopoverHost {
     this.runtime.evaluateNow();
   }
 
-  /**
-   * A command about a session on another machine: its facts go to that machine's Lookout, and its
-   * refusal (or silence) comes back as this command's error.
-   */
-  private async remote(command: PopoverCommand, now: number): Promise<boolean> {
-    switch (command.type) {
-      case 'review':
-        return this.runtime.remoteAsk({ type: 'review', key: command.key, state: command.state });
-      case 'mute': {
-        const until = muteUntil(command.span, now);
-        return this.runtime.remoteAsk({ type: 'mute', key: command.key, until: until === null ? null : new Date(until).toISOString() });
-      }
-      case 'unmute':
-        return this.runtime.remoteAsk({ type: 'unmute', key: command.key });
-      case 'select': {
-        if (command.key === null || splitHostKey(command.key, this.runtime.hosts.names).host === null) return false;
-        // Selected whatever the host says: the visit is recorded there when it can be.
-        this.runtime.onScreen = command.key;
-        this.runtime.remoteAsk({ type: 'visit', key: command.key }).catch(() => undefined);
-        return true;
-      }
-      case 'answer':
-        // Decided on its machine, where the hook waits (R70–R75): its refusal comes back as the error.
-        return this.runtime.remoteAsk({
-          type: 'answer',
-          key: command.key,
-          request: command.request,
-          digest: command.digest,
-          decision: command.decision,
-          via: command.via,
-        });
-      case 'release':
-        return this.runtime.remoteAsk({ type: 'release', key: command.key, request: command.request });
-      case 'open':
-      case 'dismiss':
-      case 'settings':
-      case 'hooks':
-      case 'mute-project':
-      case 'rule-remove':
-      case 'rule-add':
-      case 'phone-mode':
-      case 'phone-remove':
-      case 'phone-test':
-      case 'phone-add-ntfy':
-        return false;
-    }
-  }
-
   private async run(command: PopoverCommand): Promise<void> {
     const now = this.clock();
     const facts = this.runtime.facts;
@@ -316,7 +256,7 @@ export class PopoverHost {
       const answering = this.answers.state();
       if (!answering.allowed) throw new Error(answering.why ?? 'answering is off here');
     }
-    if (await this.remote(command, now)) return;
+    if (await remoteCommand(command, now, this.runtime)) return;
     switch (command.type) {
       case 'review':
         this.known(command.key);

@@ -1,10 +1,6 @@
 // The headless runtime shared by `lookout watch`, `lookout serve` and the tray app: it watches
 // the providers, runs the pipeline on every change and every beat, keeps the user's facts through
 // the fact writer, and carries out what the engine decided (notifications, the ledgers).
-import { existsSync } from 'node:fs';
-import { errorCode } from '../../providers/problems';
-import { privateFolder } from '../../providers/system/private-files';
-import { sep } from 'node:path';
 import type { Evaluation, NotifyCandidate, Snapshot } from '../../engine';
 import { claimsToNotify, mergeHosts, movedOnSince, planNotification, remoteCandidates, splitHostKey } from '../../engine';
 import type { CommandResult, FeedCommand } from '../../engine/contract';
@@ -13,11 +9,9 @@ import { BackgroundScan, backgroundPassOn } from './background-scan';
 import { SessionIndexStore } from '../store/session-index-store';
 import type { HostConfig } from '../store/schema';
 import type { ProviderRoots } from '../../providers';
-import { PROVIDERS } from '../../providers';
-import type { WatchTarget } from '../../providers/descriptor';
 import { FactWriter } from '../facts/fact-writer';
 import type { Notifier } from '../notify/notifier';
-import { Notices } from './notices';
+import type { Notices } from './notices';
 import { RemoteNotices } from './remote-notices';
 import { Recheck } from './recheck';
 import type { Clock } from '../pipeline/clock';
@@ -26,16 +20,18 @@ import type { RuntimeState } from '../pipeline/state';
 import { loadState } from '../pipeline/state';
 import { settingsPath } from '../store/settings-store';
 import { ChangeWatcher } from './file-watch';
+import { ownFolders } from './own-folders';
+import type { WatchedPlaces } from './watched-paths';
+import { sortChanged, watchTargets } from './watched-paths';
 import { HeapSettle, fullCollector, quietHeap, whenGrown } from './heap-settle';
 import type { AnswerAttempt } from '../answer/broker';
 import { AnswerService, NOT_ANSWERING } from '../answer/answer-service';
-import { requestsPath, runFolder } from '../answer/paths';
 import type { AnswerFrom } from '../answer/protocol';
 import { BURST_PATHS, BURST_SETTLE_MS, changedRows, rescanInterval } from './pace';
-import type { PhoneOptions } from './phone-wiring';
-import { PhoneSwitch } from './phone-wiring';
+import type { PhoneOptions, PhoneSwitch } from './phone-wiring';
+import type { TellingPorts } from './telling';
+import { noticesFor, phoneFor } from './telling';
 import { phonePath } from '../phone/phone-config';
-import { phoneAnswer } from '../phone/tokens';
 
 export interface RuntimeOptions {
   env: NodeJS.ProcessEnv;
@@ -132,62 +128,25 @@ export class Runtime {
             onProblem: options.onProblem,
           });
     this.hosts = new HostSet({ clock: options.clock, env: options.env, onChange: () => this.hostChanged(), onProblem: options.onProblem });
-    const phone = options.phone === false ? null : (options.phone ?? {});
-    // A face with no desktop notifier tells nothing (nor records anything told) unless a phone is asked for or set up.
-    this.phone =
-      phone === null || (options.notifier === null && !PhoneSwitch.wanted(phone, this.state.home))
-        ? null
-        : new PhoneSwitch(options.notifier, phone, {
-            home: this.state.home,
-            clock: options.clock,
-            ttl: () => this.state.settings.timings.phoneAnswerTtl,
-            onProblem: options.onProblem,
-            // A tap is a click on the message that showed the exact command (R72), from `phone` (R92).
-            answer: async (target, decision, channel) => {
-              const chosen = phoneAnswer(decision);
-              if (await this.remoteAsk({ type: 'answer', key: target.key, request: target.request, digest: target.digest, decision: chosen, via: 'click' }))
-                return { ok: true };
-              return this.answer({ request: target.request, digest: target.digest, decision: chosen, from: 'phone', via: 'click', channel });
-            },
-          });
-    const notifier = this.phone ?? options.notifier;
-    this.notices =
-      notifier === null
-        ? null
-        : new Notices({
-            notifier,
-            facts: this.facts,
-            home: this.state.home,
-            quietHours: () => this.state.settings.quietHours,
-            onProblem: options.onProblem,
-            actions: () => ({
-              rows: () => this.published?.sessions ?? [],
-              facts: this.facts,
-              remoteAsk: (command) => this.remoteAsk(command),
-              open: (keys) => this.options.onOpen?.(keys),
-              onProblem: this.options.onProblem,
-              evaluateNow: () => this.evaluateNow(),
-              now: this.options.clock,
-              // The notification showed the exact command: its button is a click on that card (R72).
-              answer: (attempt) => this.answer({ ...attempt, from: 'notification', via: 'click' }),
-            }),
-          });
+    const telling: TellingPorts = {
+      home: this.state.home,
+      clock: options.clock,
+      facts: this.facts,
+      settings: () => this.state.settings,
+      onProblem: options.onProblem,
+      rows: () => this.published?.sessions ?? [],
+      remoteAsk: (command) => this.remoteAsk(command),
+      answer: (attempt) => this.answer(attempt),
+      open: (keys) => this.options.onOpen?.(keys),
+      evaluateNow: () => this.evaluateNow(),
+    };
+    this.phone = phoneFor(options.notifier, options.phone, telling);
+    this.notices = noticesFor(this.phone ?? options.notifier, telling);
   }
 
-  /**
-   * A fact for a session on another machine goes to that machine's Lookout (where its facts
-   * live), and the host's answer is waited for: false for a local key; throws, saying why, when
-   * the host is not connected, does not answer, or refuses (then nothing was recorded there).
-   */
-  async remoteAsk(command: FeedCommand): Promise<boolean> {
-    const { host, key } = splitHostKey(command.key, this.hosts.names);
-    if (host === null) return false;
-    const status = this.hosts.views().find((view) => view.name === host)?.status;
-    if (status?.kind !== 'connected') throw new Error(`${host} is not connected; nothing was recorded`);
-    const { answer } = await this.hosts.ask(host, { ...command, key });
-    if (answer === undefined) throw new Error(`${host} did not answer; nothing may have been recorded`);
-    if (answer !== null) throw new Error(`${host} refused it: ${answer}`);
-    return true;
+  /** A fact for another machine's session, to that machine's Lookout: false for a local key; throws, saying why, when not recorded there. */
+  remoteAsk(command: FeedCommand): Promise<boolean> {
+    return this.hosts.relay(command);
   }
 
   /** The snapshot last published: this machine's rows and every host's, in one order. */
@@ -246,17 +205,7 @@ export class Runtime {
   }
 
   async start(): Promise<void> {
-    // Lookout's own folder is watched for facts another process records.
-    try {
-      privateFolder(this.state.home);
-      privateFolder(this.pipeline.spoolFolder);
-    } catch (error) {
-      // A read-only home (a locked-down machine, a full disk): the rows still come from the
-      // agents' files; only the hook spool and saving facts wait until it can be written.
-      this.options.onProblem(
-        `lookout: ${this.state.home} is read-only or cannot be created (${errorCode(error) ?? String(error)}); Lookout goes on without its hook spool and cannot save reviews, mutes or visits until it can`,
-      );
-    }
+    ownFolders(this.state.home, this.pipeline.spoolFolder, this.options.onProblem);
     await this.sync(undefined);
     await this.answering?.start();
     this.phone?.start();
@@ -314,21 +263,12 @@ export class Runtime {
     return this.answering?.release(request, from) ?? Promise.resolve(NOT_ANSWERING);
   }
 
-  /** Folders to watch: each provider's, Lookout's home and spool; only those that exist (a fresh machine may have none yet). */
-  private targets(): WatchTarget[] {
-    const wanted: WatchTarget[] = [
-      ...PROVIDERS.flatMap((provider) => provider.watch(this.state.roots[provider.id] ?? '')),
-      // Lookout's own facts (store.json, settings.json) and the hooks' spool.
-      { path: this.state.home, depth: 0, files: /\.json$/ },
-      { path: this.pipeline.spoolFolder, depth: 0, files: /\.jsonl(\.1)?$/ },
-      // The prompts the answer channel's owner holds (another Lookout process may own it).
-      { path: runFolder(this.state.home), depth: 0, files: /[\\/]requests\.json$/ },
-    ];
-    return wanted.filter((target) => target.path !== '' && existsSync(target.path));
+  private places(): WatchedPlaces {
+    return { roots: this.state.roots, home: this.state.home, storePath: this.state.store.path, spoolFolder: this.pipeline.spoolFolder };
   }
 
   private async rewatch(): Promise<void> {
-    const targets = this.targets();
+    const targets = watchTargets(this.places());
     const signature = JSON.stringify(targets);
     if (signature === this.watchedTargets || this.disposed) return;
     this.watchedTargets = signature;
@@ -344,23 +284,16 @@ export class Runtime {
 
   /** Changed paths from the watcher (`recheck` false), or the same read once more (true). */
   private changed(paths: ReadonlySet<string>, recheck = false): void {
-    const storePath = this.state.store.path;
-    const settings = settingsPath(this.state.home);
     // `lookout phone add|remove|mode`, or the popover: the phone's channels change without a restart.
     if (paths.has(phonePath(this.state.home)) && !recheck) this.phone?.reload();
-    const own = new Set([...paths].filter((path) => path === storePath || path === settings));
+    const { own, provider } = sortChanged(paths, this.places());
     if (own.size > 0) {
       this.reloadFacts();
       // A settings change shows at once in every face (the popover's view of settings.json), rows changed or not.
-      this.evaluateNow(own.has(settings));
+      this.evaluateNow(own.has(settingsPath(this.state.home)));
       // Facts another process writes in quick succession (several `lookout mute`) come within chokidar's throttle too.
       if (!recheck) this.recheck.schedule(own);
     }
-    // Lookout's own folder (lock, temp files) is never provider evidence; its spool is.
-    const home = `${this.state.home}${sep}`;
-    const spool = `${this.pipeline.spoolFolder}${sep}`;
-    const requests = requestsPath(this.state.home);
-    const provider = new Set([...paths].filter((path) => path.startsWith(spool) || path === requests || (!path.startsWith(home) && path !== this.state.home)));
     if (provider.size === 0) return;
     void this.sync(provider);
     if (recheck) return;
