@@ -1,13 +1,14 @@
 // Answering in a running Lookout: the channel it owns (or the one another Lookout owns), the
 // broker holding the hooks' requests, and the requests file every Lookout process reads.
 import { rmSync } from 'node:fs';
-import type { AnswerRequest, AnswerView } from '../../engine';
+import type { AnswerRequest, AnswerView, Snapshot } from '../../engine';
 import type { CommandResult } from '../../engine/contract';
 import type { AnswerAttempt, AnswerRecord } from './broker';
 import { AnswerBroker } from './broker';
 import type { ChannelState } from './channel-server';
 import { AnswerChannel } from './channel-server';
 import { sendControl } from './control-client';
+import { sendLine } from './lines';
 import { requestsPath } from './paths';
 import type { AnswerFrom } from './protocol';
 import { writeRequests } from './requests-file';
@@ -21,6 +22,8 @@ export interface AnswerServiceOptions {
   onRequests: (path: string) => void;
   onAnswer: (record: AnswerRecord) => void;
   onProblem: (line: string) => void;
+  /** The rows the runtime shows now, for `lookout status` (issue 51); null before its first evaluation. */
+  snapshot?: () => Snapshot | null;
 }
 
 /** What a Lookout that holds no answer channel (a test's, by choice) says to an answer. */
@@ -39,7 +42,11 @@ export class AnswerService {
       onAnswer: options.onAnswer,
     });
     this.channel = new AnswerChannel(options.home, {
-      message: (message, socket) => this.broker.message(message, socket),
+      message: (message, socket) => {
+        if (message.type !== 'snapshot') return this.broker.message(message, socket);
+        sendLine(socket, { type: 'snapshot', snapshot: options.snapshot?.() ?? null });
+        socket.end();
+      },
       closed: (socket) => this.broker.hookGone(socket),
     });
   }

@@ -122,6 +122,10 @@ export class AnswerBroker {
         sendLine(socket, this.release(message.request, message.from));
         socket.end();
         return;
+      case 'snapshot':
+        // The service answers it (it holds the runtime's rows); a broker alone has none to give.
+        socket.end();
+        return;
     }
   }
 

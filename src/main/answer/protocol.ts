@@ -1,5 +1,6 @@
 // The answer channel's messages, one JSON object per line, validated on receipt. A hook brings a
-// request and waits; a control client (`lookout answer`, a feed, another face) answers or lets go.
+// request and waits; a control client (`lookout answer`, a feed, another face) answers or lets go;
+// `lookout status` asks for the snapshot the running Lookout shows.
 import * as z from 'zod/mini';
 import { ANSWER_QUESTIONS_MAX, ANSWER_TEXT_MAX, ANSWER_WORD_MAX } from '../../engine/answer-caps';
 import { answerDecisionSchema, commandResultSchema, questionSchema } from '../../engine/contract';
@@ -65,6 +66,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   }),
   // "Answer in terminal": the hook lets go at once, with no decision.
   z.object({ type: z.literal('release'), token, pid: z.int(), request: requestId, from: z.enum(ANSWER_FROM) }),
+  // `lookout status` asking the running Lookout for the rows it shows (issue 51): one reply line, `{type: "snapshot", snapshot}`.
+  z.object({ type: z.literal('snapshot'), token, pid: z.int() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

@@ -26,9 +26,9 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export function commandTable(): CommandSpec[] {
   const hookEntries = hookProviders().flatMap((provider) => provider.hooks?.entries.map((entry) => entry.name) ?? []);
   return [
-    { name: 'status', options: ['--json', '--all', '--wide', NOW], valued: [NOW], args: [] },
+    { name: 'status', options: ['--json', '--all', '--wide', '--cold', NOW], valued: [NOW], args: [] },
     { name: 'watch', options: ['--json', '--notify', '--phone', '--all', NOW], valued: [NOW], args: [] },
-    { name: 'next', options: ['--json', '--open', NOW], valued: [NOW], args: [] },
+    { name: 'next', options: ['--json', '--open', '--cold', NOW], valued: [NOW], args: [] },
     { name: 'explain', options: [NOW], valued: [NOW], args: [SESSION] },
     { name: 'review', options: [NOW], valued: [NOW], args: [SESSION, words(REVIEW_STATES)] },
     { name: 'mute', options: ['--for', NOW], valued: ['--for', NOW], args: [SESSION] },

@@ -62,11 +62,12 @@ async function helpText(): Promise<string> {
 
 const HELP = `Usage: lookout <command> [options]
 
-  status [--json] [--all] [--wide]          every session in triage order; the table fits the terminal unless --wide
+  status [--json] [--all] [--wide] [--cold] every session in triage order; the table fits the terminal unless --wide;
+                                            from the running Lookout when one runs, unless --cold
   watch [--json] [--notify] [--phone] [--all]
                                             a new snapshot whenever a row changes (Ctrl-C stops); --phone: to the phone too
   explain <session>                         the evidence behind one row
-  next [--json|--open]                      the first row that wants attention, or "0 waiting"; --open opens it
+  next [--json|--open] [--cold]             the first row that wants attention, or "0 waiting"; --open opens it
   review <session> <state>                  unreviewed, needs-review, reviewed, complete, flagged, outdated
   mute <session> [--for 30m|2h|1d]          mute (until unmuted, or for a while)
   unmute <session>

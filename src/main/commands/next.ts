@@ -1,30 +1,42 @@
-// `lookout next [--json] [--open]`: the first row that wants attention (R33), or "0 waiting";
-// `--open` opens it as `lookout open` would (the tray's global key does the same: issue 15).
+// `lookout next [--json] [--open] [--cold]`: the first row that wants attention (R33), or "0 waiting";
+// `--open` opens it as `lookout open` would (the tray's global key does the same: issue 15). The
+// rows are the running Lookout's when one runs (issue 51), unless --cold or --open.
 import { parseArgs } from 'node:util';
+import type { Snapshot } from '../../engine';
 import { SCHEMA_VERSION, rowCounted } from '../../engine';
 import { resolveNow } from '../cli/now-option';
 import { formatStatus, tableLayout } from '../cli/format-status';
 import { jsonLine, printLines, printMadeSafe } from '../text/terminal-text';
-import { evaluateFromDisk, withHosts } from './one-shot';
+import type { CommandEvaluation } from './one-shot';
+import { evaluateFromDisk, fromRunning, withHosts } from './one-shot';
 import { UsageError } from '../cli/usage-error';
 import { openRow } from './open';
 
 export async function nextCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { json: { type: 'boolean' }, open: { type: 'boolean' }, now: { type: 'string' } },
+    options: { json: { type: 'boolean' }, open: { type: 'boolean' }, now: { type: 'string' }, cold: { type: 'boolean' } },
     strict: true,
     allowPositionals: false,
   });
   const now = resolveNow(values.now);
-  const context = await evaluateFromDisk(now);
-  const snapshot = await withHosts(context);
-  // R33 over every machine's rows: the first counted one in the merged order.
-  const next = context.state.hosts.length === 0 ? context.evaluation.next : (snapshot.sessions.find(rowCounted) ?? null);
   if (values.open === true && values.json === true) throw new UsageError('next takes --json or --open, not both');
-  if (values.open === true && next !== null) return openRow(next, context, false, now);
+  // Opening needs this machine's own reading of the session (its process, its folder): the files.
+  const running = values.open === true ? null : await fromRunning(values);
+  let context: CommandEvaluation | null = null;
+  let snapshot: Snapshot;
+  if (running !== null) snapshot = running;
+  else {
+    context = await evaluateFromDisk(now);
+    snapshot = await withHosts(context);
+  }
+  // R33 over every machine's rows: the first counted one in the merged order.
+  const next = context !== null && context.state.hosts.length === 0 ? context.evaluation.next : (snapshot.sessions.find(rowCounted) ?? null);
+  if (values.open === true && next !== null && context !== null) return openRow(next, context, false, now);
   if (values.json === true) {
-    process.stdout.write(`${jsonLine({ schemaVersion: SCHEMA_VERSION, now: snapshot.now, waiting: snapshot.attention.count, next })}\n`);
+    process.stdout.write(
+      `${jsonLine({ schemaVersion: SCHEMA_VERSION, now: snapshot.now, waiting: snapshot.attention.count, next, from: running === null ? 'files' : 'running' })}\n`,
+    );
   } else if (next === null) {
     printLines(process.stdout, ['0 waiting']);
   } else {

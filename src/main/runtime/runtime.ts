@@ -126,6 +126,8 @@ export class Runtime {
             onRequests: (path) => void this.sync(new Set([path])),
             onAnswer: (record) => this.facts.recordAnswer(record),
             onProblem: options.onProblem,
+            // The rows as last published, as of the last evaluation (a beat changes no row, yet it looked).
+            snapshot: () => (this.published === null || this.last === null ? null : { ...this.published, now: this.last.snapshot.now }),
           });
     this.hosts = new HostSet({ clock: options.clock, env: options.env, onChange: () => this.hostChanged(), onProblem: options.onProblem });
     const telling: TellingPorts = {

@@ -1,0 +1,97 @@
+// Issue 51: `lookout status` asks the running Lookout for the rows it shows (one round trip over
+// its private channel) and says so (`from`); `--cold`, `--now`, no Lookout, or one that does not
+// answer: the files, as before.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli-process';
+import { WatchProcess } from '../watch-process';
+import { waitFor } from '../../wait';
+
+// A short home: a socket path holds at most 103 bytes.
+const base = mkdtempSync('/tmp/lk-status-');
+const stops: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const stop of stops) await stop();
+  rmSync(base, { recursive: true, force: true });
+});
+
+const SESSION = '01a244aa-0000-7000-8000-0000000000a1';
+const at = (offset: number): string => new Date(Date.now() - 60_000 + offset).toISOString();
+
+function home(name: string): Record<string, string> {
+  const root = join(base, name);
+  const project = join(root, 'project');
+  const sessions = join(root, '.pi', 'agent', 'sessions', '--project--');
+  mkdirSync(project, { recursive: true });
+  mkdirSync(sessions, { recursive: true });
+  const lines = [
+    { type: 'session', version: 3, id: SESSION, timestamp: at(0), cwd: project },
+    { type: 'message', id: 'e1', parentId: null, timestamp: at(1000), message: { role: 'user', content: [{ type: 'text', text: 'make the badge' }] } },
+    {
+      type: 'message',
+      id: 'e2',
+      parentId: 'e1',
+      timestamp: at(2000),
+      message: { role: 'assistant', content: [{ type: 'text', text: 'Done.' }], stopReason: 'stop' },
+    },
+  ];
+  writeFileSync(join(sessions, `2026-12-05T06-00-00-000Z_${SESSION}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  return { HOME: root, LOOKOUT_HOME: join(root, 'lk'), XDG_CONFIG_HOME: join(root, '.config'), XDG_DATA_HOME: join(root, '.local', 'share') };
+}
+
+interface Status {
+  from: string;
+  sessions: { key: string; title: string | null; observed: { state: string; reason: string } }[];
+}
+const status = (env: Record<string, string>, ...args: string[]): Status => {
+  const result = runCli(['status', '--json', ...args], env);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as Status;
+};
+const rows = (snapshot: Status) => snapshot.sessions.map((row) => [row.key, row.observed.state, row.observed.reason]);
+
+describe('status from the running Lookout (issue 51)', () => {
+  it('with `lookout watch` running, status (and next, and completion) gives its rows and says "from": "running"; the same rows as the files give (--cold); a change it saw shows at once; stopped, the files again', async () => {
+    const env = home('running');
+    expect(status(env).from).toBe('files');
+    const watch = new WatchProcess([], env);
+    stops.push(async () => (watch.child.exitCode === null ? watch.stop() : undefined));
+    await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === `pi:${SESSION}`));
+    const owner = join(env.LOOKOUT_HOME ?? '', 'run', 'answer.pid');
+    await waitFor('watch owning the channel', () => (existsSync(owner) && readFileSync(owner, 'utf8').trim() === String(watch.child.pid) ? true : undefined));
+    const live = status(env);
+    expect(live.from).toBe('running');
+    const cold = status(env, '--cold');
+    expect(cold.from).toBe('files');
+    expect(rows(live)).toEqual(rows(cold));
+    expect(rows(live)).toEqual([[`pi:${SESSION}`, 'idle', 'turn-finished']]);
+    // A name given (/name): the running Lookout sees it, and status says what it shows.
+    const file = join(env.HOME ?? '', '.pi', 'agent', 'sessions', '--project--', `2026-12-05T06-00-00-000Z_${SESSION}.jsonl`);
+    appendFileSync(file, `${JSON.stringify({ type: 'session_info', id: 'e3', parentId: 'e2', timestamp: new Date().toISOString(), name: 'Badge colours' })}\n`);
+    await watch.until((snapshot) => snapshot.sessions.some((row) => row.title === 'Badge colours'));
+    expect(status(env)).toMatchObject({ from: 'running', sessions: [{ key: `pi:${SESSION}`, title: 'Badge colours' }] });
+    // `next` and the shells' completion read the same rows.
+    const next = runCli(['next', '--json'], env);
+    expect(JSON.parse(next.stdout)).toMatchObject({ from: 'running' });
+    expect(JSON.parse(runCli(['next', '--json', '--cold'], env).stdout)).toMatchObject({ from: 'files' });
+    expect(runCli(['__sessions'], env).stdout).toBe(`${SESSION}\tBadge colours\n`);
+    // Another instant is the files' to say.
+    expect(status(env, '--now', new Date().toISOString()).from).toBe('files');
+    await watch.stop();
+    expect(status(env)).toMatchObject({ from: 'files', sessions: [{ key: `pi:${SESSION}` }] });
+  });
+
+  it('a channel that takes the question and never answers: status reads the files, and says so', async () => {
+    const env = home('silent');
+    const run = join(env.LOOKOUT_HOME ?? '', 'run');
+    mkdirSync(run, { recursive: true, mode: 0o700 });
+    chmodSync(env.LOOKOUT_HOME ?? '', 0o700);
+    writeFileSync(join(run, 'answer.token'), 'a'.repeat(64), { mode: 0o600 });
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(join(run, 'answer.sock'), resolve));
+    stops.push(() => new Promise((resolve) => server.close(resolve)));
+    expect(status(env)).toMatchObject({ from: 'files', sessions: [{ key: `pi:${SESSION}` }] });
+  });
+});
