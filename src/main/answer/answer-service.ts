@@ -44,7 +44,9 @@ export class AnswerService {
     this.channel = new AnswerChannel(options.home, {
       message: (message, socket) => {
         if (message.type !== 'snapshot') return this.broker.message(message, socket);
-        sendLine(socket, { type: 'snapshot', snapshot: options.snapshot?.() ?? null });
+        const snapshot = options.snapshot?.() ?? null;
+        const shown = snapshot === null || message.all ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };
+        sendLine(socket, { type: 'snapshot', snapshot: shown });
         socket.end();
       },
       closed: (socket) => this.broker.hookGone(socket),

@@ -66,8 +66,9 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   }),
   // "Answer in terminal": the hook lets go at once, with no decision.
   z.object({ type: z.literal('release'), token, pid: z.int(), request: requestId, from: z.enum(ANSWER_FROM) }),
-  // `lookout status` asking the running Lookout for the rows it shows (issue 51): one reply line, `{type: "snapshot", snapshot}`.
-  z.object({ type: z.literal('snapshot'), token, pid: z.int() }),
+  // `lookout status` asking the running Lookout for the rows it shows (issue 51): one reply line,
+  // `{type: "snapshot", snapshot}`; historical rows only with `all` (a year of history stays home).
+  z.object({ type: z.literal('snapshot'), token, pid: z.int(), all: z.boolean() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

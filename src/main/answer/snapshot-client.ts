@@ -12,8 +12,8 @@ import { runFolder, socketPath, tokenPath } from './paths';
 /** A snapshot line is a whole history's rows: far above a prompt's cap, still bounded. */
 const SNAPSHOT_LINE_MAX_BYTES = 256 * 1024 * 1024;
 
-/** The running Lookout's snapshot, or null when there is none to ask or it does not answer within `waitMs`. */
-export function runningSnapshot(home: string, waitMs: number): Promise<Snapshot | null> {
+/** The running Lookout's snapshot (historical rows only with `all`), or null when there is none to ask or it does not answer within `waitMs`. */
+export function runningSnapshot(home: string, waitMs: number, all: boolean): Promise<Snapshot | null> {
   if (folderProblem(runFolder(home)) !== null || socketAt(socketPath(home)).kind !== 'socket') return Promise.resolve(null);
   const token = readToken(tokenPath(home));
   if (token === null) return Promise.resolve(null);
@@ -32,7 +32,7 @@ export function runningSnapshot(home: string, waitMs: number): Promise<Snapshot 
     }
     connection.on('error', () => finish(null));
     connection.on('close', () => finish(null));
-    connection.on('connect', () => sendLine(connection, { type: 'snapshot', token, pid: process.pid }));
+    connection.on('connect', () => sendLine(connection, { type: 'snapshot', token, pid: process.pid, all }));
     connection.on('data', (chunk: Buffer) => {
       const newline = chunk.indexOf(10);
       chunks.push(newline === -1 ? chunk : chunk.subarray(0, newline));

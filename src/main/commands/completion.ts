@@ -25,7 +25,7 @@ export async function completionCommand(args: string[]): Promise<number> {
 export async function sessionsCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { now: { type: 'string' } }, strict: true, allowPositionals: false });
   // The running Lookout's rows when one runs (issue 51): a key press should not wait for a cold read.
-  const running = await fromRunning(values);
+  const running = await fromRunning({ ...values, all: true });
   const sessions = running?.sessions ?? (await evaluateFromDisk(resolveNow(values.now))).evaluation.snapshot.sessions;
   // This machine's sessions, newest first in triage order; titles on one safe line, no tab in them.
   // Only ids that are plain words reach a shell's completion: an id is read from a file anyone can write.

@@ -33,11 +33,12 @@ const RUNNING_WAIT_MS = 1500;
 
 /**
  * The rows the running Lookout shows (issue 51: the tray app, `watch` or `serve`, over its private
- * channel), or null to read the files: asked only for now (`--now` is the files' to say), never with `--cold`.
+ * channel), historical ones only with `all`, or null to read the files: asked only for now (`--now`
+ * is the files' to say), never with `--cold`.
  */
-export function fromRunning(given: { now?: string | undefined; cold?: boolean | undefined }): Promise<Snapshot | null> {
+export function fromRunning(given: { now?: string | undefined; cold?: boolean | undefined; all?: boolean | undefined }): Promise<Snapshot | null> {
   if (given.now !== undefined || given.cold === true) return Promise.resolve(null);
-  return runningSnapshot(lookoutHome(), RUNNING_WAIT_MS);
+  return runningSnapshot(lookoutHome(), RUNNING_WAIT_MS, given.all === true);
 }
 
 /**

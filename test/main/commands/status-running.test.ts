@@ -2,6 +2,7 @@
 // its private channel) and says so (`from`); `--cold`, `--now`, no Lookout, or one that does not
 // answer: the files, as before.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,16 +19,13 @@ afterAll(async () => {
 });
 
 const SESSION = '01a244aa-0000-7000-8000-0000000000a1';
-const at = (offset: number): string => new Date(Date.now() - 60_000 + offset).toISOString();
+/** A session last active three days ago: historical, shown only with --all. */
+const OLD = '01a244aa-0000-7000-8000-0000000000b2';
 
-function home(name: string): Record<string, string> {
-  const root = join(base, name);
-  const project = join(root, 'project');
-  const sessions = join(root, '.pi', 'agent', 'sessions', '--project--');
-  mkdirSync(project, { recursive: true });
-  mkdirSync(sessions, { recursive: true });
+function session(folder: string, id: string, cwd: string, ago: number): void {
+  const at = (offset: number): string => new Date(Date.now() - ago + offset).toISOString();
   const lines = [
-    { type: 'session', version: 3, id: SESSION, timestamp: at(0), cwd: project },
+    { type: 'session', version: 3, id, timestamp: at(0), cwd },
     { type: 'message', id: 'e1', parentId: null, timestamp: at(1000), message: { role: 'user', content: [{ type: 'text', text: 'make the badge' }] } },
     {
       type: 'message',
@@ -37,7 +35,17 @@ function home(name: string): Record<string, string> {
       message: { role: 'assistant', content: [{ type: 'text', text: 'Done.' }], stopReason: 'stop' },
     },
   ];
-  writeFileSync(join(sessions, `2026-12-05T06-00-00-000Z_${SESSION}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  writeFileSync(join(folder, `2026-12-05T06-00-00-000Z_${id}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+}
+
+function home(name: string): Record<string, string> {
+  const root = join(base, name);
+  const project = join(root, 'project');
+  const sessions = join(root, '.pi', 'agent', 'sessions', '--project--');
+  mkdirSync(project, { recursive: true });
+  mkdirSync(sessions, { recursive: true });
+  session(sessions, SESSION, project, 60_000);
+  session(sessions, OLD, project, 3 * 24 * 3_600_000);
   return { HOME: root, LOOKOUT_HOME: join(root, 'lk'), XDG_CONFIG_HOME: join(root, '.config'), XDG_DATA_HOME: join(root, '.local', 'share') };
 }
 
@@ -67,6 +75,11 @@ describe('status from the running Lookout (issue 51)', () => {
     expect(cold.from).toBe('files');
     expect(rows(live)).toEqual(rows(cold));
     expect(rows(live)).toEqual([[`pi:${SESSION}`, 'idle', 'turn-finished']]);
+    // A year of history stays with the running Lookout unless --all asks for it.
+    const all = status(env, '--all');
+    expect(all.from).toBe('running');
+    expect(rows(all)).toEqual(rows(status(env, '--all', '--cold')));
+    expect(all.sessions.map((row) => row.key).sort()).toEqual([`pi:${OLD}`, `pi:${SESSION}`].sort());
     // A name given (/name): the running Lookout sees it, and status says what it shows.
     const file = join(env.HOME ?? '', '.pi', 'agent', 'sessions', '--project--', `2026-12-05T06-00-00-000Z_${SESSION}.jsonl`);
     appendFileSync(file, `${JSON.stringify({ type: 'session_info', id: 'e3', parentId: 'e2', timestamp: new Date().toISOString(), name: 'Badge colours' })}\n`);
@@ -76,7 +89,7 @@ describe('status from the running Lookout (issue 51)', () => {
     const next = runCli(['next', '--json'], env);
     expect(JSON.parse(next.stdout)).toMatchObject({ from: 'running' });
     expect(JSON.parse(runCli(['next', '--json', '--cold'], env).stdout)).toMatchObject({ from: 'files' });
-    expect(runCli(['__sessions'], env).stdout).toBe(`${SESSION}\tBadge colours\n`);
+    expect(runCli(['__sessions'], env).stdout.split('\n').sort()).toEqual(['', `${OLD}\tmake the badge`, `${SESSION}\tBadge colours`].sort());
     // Another instant is the files' to say.
     expect(status(env, '--now', new Date().toISOString()).from).toBe('files');
     await watch.stop();
@@ -89,9 +102,17 @@ describe('status from the running Lookout (issue 51)', () => {
     mkdirSync(run, { recursive: true, mode: 0o700 });
     chmodSync(env.LOOKOUT_HOME ?? '', 0o700);
     writeFileSync(join(run, 'answer.token'), 'a'.repeat(64), { mode: 0o600 });
-    const server = createServer(() => undefined);
+    // It takes each connection and says nothing; stopped, it lets every one go.
+    const taken = new Set<Socket>();
+    const server = createServer((socket) => taken.add(socket));
     await new Promise<void>((resolve) => server.listen(join(run, 'answer.sock'), resolve));
-    stops.push(() => new Promise((resolve) => server.close(resolve)));
+    stops.push(
+      () =>
+        new Promise((resolve) => {
+          server.close(resolve);
+          for (const socket of taken) socket.destroy();
+        }),
+    );
     expect(status(env)).toMatchObject({ from: 'files', sessions: [{ key: `pi:${SESSION}` }] });
   });
 });
