@@ -1,11 +1,12 @@
 // The live runtime under load: append-to-snapshot latency, idle CPU and resident memory of
 // `lookout watch --json` over a watched history (issue 4).
 import { spawnSync } from 'node:child_process';
+import { runningStatusLine } from './running-status';
 import { appendFileSync, chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { shimText } from '../../src/main/hooks/shim';
 import { shimEntries } from '../../src/main/hooks/installer';
-import { median, percentile } from './measure';
+import { median, percentile, writeRssWrapper } from './measure';
 import type { History } from './synthetic-history';
 import { writeHistory } from './synthetic-history';
 import { historyPlan } from './history-plan';
@@ -62,6 +63,8 @@ export async function watchLatency(history: History, home: string, appends: numb
   console.log(
     `${label}idle CPU over ${idle.seconds.toFixed(0)} s, the minute after the first pass and the last finish claim: ${idle.cpuPercent.toFixed(2)}% of one core (target ≤ 0.5%); RSS median ${median(idle.rss).toFixed(0)} MB, max ${Math.max(...idle.rss).toFixed(0)} MB (target ≤ 150 MB)`,
   );
+  // Issue 51: a status while this watch runs is its snapshot, over the channel it owns.
+  console.log(`${label}${runningStatusLine(writeRssWrapper(home), cli, env, Math.max(10, appends))}`);
   const claude = history.files.filter((file) => file.includes('/projects/'));
   const latencies: number[] = [];
   for (let index = 0; index < appends; index += 1) {
