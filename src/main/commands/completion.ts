@@ -8,7 +8,7 @@ import { SHELLS } from '../cli/command-table';
 import { UsageError } from '../cli/usage-error';
 import { terminalLine } from '../text/terminal-text';
 import { resolveNow } from '../cli/now-option';
-import { evaluateFromDisk, fromRunning } from './one-shot';
+import { fromRunning } from './running-rows';
 import { safeSessionId } from '../open/plan';
 
 const isShell = (name: string): name is Shell => (SHELLS as readonly string[]).includes(name);
@@ -26,7 +26,7 @@ export async function sessionsCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { now: { type: 'string' } }, strict: true, allowPositionals: false });
   // The running Lookout's rows when one runs (issue 51): a key press should not wait for a cold read.
   const running = await fromRunning({ ...values, all: true });
-  const sessions = running?.sessions ?? (await evaluateFromDisk(resolveNow(values.now))).evaluation.snapshot.sessions;
+  const sessions = running?.sessions ?? (await (await import('./one-shot')).evaluateFromDisk(resolveNow(values.now))).evaluation.snapshot.sessions;
   // This machine's sessions, newest first in triage order; titles on one safe line, no tab in them.
   // Only ids that are plain words reach a shell's completion: an id is read from a file anyone can write.
   const lines = sessions

@@ -8,7 +8,8 @@ import { resolveNow } from '../cli/now-option';
 import { formatStatus, tableLayout } from '../cli/format-status';
 import { jsonLine, printLines, printMadeSafe } from '../text/terminal-text';
 import type { CommandEvaluation } from './one-shot';
-import { evaluateFromDisk, fromRunning, withHosts } from './one-shot';
+import { evaluateFromDisk, withHosts } from './one-shot';
+import { fromRunning } from './running-rows';
 import { UsageError } from '../cli/usage-error';
 import { openRow } from './open';
 

@@ -11,8 +11,6 @@ import { Pipeline } from '../pipeline/pipeline';
 import { SessionIndexStore } from '../store/session-index-store';
 import type { RuntimeState } from '../pipeline/state';
 import { loadState } from '../pipeline/state';
-import { runningSnapshot } from '../answer/snapshot-client';
-import { lookoutHome } from '../store/home';
 
 export interface CommandEvaluation {
   state: RuntimeState;
@@ -27,19 +25,6 @@ export function reportProblems(lines: readonly string[]): void {
 }
 
 const toStderr = (line: string): void => reportProblems([line]);
-
-/** How long a running Lookout has to answer before the files are read instead. */
-const RUNNING_WAIT_MS = 1500;
-
-/**
- * The rows the running Lookout shows (issue 51: the tray app, `watch` or `serve`, over its private
- * channel), historical ones only with `all`, or null to read the files: asked only for now (`--now`
- * is the files' to say), never with `--cold`.
- */
-export function fromRunning(given: { now?: string | undefined; cold?: boolean | undefined; all?: boolean | undefined }): Promise<Snapshot | null> {
-  if (given.now !== undefined || given.cold === true) return Promise.resolve(null);
-  return runningSnapshot(lookoutHome(), RUNNING_WAIT_MS, given.all === true);
-}
 
 /**
  * This machine's snapshot with every host's (issue 13): each host is asked once, at the same time;
