@@ -2,7 +2,7 @@
 // the providers, runs the pipeline on every change and every beat, keeps the user's facts through
 // the fact writer, and carries out what the engine decided (notifications, the ledgers).
 import type { Evaluation, NotifyCandidate, Snapshot } from '../../engine';
-import { claimsToNotify, mergeHosts, movedOnSince, planNotification, remoteCandidates, splitHostKey } from '../../engine';
+import { mergeHosts, movedOnSince, planNotification } from '../../engine';
 import type { CommandResult, FeedCommand } from '../../engine/contract';
 import { HostSet } from '../hosts/host-set';
 import { BackgroundScan, backgroundPassOn } from './background-scan';
@@ -30,7 +30,7 @@ import type { AnswerFrom } from '../answer/protocol';
 import { BURST_PATHS, BURST_SETTLE_MS, changedRows, rescanInterval } from './pace';
 import type { PhoneOptions, PhoneSwitch } from './phone-wiring';
 import type { TellingPorts } from './telling';
-import { noticesFor, phoneFor } from './telling';
+import { hostClaimsDue, noticesFor, phoneFor, shownOpen } from './telling';
 import { phonePath } from '../phone/phone-config';
 
 export interface RuntimeOptions {
@@ -363,11 +363,7 @@ export class Runtime {
     this.publish(evaluation, force || before === null || changedRows(before, evaluation), evaluation.notifyDue);
     this.answering?.reconcile(this.state.settings.timings.answeredHold);
     // A phone's tokens for a prompt this machine's rows no longer show open are void (R93).
-    this.phone?.keepShown((key, request, digest) => {
-      if (splitHostKey(key, this.hosts.names).host !== null) return true;
-      const view = evaluation.derived.get(key)?.answer;
-      return view?.state === 'open' && view.request.id === request && view.request.digest === digest;
-    });
+    this.phone?.keepShown(shownOpen(evaluation, this.hosts.names));
     void this.pipeline.refreshTrees(evaluation, now, this.state.settings.timings.gitRefresh).then((changed) => {
       if (changed && !this.disposed) this.evaluateNow();
     });
@@ -391,16 +387,12 @@ export class Runtime {
     const now = this.options.clock();
     this.notices.releaseQuiet(now);
     const remote = views.length === 0 ? [] : (this.published?.sessions ?? []);
-    const remoteDue = this.remoteNotices.due(remote, now, (rows) =>
-      claimsToNotify(
-        remoteCandidates(rows, this.pipeline.providerNames, this.state.settings.rules),
-        new Set(this.facts.facts.notified),
-        this.state.settings.notifications,
-        this.onScreen,
-        now,
-        this.state.settings.timings,
-      ),
-    );
+    const remoteDue = hostClaimsDue(this.remoteNotices, remote, now, {
+      providerNames: this.pipeline.providerNames,
+      settings: this.state.settings,
+      notified: this.facts.facts.notified,
+      onScreen: this.onScreen,
+    });
     const plan = planNotification([...localDue, ...remoteDue]);
     if (plan !== null) this.notices.tell(plan, now);
   }

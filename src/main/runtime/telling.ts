@@ -1,7 +1,8 @@
 // The runtime's two ways of telling the person (R40–R44): the phone (issue 49), wrapping the
 // desktop's notifier, and the notices that carry out what the engine planned. Built once with what
 // the runtime lends them; a face with neither tells nothing and records nothing as told (R41).
-import type { Row } from '../../engine';
+import type { Evaluation, NotifyCandidate, Row } from '../../engine';
+import { claimsToNotify, remoteCandidates, splitHostKey } from '../../engine';
 import type { CommandResult, FeedCommand } from '../../engine/contract';
 import type { AnswerAttempt } from '../answer/broker';
 import type { FactWriter } from '../facts/fact-writer';
@@ -10,6 +11,7 @@ import type { Clock } from '../pipeline/clock';
 import type { RuntimeState } from '../pipeline/state';
 import { phoneAnswer } from '../phone/tokens';
 import { Notices } from './notices';
+import type { RemoteNotices } from './remote-notices';
 import type { PhoneOptions } from './phone-wiring';
 import { PhoneSwitch } from './phone-wiring';
 
@@ -69,4 +71,35 @@ export function noticesFor(notifier: Notifier | null, ports: TellingPorts): Noti
       answer: (attempt) => ports.answer({ ...attempt, from: 'notification', via: 'click' }),
     }),
   });
+}
+
+/** What other machines' claims are weighed against: this machine's settings, ledger and screen. */
+export interface HostClaimsInput {
+  providerNames: Readonly<Record<string, string>>;
+  settings: RuntimeState['settings'];
+  notified: readonly string[];
+  onScreen: string | null;
+}
+
+/** Other machines' claims due now (R40–R41 over their rows), each host capped and paced by `remote`. */
+export function hostClaimsDue(remote: RemoteNotices, rows: readonly Row[], now: number, input: HostClaimsInput): NotifyCandidate[] {
+  return remote.due(rows, now, (taken) =>
+    claimsToNotify(
+      remoteCandidates(taken, input.providerNames, input.settings.rules),
+      new Set(input.notified),
+      input.settings.notifications,
+      input.onScreen,
+      now,
+      input.settings.timings,
+    ),
+  );
+}
+
+/** Whether a phone's token still answers a prompt the rows show open (R93): another machine's is its own to judge. */
+export function shownOpen(evaluation: Evaluation, hostNames: readonly string[]): (key: string, request: string, digest: string) => boolean {
+  return (key, request, digest) => {
+    if (splitHostKey(key, hostNames).host !== null) return true;
+    const view = evaluation.derived.get(key)?.answer;
+    return view?.state === 'open' && view.request.id === request && view.request.digest === digest;
+  };
 }
