@@ -61,11 +61,22 @@ export class AgentSettings {
     return found.kind === 'read' ? found.value : DEFAULT_SETUP;
   }
 
-  /** Whether an extension may ask before a call in this folder: the agent's or the project's extensions, or packages. */
-  mayAsk(setup: PiSetup, cwd: string | null): boolean {
-    if (setup.namedExtensions) return true;
-    const own = listFolder(join(this.root, 'extensions'), this.problems).filter((entry) => entry.name !== LOOKOUT_EXTENSION);
-    if (own.length > 0) return true;
-    return cwd !== null && (existsSync(join(cwd, '.pi', 'extensions')) || existsSync(join(cwd, '.pi', 'settings.json')));
+  /**
+   * For one sync: whether an extension may ask before a call in a folder — the agent's own
+   * extensions or packages, else the project's `.pi` — each folder looked at once, and only when asked.
+   */
+  asker(setup: PiSetup): (cwd: string | null) => boolean {
+    let agent: boolean | undefined;
+    const projects = new Map<string, boolean>();
+    return (cwd) => {
+      agent ??= setup.namedExtensions || listFolder(join(this.root, 'extensions'), this.problems).some((entry) => entry.name !== LOOKOUT_EXTENSION);
+      if (agent || cwd === null) return agent;
+      let project = projects.get(cwd);
+      if (project === undefined) {
+        project = existsSync(join(cwd, '.pi', 'extensions')) || existsSync(join(cwd, '.pi', 'settings.json'));
+        projects.set(cwd, project);
+      }
+      return project;
+    };
   }
 }

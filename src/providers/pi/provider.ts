@@ -64,9 +64,10 @@ export class PiProvider implements EvidenceSource {
       this.problems,
     );
     // Whether an extension may ask is asked of the folders only for a session with a call pending.
+    const mayAsk = this.settings.asker(setup);
     const asks = sessions.map((session) => {
       const tail = this.files.get(session.path)?.tail;
-      return tail?.signal?.kind === 'tool-call' && this.settings.mayAsk(setup, tail.cwd);
+      return tail?.signal?.kind === 'tool-call' && mayAsk(tail.cwd);
     });
     const signature = JSON.stringify([setup, asks]);
     if (touched || this.base === null || this.base.signature !== signature)
