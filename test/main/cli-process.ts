@@ -1,5 +1,5 @@
 // Runs the built command line as a real process.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
 export const CLI = resolve(__dirname, '../../dist/cli.cjs');
@@ -18,4 +18,21 @@ export function runCli(args: string[], env: Record<string, string>, input?: stri
     input,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** `runCli` without blocking this process: for a test that serves the command itself meanwhile (a socket of its own). */
+export function runCliAsync(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: env.HOME ?? '/nonexistent-home', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
 }

@@ -9,6 +9,8 @@ import type { ChannelState } from './channel-server';
 import { AnswerChannel } from './channel-server';
 import { sendControl } from './control-client';
 import { sendLine } from './lines';
+import type { Socket } from 'node:net';
+import { type StatusAsk, statusOutput } from '../cli/status-output';
 import { requestsPath } from './paths';
 import type { AnswerFrom } from './protocol';
 import { writeRequests } from './requests-file';
@@ -43,14 +45,38 @@ export class AnswerService {
     });
     this.channel = new AnswerChannel(options.home, {
       message: (message, socket) => {
-        if (message.type !== 'snapshot') return this.broker.message(message, socket);
-        const snapshot = options.snapshot?.() ?? null;
-        const shown = snapshot === null || message.all ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };
-        sendLine(socket, { type: 'snapshot', snapshot: shown });
-        socket.end();
+        switch (message.type) {
+          case 'snapshot':
+            return this.sendSnapshot(socket, message.all);
+          case 'status':
+            return this.sendStatus(socket, { all: message.all, json: message.json, layout: { width: message.width, color: message.color } });
+          default:
+            return this.broker.message(message, socket);
+        }
       },
       closed: (socket) => this.broker.hookGone(socket),
     });
+  }
+
+  /** The rows shown (historical ones only with `all`), as one line; none before the first evaluation. */
+  private sendSnapshot(socket: Socket, all: boolean): void {
+    const snapshot = this.options.snapshot?.() ?? null;
+    const shown = snapshot === null || all ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };
+    sendLine(socket, { type: 'snapshot', snapshot: shown });
+    socket.end();
+  }
+
+  /** What `lookout status` prints, as this Lookout shows it now: a head line with its length, then the bytes. */
+  private sendStatus(socket: Socket, ask: StatusAsk): void {
+    const snapshot = this.options.snapshot?.() ?? null;
+    if (snapshot === null) {
+      sendLine(socket, { type: 'status', bytes: null });
+      socket.end();
+      return;
+    }
+    const output = statusOutput(snapshot, 'running', ask, this.options.clock());
+    sendLine(socket, { type: 'status', bytes: output.length });
+    socket.end(output);
   }
 
   get state(): ChannelState {

@@ -123,6 +123,7 @@ export class AnswerBroker {
         socket.end();
         return;
       case 'snapshot':
+      case 'status':
         // The service answers it (it holds the runtime's rows); a broker alone has none to give.
         socket.end();
         return;

@@ -4,6 +4,10 @@
 import * as z from 'zod/mini';
 import { ANSWER_QUESTIONS_MAX, ANSWER_TEXT_MAX, ANSWER_WORD_MAX } from '../../engine/answer-caps';
 import { answerDecisionSchema, commandResultSchema, questionSchema } from '../../engine/contract';
+import { MIN_WIDTH } from '../cli/table-layout';
+
+/** A terminal wider than this is no terminal: the table is printed whole instead. */
+export const STATUS_WIDTH_MAX = 10_000;
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const word = z.string().check(z.minLength(1), z.maxLength(ANSWER_WORD_MAX), z.regex(/^[^\0-\x1f\x7f]*$/));
@@ -69,6 +73,17 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   // `lookout status` asking the running Lookout for the rows it shows (issue 51): one reply line,
   // `{type: "snapshot", snapshot}`; historical rows only with `all` (a year of history stays home).
   z.object({ type: z.literal('snapshot'), token, pid: z.int(), all: z.boolean() }),
+  // `lookout status` asking the running Lookout to print for it (issue 51): the reply is a line
+  // `{type: "status", bytes}`, then that many bytes, what the command prints (status-output.ts).
+  z.object({
+    type: z.literal('status'),
+    token,
+    pid: z.int(),
+    all: z.boolean(),
+    json: z.boolean(),
+    width: z.nullable(z.int().check(z.minimum(MIN_WIDTH), z.maximum(STATUS_WIDTH_MAX))),
+    color: z.boolean(),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

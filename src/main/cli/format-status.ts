@@ -4,6 +4,7 @@ import { formatDuration, projectName, resetWords } from '../../engine';
 import { PROVIDERS } from '../../providers';
 import { terminalLine } from '../text/terminal-text';
 import { cut, fit, textWidth } from '../text/text-width';
+import { type TableLayout, WIDE } from './table-layout';
 
 /** One mark per band, so a row's place in triage reads at a glance. */
 const MARKS: Record<Band, string> = {
@@ -73,30 +74,6 @@ function age(row: Row, now: number): string {
 }
 
 /** How the table is laid out: `width` in columns (null: nothing is cut), colour marks or not. */
-export interface TableLayout {
-  width: number | null;
-  color: boolean;
-}
-
-/** Everything, no colour: a pipe, a file, `--wide`. */
-const WIDE: TableLayout = { width: null, color: false };
-
-/** Narrower than this, the table is laid out for this many columns anyway (lines wrap). */
-const MIN_WIDTH = 40;
-
-/**
- * The layout for a stream: `--wide` prints everything; else the width `COLUMNS` gives, else the
- * terminal's, else (a pipe) everything. Colour only on a terminal, and never with `NO_COLOR`.
- */
-export function tableLayout(stream: { isTTY?: boolean; columns?: number }, env: NodeJS.ProcessEnv, wide: boolean): TableLayout {
-  const color = stream.isTTY === true && (env.NO_COLOR ?? '') === '';
-  if (wide) return { width: null, color };
-  const columns = Number(env.COLUMNS);
-  if (Number.isInteger(columns) && columns > 0) return { width: Math.max(MIN_WIDTH, columns), color };
-  if (stream.isTTY === true && typeof stream.columns === 'number' && stream.columns > 0) return { width: Math.max(MIN_WIDTH, stream.columns), color };
-  return { width: null, color };
-}
-
 /** SGR colours of the marks, as the popover colours its bands (docs/popover.md). */
 const COLORS: Record<Band, string> = {
   'needs-you': '31',

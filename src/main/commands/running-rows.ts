@@ -1,11 +1,9 @@
 // The rows the running Lookout shows (issue 51), for `status`, `next` and completion: kept apart
 // from the one-shot reading of the files, which such a command loads only when it falls back to it.
 import type { Snapshot } from '../../engine';
+import { OWNER_WAIT_MS } from '../answer/owner-ask';
 import { runningSnapshot } from '../answer/snapshot-client';
 import { lookoutHome } from '../store/home';
-
-/** How long a running Lookout has to answer before the files are read instead. */
-const RUNNING_WAIT_MS = 1500;
 
 /**
  * The rows the running Lookout shows (issue 51: the tray app, `watch` or `serve`, over its private
@@ -14,5 +12,5 @@ const RUNNING_WAIT_MS = 1500;
  */
 export function fromRunning(given: { now?: string | undefined; cold?: boolean | undefined; all?: boolean | undefined }): Promise<Snapshot | null> {
   if (given.now !== undefined || given.cold === true) return Promise.resolve(null);
-  return runningSnapshot(lookoutHome(), RUNNING_WAIT_MS, given.all === true);
+  return runningSnapshot(lookoutHome(), OWNER_WAIT_MS, given.all === true);
 }

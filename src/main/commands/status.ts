@@ -1,11 +1,12 @@
 // `lookout status [--json] [--all] [--wide] [--now <ISO>] [--cold]`: the rows the running Lookout
-// shows when one runs (issue 51: one round trip over its private channel), else one evaluation of
-// the files; `--now` and `--cold` always read the files. The JSON says which (`from`).
+// shows when one runs (issue 51: the executable's loader asks it to print them, running-status.ts;
+// here, a Lookout too old for that is asked for its rows), else one evaluation of the files;
+// `--now` and `--cold` always read the files. The JSON says which (`from`).
 import { parseArgs } from 'node:util';
 import type { Snapshot } from '../../engine';
 import { resolveNow } from '../cli/now-option';
-import { formatStatus, tableLayout } from '../cli/format-status';
-import { jsonLineBytes, printMadeSafe } from '../text/terminal-text';
+import { statusOutput } from '../cli/status-output';
+import { tableLayout } from '../cli/table-layout';
 import { fromRunning } from './running-rows';
 
 export async function statusCommand(args: string[]): Promise<number> {
@@ -18,9 +19,8 @@ export async function statusCommand(args: string[]): Promise<number> {
   const now = resolveNow(values.now);
   const running = await fromRunning(values);
   const snapshot = running ?? (await filesSnapshot(now));
-  const shown = values.all === true ? snapshot : { ...snapshot, sessions: snapshot.sessions.filter((row) => !row.historical) };
-  if (values.json === true) process.stdout.write(jsonLineBytes({ ...shown, from: running === null ? 'files' : 'running' }));
-  else printMadeSafe(process.stdout, formatStatus(shown, now, tableLayout(process.stdout, process.env, values.wide === true)));
+  const ask = { all: values.all === true, json: values.json === true, layout: tableLayout(process.stdout, process.env, values.wide === true) };
+  process.stdout.write(statusOutput(snapshot, running === null ? 'files' : 'running', ask, now));
   return 0;
 }
 

@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tableLayout } from '../../../src/main/cli/format-status';
+import { tableLayout } from '../../../src/main/cli/table-layout';
 import { textWidth } from '../../../src/main/text/text-width';
 import { runCli } from '../cli-process';
 import { FIXTURES } from '../../providers/fixture-roots';

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli-process';
+import { runCli, runCliAsync } from '../cli-process';
 import { WatchProcess } from '../watch-process';
 import { waitFor } from '../../wait';
 
@@ -58,6 +58,12 @@ const status = (env: Record<string, string>, ...args: string[]): Status => {
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Status;
 };
+/** `status` while this process serves the channel itself. */
+const statusAsync = async (env: Record<string, string>, ...args: string[]): Promise<Status> => {
+  const result = await runCliAsync(['status', '--json', ...args], env);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as Status;
+};
 const rows = (snapshot: Status) => snapshot.sessions.map((row) => [row.key, row.observed.state, row.observed.reason]);
 
 describe('status from the running Lookout (issue 51)', () => {
@@ -96,23 +102,80 @@ describe('status from the running Lookout (issue 51)', () => {
     expect(status(env)).toMatchObject({ from: 'files', sessions: [{ key: `pi:${SESSION}` }] });
   });
 
-  it('a channel that takes the question and never answers: status reads the files, and says so', async () => {
+  it('the table the running Lookout prints is the one the files give, laid out for this terminal (COLUMNS) and without colour in a pipe', async () => {
+    const env: Record<string, string> = { ...home('table'), COLUMNS: '72' };
+    const watch = new WatchProcess([], env);
+    stops.push(async () => (watch.child.exitCode === null ? watch.stop() : undefined));
+    await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === `pi:${SESSION}`));
+    const owner = join(env.LOOKOUT_HOME ?? '', 'run', 'answer.pid');
+    await waitFor('watch owning the channel', () => (existsSync(owner) && readFileSync(owner, 'utf8').trim() === String(watch.child.pid) ? true : undefined));
+    for (const args of [[], ['--all'], ['--wide']]) {
+      const live = runCli(['status', ...args], env);
+      const cold = runCli(['status', '--cold', ...args], env);
+      expect(live.code, live.stderr).toBe(0);
+      expect(live.stdout).toBe(cold.stdout);
+      expect(live.stdout).not.toContain('\u001b');
+    }
+    // The historical row only with --all.
+    const lines = (...args: string[]) => runCli(['status', ...args], env).stdout.split('\n').length;
+    expect(lines('--all')).toBeGreaterThan(lines());
+    await watch.stop();
+  });
+
+  it('a channel that takes the question and never answers: status reads the files, and says so, having asked once', async () => {
     const env = home('silent');
-    const run = join(env.LOOKOUT_HOME ?? '', 'run');
-    mkdirSync(run, { recursive: true, mode: 0o700 });
-    chmodSync(env.LOOKOUT_HOME ?? '', 0o700);
-    writeFileSync(join(run, 'answer.token'), 'a'.repeat(64), { mode: 0o600 });
-    // It takes each connection and says nothing; stopped, it lets every one go.
-    const taken = new Set<Socket>();
-    const server = createServer((socket) => taken.add(socket));
-    await new Promise<void>((resolve) => server.listen(join(run, 'answer.sock'), resolve));
-    stops.push(
-      () =>
-        new Promise((resolve) => {
-          server.close(resolve);
-          for (const socket of taken) socket.destroy();
-        }),
-    );
-    expect(status(env)).toMatchObject({ from: 'files', sessions: [{ key: `pi:${SESSION}` }] });
+    const { heard } = await fakeOwner(env, () => undefined);
+    expect(await statusAsync(env)).toMatchObject({ from: 'files', sessions: [{ key: `pi:${SESSION}` }] });
+    expect(heard.map((message) => message.type)).toEqual(['status']);
+  });
+
+  it('a running Lookout too old to print a status (it refuses the question): status asks it for its rows instead, and says "from": "running"', async () => {
+    const env = home('older');
+    const rowsOnFile = JSON.parse(runCli(['status', '--json', '--all', '--cold'], env).stdout) as Record<string, unknown>;
+    const { from: _from, ...snapshot } = rowsOnFile;
+    const { heard } = await fakeOwner(env, (message, socket) => {
+      socket.end(
+        message.type === 'snapshot'
+          ? `${JSON.stringify({ type: 'snapshot', snapshot })}\n`
+          : `${JSON.stringify({ type: 'result', ok: false, error: 'not a message Lookout understands' })}\n`,
+      );
+    });
+    const live = await statusAsync(env, '--all');
+    expect(live.from).toBe('running');
+    expect(rows(live)).toEqual(rows(rowsOnFile as unknown as Status));
+    expect(heard.map((message) => message.type)).toEqual(['status', 'snapshot']);
   });
 });
+
+/** A channel of the test's own in the home: it hears each message and answers as `reply` says (or never). */
+async function fakeOwner(env: Record<string, string>, reply: (message: { type: string }, socket: Socket) => void): Promise<{ heard: { type: string }[] }> {
+  const run = join(env.LOOKOUT_HOME ?? '', 'run');
+  mkdirSync(run, { recursive: true, mode: 0o700 });
+  chmodSync(env.LOOKOUT_HOME ?? '', 0o700);
+  writeFileSync(join(run, 'answer.token'), 'a'.repeat(64), { mode: 0o600 });
+  const heard: { type: string }[] = [];
+  // It takes each connection; stopped, it lets every one go.
+  const taken = new Set<Socket>();
+  const server = createServer((socket) => {
+    taken.add(socket);
+    let pending = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      pending += chunk;
+      const newline = pending.indexOf('\n');
+      if (newline === -1) return;
+      const message = JSON.parse(pending.slice(0, newline)) as { type: string };
+      heard.push(message);
+      reply(message, socket);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(join(run, 'answer.sock'), resolve));
+  stops.push(
+    () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        for (const socket of taken) socket.destroy();
+      }),
+  );
+  return { heard };
+}
