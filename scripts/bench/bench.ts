@@ -9,7 +9,7 @@ import type { History } from './synthetic-history';
 import { QUICK_SESSIONS, historyPlan } from './history-plan';
 import type { Shape } from './shapes';
 import { pickShapes } from './shapes';
-import { slope } from './slope';
+import { slope, slopeSizes } from './slope';
 import { writeHistory } from './synthetic-history';
 import { historicalIdle, watchLatency } from './watch-latency';
 import { hookLatency } from './hook-latency';
@@ -101,6 +101,16 @@ async function main(): Promise<void> {
     runBaseline(args[1] ?? 'tail', args[2] ?? '');
     return;
   }
+  // `--write SHAPE SESSIONS FOLDER`: a history written and kept, to profile a command on it (docs/performance.md).
+  if (args[0] === '--write') {
+    const [shape] = pickShapes(['--shape', args[1] ?? '']);
+    const history = shape?.write(args[3] ?? '', Number(args[2]), Date.now());
+    if (history !== undefined)
+      console.log(
+        `CLAUDE_CONFIG_DIR=${history.claudeRoot} CODEX_HOME=${history.codexRoot} # ${history.files.length} sessions, ${(history.bytes / 2 ** 20).toFixed(0)} MB`,
+      );
+    return;
+  }
   const quick = args.includes('--quick');
   const folder = mkdtempSync(join(tmpdir(), 'lookout-bench-'));
   try {
@@ -141,9 +151,9 @@ async function main(): Promise<void> {
       await historicalIdle(folder, quick);
       return;
     }
-    // `--only slope`: how cold and warm status and the first pass grow (500, 2,000, 8,000 sessions).
+    // `--only slope`: how cold and warm status, the first pass and the `watch` after it grow (500, 2,000, 8,000, 20,000 sessions; `--sessions` picks).
     if (only === 'slope') {
-      await slope(folder, shapes, quick);
+      await slope(folder, shapes, slopeSizes(args, quick), quick);
       return;
     }
     // `--only providers`: every provider's sessions beside a fresh history, cold status over all of them.

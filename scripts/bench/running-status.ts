@@ -4,7 +4,17 @@
 import { spawnSync } from 'node:child_process';
 import { measure, median, percentile } from './measure';
 
-export function runningStatusLine(wrapper: string, cli: string, env: NodeJS.ProcessEnv, runs: number): string {
+export interface RunningStatusFigures {
+  rows: number;
+  p50: number;
+  p95: number;
+  nodeP95: number;
+  /** Status's p95 over Node's own p95 (target ≤ +50 ms). */
+  extra: number;
+}
+
+/** `runs` status runs from the running Lookout, each after a `node -e 0`. */
+export function runningStatus(wrapper: string, cli: string, env: NodeJS.ProcessEnv, runs: number): RunningStatusFigures {
   const status: number[] = [];
   const node: number[] = [];
   let rows = 0;
@@ -18,6 +28,10 @@ export function runningStatusLine(wrapper: string, cli: string, env: NodeJS.Proc
     rows = parsed.sessions.length;
     status.push(result.ms);
   }
-  const extra = percentile(status, 95) - percentile(node, 95);
-  return `status from the running Lookout (${rows} rows shown): p50 ${median(status).toFixed(0)} ms, p95 ${percentile(status, 95).toFixed(0)} ms; node -e 0 p95 ${percentile(node, 95).toFixed(0)} ms: +${extra.toFixed(0)} ms at p95 over ${runs} (target ≤ +50 ms)`;
+  return { rows, p50: median(status), p95: percentile(status, 95), nodeP95: percentile(node, 95), extra: percentile(status, 95) - percentile(node, 95) };
+}
+
+export function runningStatusLine(wrapper: string, cli: string, env: NodeJS.ProcessEnv, runs: number): string {
+  const figures = runningStatus(wrapper, cli, env, runs);
+  return `status from the running Lookout (${figures.rows} rows shown): p50 ${figures.p50.toFixed(0)} ms, p95 ${figures.p95.toFixed(0)} ms; node -e 0 p95 ${figures.nodeP95.toFixed(0)} ms: +${figures.extra.toFixed(0)} ms at p95 over ${runs} (target ≤ +50 ms)`;
 }

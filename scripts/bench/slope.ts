@@ -1,11 +1,15 @@
-// Issue 27's slope: cold status (session index absent and warm) and the first background pass at
-// 500, 2,000 and 8,000 sessions of each shape, each ratio against its floor in the same run, so
-// docs/performance.md can say how cost grows and where it stops being linear.
+// The slope (issues 27 and 51): cold status (session index absent and warm), the first background
+// pass, and the `watch` that made it (its memory after, its idle CPU, a status it answers) at 500,
+// 2,000, 8,000 and 20,000 sessions of each shape, each ratio against its floor in the same run, so
+// docs/performance.md can say how cost grows, on which machine.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { measure, median, pairedRatio, pairedRounds, writeRssWrapper } from './measure';
 import type { Shape } from './shapes';
 import { passPairs } from './first-pass';
+import { type RunningStatusFigures, runningStatus } from './running-status';
+import { idleWindow } from './watch-latency';
 
 const MB = 1024 * 1024;
 
@@ -17,9 +21,15 @@ interface Point {
   warm: { ratio: number; ms: number };
   tailMs: number;
   pass: { cpu: number; gross: number; floor: number; seconds: number; rss: number };
+  /** The pass's `watch` once its pass is done: RSS and CPU over an idle window, and a status from it. */
+  after: { rss: number; idle: number; status: RunningStatusFigures };
 }
 
-async function point(folder: string, shape: Shape, sessions: number, runs: number): Promise<Point> {
+/** A point's `watch`, measured after its pass: how long it is watched idle, and how many status runs it answers. */
+const IDLE_SECONDS = 20;
+const STATUS_RUNS = 20;
+
+async function point(folder: string, shape: Shape, sessions: number, runs: number, quick: boolean): Promise<Point> {
   const where = join(folder, `slope-${shape.name}-${sessions}`);
   try {
     const history = shape.write(where, sessions, Date.now());
@@ -39,8 +49,14 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
     measure(wrapper, cli, ['status', '--json', '--all'], env);
     const warm = pairedRounds(wrapper, cli, bench, list, env, runs);
     // The first pass of a `watch` with no index yet (a fresh home), and its control: one pair.
-    const [pair] = await passPairs(cli, env, history.files, 1);
-    if (pair === undefined) throw new Error('slope: no first pass was measured');
+    let after: Point['after'] | null = null;
+    const [pair] = await passPairs(cli, env, history.files, 1, async (watch, at) => {
+      const pid = watch.child.pid ?? 0;
+      const idle = await idleWindow(pid, quick ? 5 : IDLE_SECONDS);
+      const status = runningStatus(wrapper, cli, at, quick ? 3 : STATUS_RUNS);
+      after = { rss: Math.max(...idle.rss), idle: idle.cpuPercent, status };
+    });
+    if (pair === undefined || after === null) throw new Error('slope: no first pass was measured');
     const { pass, stop, control } = pair;
     return {
       shape: shape.name,
@@ -50,6 +66,7 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
       warm: { ratio: pairedRatio(warm), ms: median(warm.statusRuns) },
       tailMs: median([...absent.tailRuns, ...warm.tailRuns]),
       pass: { cpu: stop.cpuSeconds - control, gross: stop.cpuSeconds, floor: pass.floor, seconds: pass.scan.seconds, rss: pass.scan.rssMax },
+      after,
     };
   } finally {
     // One size at a time on disk: 8,000 sessions of a shape are ~4.4 GB.
@@ -57,18 +74,35 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
   }
 }
 
-export async function slope(folder: string, shapes: readonly Shape[], quick: boolean): Promise<void> {
-  const sizes = quick ? [20, 40, 80] : [500, 2000, 8000];
+/** The machine a slope ran on: a figure means little without it. */
+export function machineLine(): string {
+  const cores = cpus();
+  return `machine: ${cores.length} cores, ${cores[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB memory, Node ${process.version}, ${process.platform} ${process.arch}`;
+}
+
+/** The sizes a slope measures: `--sessions 8000,20000` picks some (each a whole number of sessions). */
+export function slopeSizes(args: readonly string[], quick: boolean): number[] {
+  const at = args.indexOf('--sessions');
+  if (at === -1) return quick ? [20, 40, 80] : [500, 2000, 8000, 20000];
+  const sizes = (args[at + 1] ?? '').split(',').map(Number);
+  if (sizes.some((size) => !Number.isInteger(size) || size < 1))
+    throw new Error(`--sessions: give whole numbers of sessions, comma-separated (as 2000,20000), not ${args[at + 1] ?? '(nothing)'}`);
+  return sizes;
+}
+
+export async function slope(folder: string, shapes: readonly Shape[], sizes: readonly number[], quick: boolean): Promise<void> {
   const runs = quick ? 1 : 5;
+  console.log(machineLine());
   console.log(
-    '| shape | sessions | MB | tail floor | cold, index absent | cold, index warm | first pass: own CPU (from launch to its stop; with the pass) / whole read | pass time | pass RSS max |',
+    '| shape | sessions | MB | tail floor | cold, index absent | cold, index warm | first pass: own CPU (from launch to its stop; with the pass) / whole read | pass time | pass RSS max | after the pass: RSS max, idle CPU | status from the running Lookout: rows, p95 (over `node -e 0`) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const shape of shapes) {
     for (const sessions of sizes) {
-      const p = await point(folder, shape, sessions, runs);
+      const p = await point(folder, shape, sessions, runs, quick);
+      const { rss, idle, status } = p.after;
       console.log(
-        `| ${p.shape} | ${p.sessions} | ${p.mb.toFixed(0)} | ${p.tailMs.toFixed(0)} ms | ${p.absent.ms.toFixed(0)} ms = ${p.absent.ratio.toFixed(2)}× | ${p.warm.ms.toFixed(0)} ms = ${p.warm.ratio.toFixed(2)}× | ${p.pass.cpu.toFixed(2)} (${p.pass.gross.toFixed(2)}) / ${p.pass.floor.toFixed(2)} s = ${(p.pass.cpu / p.pass.floor).toFixed(2)}× | ${p.pass.seconds.toFixed(0)} s | ${p.pass.rss.toFixed(0)} MB |`,
+        `| ${p.shape} | ${p.sessions} | ${p.mb.toFixed(0)} | ${p.tailMs.toFixed(0)} ms | ${p.absent.ms.toFixed(0)} ms = ${p.absent.ratio.toFixed(2)}× | ${p.warm.ms.toFixed(0)} ms = ${p.warm.ratio.toFixed(2)}× | ${p.pass.cpu.toFixed(2)} (${p.pass.gross.toFixed(2)}) / ${p.pass.floor.toFixed(2)} s = ${(p.pass.cpu / p.pass.floor).toFixed(2)}× | ${p.pass.seconds.toFixed(0)} s | ${p.pass.rss.toFixed(0)} MB | ${rss.toFixed(0)} MB, ${idle.toFixed(2)} % | ${status.rows}, ${status.p95.toFixed(0)} ms (+${status.extra.toFixed(0)} ms) |`,
       );
     }
   }

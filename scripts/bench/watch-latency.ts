@@ -165,7 +165,7 @@ async function claimsEnding(watch: WatchStates): Promise<string> {
 }
 
 /** CPU and resident memory of a process left alone for `seconds` (RSS sampled every 5 s: one reading can catch garbage not yet collected). */
-async function idleWindow(pid: number, seconds: number): Promise<{ seconds: number; cpuPercent: number; rss: number[] }> {
+export async function idleWindow(pid: number, seconds: number): Promise<{ seconds: number; cpuPercent: number; rss: number[] }> {
   const cpuBefore = cpuSeconds(pid);
   const started = Date.now();
   const rss: number[] = [];
