@@ -74,9 +74,14 @@ export class AnswerService {
       socket.end();
       return;
     }
-    const output = statusOutput(snapshot, 'running', ask, this.options.clock());
-    sendLine(socket, { type: 'status', bytes: output.length });
-    socket.end(output);
+    const parts = statusOutput(snapshot, 'running', ask, this.options.clock());
+    let bytes = 0;
+    for (const part of parts) bytes += part.length;
+    // Corked: the head and a row's thousands of parts go out in one write.
+    socket.cork();
+    sendLine(socket, { type: 'status', bytes });
+    for (const part of parts) socket.write(part);
+    socket.end();
   }
 
   get state(): ChannelState {

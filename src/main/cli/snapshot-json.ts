@@ -26,8 +26,8 @@ function bytesOf(row: object): Buffer {
   return bytes;
 }
 
-/** The line's bytes in parts: the frame's start, one part per row, the frame's end. */
-function lineParts<S extends { sessions: readonly object[] }>(snapshot: S): Buffer[] {
+/** The line's bytes in parts: the frame's start, one part per row, the frame's end (to write as they are, without a copy). */
+export function lineParts<S extends { sessions: readonly object[] }>(snapshot: S): Buffer[] {
   const frame = jsonLine({ ...snapshot, sessions: [ROWS] });
   const at = frame.indexOf(MARK);
   // Another field carrying the same text (never written by Lookout): the plain way, exact either way.

@@ -20,7 +20,7 @@ export async function statusCommand(args: string[]): Promise<number> {
   const running = await fromRunning(values);
   const snapshot = running ?? (await filesSnapshot(now));
   const ask = { all: values.all === true, json: values.json === true, layout: tableLayout(process.stdout, process.env, values.wide === true) };
-  process.stdout.write(statusOutput(snapshot, running === null ? 'files' : 'running', ask, now));
+  for (const part of statusOutput(snapshot, running === null ? 'files' : 'running', ask, now)) process.stdout.write(part);
   return 0;
 }
 

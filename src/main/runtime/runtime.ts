@@ -28,6 +28,7 @@ import type { AnswerAttempt } from '../answer/broker';
 import { AnswerService, NOT_ANSWERING } from '../answer/answer-service';
 import type { AnswerFrom } from '../answer/protocol';
 import { BURST_PATHS, BURST_SETTLE_MS, changedRows, rescanInterval } from './pace';
+import { Rescan } from './rescan';
 import type { PhoneOptions, PhoneSwitch } from './phone-wiring';
 import type { TellingPorts } from './telling';
 import { hostClaimsDue, noticesFor, phoneFor, shownOpen } from './telling';
@@ -67,6 +68,7 @@ export class Runtime {
   private last: Evaluation | null = null;
   private readonly listeners = new Set<SnapshotListener>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private rescan: Rescan | null = null;
   private readonly settle = new HeapSettle(whenGrown(fullCollector()));
   /** Notifications carried out: null without a notifier. */
   private readonly notices: Notices | null;
@@ -218,18 +220,17 @@ export class Runtime {
     await this.sync(undefined);
     // Only now, with the first snapshot out: the middles of long files, for what a cold read missed.
     this.background.kick();
-    const beat = setInterval(() => this.beat(), this.state.settings.timings.beat);
-    const rescan = setInterval(() => {
-      void this.rewatch();
-      void this.sync(undefined);
+    this.timers.push(setInterval(() => this.beat(), this.state.settings.timings.beat));
+    this.rescan = new Rescan(async () => {
+      await Promise.all([this.rewatch(), this.sync(undefined)]);
       this.background.kick();
     }, rescanInterval(this.options.env));
-    this.timers.push(beat, rescan);
   }
 
   async dispose(): Promise<void> {
     this.disposed = true;
     for (const timer of this.timers) clearInterval(timer);
+    this.rescan?.dispose();
     this.recheck.dispose();
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     if (this.hostsTimer !== null) clearTimeout(this.hostsTimer);
