@@ -7,7 +7,7 @@ import { answerDecisionSchema, commandResultSchema, questionSchema } from '../..
 import { MIN_WIDTH } from '../cli/table-layout';
 
 /** A terminal wider than this is no terminal: the table is printed whole instead. */
-export const STATUS_WIDTH_MAX = 10_000;
+const STATUS_WIDTH_MAX = 10_000;
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const word = z.string().check(z.minLength(1), z.maxLength(ANSWER_WORD_MAX), z.regex(/^[^\0-\x1f\x7f]*$/));
