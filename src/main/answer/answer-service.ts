@@ -10,7 +10,6 @@ import { AnswerChannel } from './channel-server';
 import { sendControl } from './control-client';
 import { sendLine } from './lines';
 import type { Socket } from 'node:net';
-import { type StatusAsk, statusOutput } from '../cli/status-output';
 import { requestsPath } from './paths';
 import type { AnswerFrom } from './protocol';
 import { writeRequests } from './requests-file';
@@ -26,6 +25,16 @@ export interface AnswerServiceOptions {
   onProblem: (line: string) => void;
   /** The rows the runtime shows now, for `lookout status` (issue 51); null before its first evaluation. */
   snapshot?: () => Snapshot | null;
+  /** What `lookout status` would print of them, in parts (issue 51); null before the first evaluation. */
+  status?: (question: StatusQuestion) => Buffer[] | null;
+}
+
+/** What `lookout status` asks the running Lookout to print (the protocol's `status` message). */
+export interface StatusQuestion {
+  all: boolean;
+  json: boolean;
+  width: number | null;
+  color: boolean;
 }
 
 /** What a Lookout that holds no answer channel (a test's, by choice) says to an answer. */
@@ -49,7 +58,7 @@ export class AnswerService {
           case 'snapshot':
             return this.sendSnapshot(socket, message.all);
           case 'status':
-            return this.sendStatus(socket, { all: message.all, json: message.json, layout: { width: message.width, color: message.color } });
+            return this.sendStatus(socket, { all: message.all, json: message.json, width: message.width, color: message.color });
           default:
             return this.broker.message(message, socket);
         }
@@ -67,20 +76,14 @@ export class AnswerService {
   }
 
   /** What `lookout status` prints, as this Lookout shows it now: a head line with its length, then the bytes. */
-  private sendStatus(socket: Socket, ask: StatusAsk): void {
-    const snapshot = this.options.snapshot?.() ?? null;
-    if (snapshot === null) {
-      sendLine(socket, { type: 'status', bytes: null });
-      socket.end();
-      return;
-    }
-    const parts = statusOutput(snapshot, 'running', ask, this.options.clock());
+  private sendStatus(socket: Socket, question: StatusQuestion): void {
+    const parts = this.options.status?.(question) ?? null;
     let bytes = 0;
-    for (const part of parts) bytes += part.length;
+    for (const part of parts ?? []) bytes += part.length;
     // Corked: the head and a row's thousands of parts go out in one write.
     socket.cork();
-    sendLine(socket, { type: 'status', bytes });
-    for (const part of parts) socket.write(part);
+    sendLine(socket, { type: 'status', bytes: parts === null ? null : bytes });
+    for (const part of parts ?? []) socket.write(part);
     socket.end();
   }
 

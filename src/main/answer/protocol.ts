@@ -4,7 +4,6 @@
 import * as z from 'zod/mini';
 import { ANSWER_QUESTIONS_MAX, ANSWER_TEXT_MAX, ANSWER_WORD_MAX } from '../../engine/answer-caps';
 import { answerDecisionSchema, commandResultSchema, questionSchema } from '../../engine/contract';
-import { MIN_WIDTH } from '../cli/table-layout';
 
 /** A terminal wider than this is no terminal: the table is printed whole instead. */
 const STATUS_WIDTH_MAX = 10_000;
@@ -81,7 +80,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     pid: z.int(),
     all: z.boolean(),
     json: z.boolean(),
-    width: z.nullable(z.int().check(z.minimum(MIN_WIDTH), z.maximum(STATUS_WIDTH_MAX))),
+    width: z.nullable(z.int().check(z.minimum(1), z.maximum(STATUS_WIDTH_MAX))),
     color: z.boolean(),
   }),
 ]);

@@ -10,7 +10,7 @@ export interface TableLayout {
 export const WIDE: TableLayout = { width: null, color: false };
 
 /** Narrower than this, the table is laid out for this many columns anyway (lines wrap). */
-export const MIN_WIDTH = 40;
+const MIN_WIDTH = 40;
 
 /**
  * The layout for a stream: `--wide` prints everything; else the width `COLUMNS` gives, else the

@@ -1,8 +1,7 @@
 // The headless runtime shared by `lookout watch`, `lookout serve` and the tray app: it watches
 // the providers, runs the pipeline on every change and every beat, keeps the user's facts through
 // the fact writer, and carries out what the engine decided (notifications, the ledgers).
-import type { Evaluation, NotifyCandidate, Snapshot } from '../../engine';
-import { mergeHosts, movedOnSince, planNotification } from '../../engine';
+import { type Evaluation, type NotifyCandidate, type Snapshot, mergeHosts, movedOnSince, planNotification } from '../../engine';
 import type { CommandResult, FeedCommand } from '../../engine/contract';
 import { HostSet } from '../hosts/host-set';
 import { BackgroundScan, backgroundPassOn } from './background-scan';
@@ -29,6 +28,7 @@ import { AnswerService, NOT_ANSWERING } from '../answer/answer-service';
 import type { AnswerFrom } from '../answer/protocol';
 import { BURST_PATHS, BURST_SETTLE_MS, changedRows, rescanInterval } from './pace';
 import { Rescan } from './rescan';
+import { shownSnapshot, statusReply } from './status-reply';
 import type { PhoneOptions, PhoneSwitch } from './phone-wiring';
 import type { TellingPorts } from './telling';
 import { hostClaimsDue, noticesFor, phoneFor, shownOpen } from './telling';
@@ -128,8 +128,8 @@ export class Runtime {
             onRequests: (path) => void this.sync(new Set([path])),
             onAnswer: (record) => this.facts.recordAnswer(record),
             onProblem: options.onProblem,
-            // The rows as last published, as of the last evaluation (a beat changes no row, yet it looked).
-            snapshot: () => (this.published === null || this.last === null ? null : { ...this.published, now: this.last.snapshot.now }),
+            snapshot: () => shownSnapshot(this.published, this.last),
+            status: (question) => statusReply(shownSnapshot(this.published, this.last), question, options.clock()),
           });
     this.hosts = new HostSet({ clock: options.clock, env: options.env, onChange: () => this.hostChanged(), onProblem: options.onProblem });
     const telling: TellingPorts = {
