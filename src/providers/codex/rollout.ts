@@ -6,6 +6,9 @@ import { arr, num, obj, oneLine, str, time } from '../jsonl/parse-record';
 import { asksEscalation, toolCategory, toolDetail } from './tools';
 import { codexUsageLimit, codexUsageWindows } from './usage-limit';
 
+/** The record types keptBefore looks for, found in a line's first fields (the record's own type comes first). */
+const KEPT_TYPE = /"(turn_aborted|task_started|turn_started|session_meta|token_count|user_message|item_completed)"/;
+
 export interface CodexMeta {
   id: string;
   cwd: string | null;
@@ -88,15 +91,31 @@ export class CodexRollout {
     let lastCount = -1;
     for (let index = 0; index < end; index += 1) {
       const line = lines[index] ?? '';
-      const start = line.slice(0, 120);
-      if (start.includes('"turn_aborted"')) {
-        interrupted = true;
-        kept.push(index);
-      } else if (start.includes('"task_started"') || start.includes('"turn_started"')) turnStarts.push(index);
-      else if (start.includes('"session_meta"')) kept.push(index);
-      else if (start.includes('"token_count"')) lastCount = index;
-      else if (wholeFile && (start.includes('"user_message"') || (start.includes('"item_completed"') && line.slice(0, 400).includes('"UserMessage"'))))
-        kept.push(index);
+      // One search of the first fields for every type that matters (five searches a line cost 95 ms over 10,000 rollouts, issue 51).
+      switch (KEPT_TYPE.exec(line.slice(0, 120))?.[1]) {
+        case 'turn_aborted':
+          interrupted = true;
+          kept.push(index);
+          break;
+        case 'task_started':
+        case 'turn_started':
+          turnStarts.push(index);
+          break;
+        case 'session_meta':
+          kept.push(index);
+          break;
+        case 'token_count':
+          lastCount = index;
+          break;
+        case 'user_message':
+          if (wholeFile) kept.push(index);
+          break;
+        case 'item_completed':
+          if (wholeFile && line.slice(0, 400).includes('"UserMessage"')) kept.push(index);
+          break;
+        case undefined:
+          break;
+      }
     }
     if (lastCount >= 0) kept.push(lastCount);
     return (interrupted ? [...kept, ...turnStarts] : kept).sort((a, b) => a - b);
