@@ -61,7 +61,8 @@ export function indexPath(home: string): string {
 
 export class SessionIndexStore implements SessionIndexPort {
   private data: IndexFile = { version: INDEX_VERSION, providers: {} };
-  private readonly changed = new Set<string>();
+  /** Paths whose entries changed here, by provider (their own strings, as `seen`). */
+  private readonly changed = new Map<string, Set<string>>();
   private readonly inodes = new Map<string, Map<string, FileEntry>>();
   private timer: NodeJS.Timeout | null = null;
   private unwritable = false;
@@ -175,7 +176,9 @@ export class SessionIndexStore implements SessionIndexPort {
     if (files[path] === entry) return;
     files[path] = entry;
     this.inodes.get(provider)?.set(`${entry.identity.dev}:${entry.identity.ino}`, entry);
-    this.changed.add(`${provider}\n${path}`);
+    let changed = this.changed.get(provider);
+    if (changed === undefined) this.changed.set(provider, (changed = new Set()));
+    changed.add(path);
     this.saw(provider, path);
     this.schedule();
   }
@@ -225,11 +228,13 @@ export class SessionIndexStore implements SessionIndexPort {
     // Nobody wrote it since this store did: what is on disk is what it holds (a long scan's many
     // writes would otherwise each parse the whole file again).
     const disk = this.written !== null && this.written === fileStamp(path) ? this.data : (this.read(false) ?? { version: INDEX_VERSION, providers: {} });
-    for (const entry of this.changed) {
-      const [provider = '', path = ''] = entry.split('\n');
-      const ours = entryOf(this.data.providers[provider]?.[path]);
-      if (ours === undefined) continue;
-      (disk.providers[provider] ??= {})[path] = merged(ours, entryOf(disk.providers[provider]?.[path]));
+    for (const [provider, paths] of this.changed) {
+      const files = this.data.providers[provider];
+      const onDisk = (disk.providers[provider] ??= {});
+      for (const path of paths) {
+        const ours = entryOf(files?.[path]);
+        if (ours !== undefined) onDisk[path] = merged(ours, entryOf(onDisk[path]));
+      }
     }
     // Entries of files that are gone, looked for once a process, and only those it did not see:
     // a file just read is there (a cold start sees thousands; each existsSync was a syscall).
