@@ -9,7 +9,7 @@ import { measure, median, pairedRatio, pairedRounds, writeRssWrapper } from './m
 import type { Shape } from './shapes';
 import { passPairs } from './first-pass';
 import { type RunningStatusFigures, runningStatus } from './running-status';
-import { idleWindow } from './watch-latency';
+import { claimsEnding, idleWindow } from './watch-latency';
 
 const MB = 1024 * 1024;
 
@@ -21,12 +21,12 @@ interface Point {
   warm: { ratio: number; ms: number };
   tailMs: number;
   pass: { cpu: number; gross: number; floor: number; seconds: number; rss: number };
-  /** The pass's `watch` once its pass is done: RSS and CPU over an idle window, and a status from it. */
+  /** The pass's `watch` once its pass is done and its finish claims have ended: RSS and CPU over an idle minute, and a status from it. */
   after: { rss: number; idle: number; status: RunningStatusFigures };
 }
 
-/** A point's `watch`, measured after its pass: how long it is watched idle, and how many status runs it answers. */
-const IDLE_SECONDS = 20;
+/** A point's `watch`, measured after its pass and its finish claims' ends: how long it is watched idle, and how many status runs it answers. */
+const IDLE_SECONDS = 60;
 const STATUS_RUNS = 20;
 
 async function point(folder: string, shape: Shape, sessions: number, runs: number, quick: boolean): Promise<Point> {
@@ -52,6 +52,8 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
     let after: Point['after'] | null = null;
     const [pair] = await passPairs(cli, env, history.files, 1, async (watch, at) => {
       const pid = watch.child.pid ?? 0;
+      // Rows change by time alone until the last finish claim ends (each change a 13 MB line at 20,000 rows): idle is what comes after.
+      await claimsEnding(watch);
       const idle = await idleWindow(pid, quick ? 5 : IDLE_SECONDS);
       const status = runningStatus(wrapper, cli, at, quick ? 3 : STATUS_RUNS);
       after = { rss: Math.max(...idle.rss), idle: idle.cpuPercent, status };

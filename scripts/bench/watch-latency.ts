@@ -150,7 +150,7 @@ export async function historicalIdle(folder: string, quick: boolean): Promise<vo
  * After the pass, rows that still change by time alone (finish claims ending): the CPU
  * until the last of them, and per snapshot. Not idle, so kept out of the idle minute, and said.
  */
-async function claimsEnding(watch: WatchStates): Promise<string> {
+export async function claimsEnding(watch: WatchStates): Promise<string> {
   const pid = watch.child.pid ?? 0;
   const started = Date.now();
   if (watch.claimsEndAt <= started) return 'after the pass, no finish claim was left to end';

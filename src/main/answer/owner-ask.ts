@@ -17,7 +17,7 @@ export type OwnerReply<T> = { kind: 'reply'; value: T } | { kind: 'none' } | { k
  */
 export type ReplyReader<T> = (chunk: Buffer) => T | null | undefined;
 
-/** Asks the channel's owner `message` (the token added) and reads its reply with `read`, within `waitMs`. */
+/** Asks the channel's owner `message` (the token added) and reads its reply with `read`; silent when no byte comes for `waitMs`. */
 export function askOwner<T>(home: string, message: object, waitMs: number, read: ReplyReader<T>): Promise<OwnerReply<T>> {
   if (folderProblem(runFolder(home)) !== null || socketAt(socketPath(home)).kind !== 'socket') return Promise.resolve({ kind: 'none' });
   const token = readToken(tokenPath(home));
@@ -40,6 +40,8 @@ export function askOwner<T>(home: string, message: object, waitMs: number, read:
       const value = read(chunk);
       if (value === null) finish({ kind: 'none' });
       else if (value !== undefined) finish({ kind: 'reply', value });
+      // Silent means no byte for the bound: a long reply that keeps coming is not cut off.
+      else timer.refresh();
     });
   });
 }

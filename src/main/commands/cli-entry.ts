@@ -15,6 +15,12 @@ if (process.argv[2] === 'status' && !writeCache) {
     .catch((): RunningStatus => ({ kind: 'command-line', cold: false }))
     .then((outcome) => {
       if (outcome.kind === 'printed') return process.exit(0);
+      if (outcome.kind === 'cut') {
+        process.stderr.write(
+          '\nlookout: the running Lookout stopped answering mid-reply: what it printed is cut short; run `lookout status` again (or with --cold)\n',
+        );
+        return process.exit(1);
+      }
       // The running Lookout kept silent within the bound: the files, without asking it twice.
       if (outcome.cold) process.argv.push('--cold');
       return commandLine();

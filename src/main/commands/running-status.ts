@@ -9,8 +9,11 @@ import { tableLayout } from '../cli/table-layout';
 import { lookoutHome } from '../store/home';
 import { lookoutHomeProblem } from '../store/private-home';
 
-/** Printed; or the whole command line to run, reading the files when the owner kept silent (`cold`). */
-export type RunningStatus = { kind: 'printed' } | { kind: 'command-line'; cold: boolean };
+/**
+ * Printed; cut off mid-print (the owner went away: nothing else is printed after part of its
+ * reply); or the whole command line to run, reading the files when the owner kept silent (`cold`).
+ */
+export type RunningStatus = { kind: 'printed' } | { kind: 'cut' } | { kind: 'command-line'; cold: boolean };
 
 /** A whole history's output is large (a JSON row is ~600 bytes); a reply longer than this is not believed. */
 const STATUS_MAX_BYTES = 512 * 1024 * 1024;
@@ -23,16 +26,22 @@ export async function runningStatus(argv: readonly string[]): Promise<RunningSta
   const home = lookoutHome();
   // A home not private: the command line refuses it, saying why.
   if (ask === null || lookoutHomeProblem(home) !== null) return { kind: 'command-line', cold: false };
-  const reply = await askOwner(home, { type: 'status', pid: process.pid, ...ask }, OWNER_WAIT_MS, statusReader());
+  // A reader that stops early (`lookout status --json | head`) is not an error: stop quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+  const printer = statusPrinter(process.stdout);
+  const reply = await askOwner(home, { type: 'status', pid: process.pid, ...ask }, OWNER_WAIT_MS, printer.read);
   switch (reply.kind) {
     case 'reply':
-      await print(reply.value);
+      await printed();
       return { kind: 'printed' };
     case 'none':
-      return { kind: 'command-line', cold: false };
+      return printer.started() ? { kind: 'cut' } : { kind: 'command-line', cold: false };
     case 'silent':
       // Asked once already: the command line reads the files without waiting again.
-      return { kind: 'command-line', cold: true };
+      return printer.started() ? { kind: 'cut' } : { kind: 'command-line', cold: true };
   }
 }
 
@@ -55,26 +64,33 @@ function statusAsk(argv: readonly string[]): { all: boolean; json: boolean; widt
   return { all: values.all === true, json: values.json === true, width: layout.width, color: layout.color };
 }
 
-/** Reads the head line, then exactly the bytes it announced; anything else is not a status. */
-function statusReader(): ReplyReader<Buffer> {
+/**
+ * Reads the head line, then prints exactly the bytes it announced as they come: the owner sending
+ * and this printing overlap (13 MB at 20,000 rows). Anything else is not a status, and nothing is
+ * printed for it.
+ */
+function statusPrinter(out: NodeJS.WritableStream): { read: ReplyReader<true>; started: () => boolean } {
   let head = Buffer.alloc(0);
-  let body: Buffer | null = null;
-  let filled = 0;
-  return (chunk) => {
-    let rest = chunk;
-    if (body === null) {
-      head = Buffer.concat([head, chunk]);
-      const newline = head.indexOf(10);
-      if (newline === -1) return head.length > HEAD_MAX_BYTES ? null : undefined;
-      const bytes = announced(head.subarray(0, newline).toString('utf8'));
-      if (bytes === null) return null;
-      body = Buffer.allocUnsafe(bytes);
-      rest = head.subarray(newline + 1);
+  let left: number | null = null;
+  let started = false;
+  const take = (piece: Buffer): true | null | undefined => {
+    if (left === null || piece.length > left) return null;
+    if (piece.length > 0) {
+      started = true;
+      out.write(piece);
     }
-    if (filled + rest.length > body.length) return null;
-    filled += rest.copy(body, filled);
-    return filled === body.length ? body : undefined;
+    left -= piece.length;
+    return left === 0 ? true : undefined;
   };
+  const read: ReplyReader<true> = (chunk) => {
+    if (left !== null) return take(chunk);
+    head = Buffer.concat([head, chunk]);
+    const newline = head.indexOf(10);
+    if (newline === -1) return head.length > HEAD_MAX_BYTES ? null : undefined;
+    left = announced(head.subarray(0, newline).toString('utf8'));
+    return take(head.subarray(newline + 1));
+  };
+  return { read, started: () => started };
 }
 
 /** The length a head line announces, or null for a head that is not a status's (a refusal, no rows yet). */
@@ -90,10 +106,7 @@ function announced(line: string): number | null {
   return type === 'status' && typeof bytes === 'number' && Number.isInteger(bytes) && bytes >= 0 && bytes <= STATUS_MAX_BYTES ? bytes : null;
 }
 
-/** Written whole before the process exits (a pipe's reader may stop early: `| head` is no error). */
-function print(output: Buffer): Promise<void> {
-  return new Promise((resolve) => {
-    process.stdout.on('error', () => resolve());
-    process.stdout.write(output, () => resolve());
-  });
+/** What was written is out before the process exits. */
+function printed(): Promise<void> {
+  return new Promise((resolve) => process.stdout.write('', () => resolve()));
 }

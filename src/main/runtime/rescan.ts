@@ -1,10 +1,10 @@
 // The rescan, the safety net for missed events and crashed processes: a full re-read every
 // interval, spaced further apart when one costs more (issue 51). A year of history makes a rescan
-// stat every file: 20,000 of them took ~0.14 s of CPU, 0.5 % of a core at one every 30 s; paced,
-// the net costs at most RESCAN_SHARE of a core, however long the history.
+// stat every file: 20,000 of them took ~0.1–0.14 s of CPU, 0.3–0.5 % of a core at one every 30 s;
+// paced, the net costs at most RESCAN_SHARE of a core, however long the history.
 
 /** The most of one core the rescans may take, on average. */
-export const RESCAN_SHARE = 0.002;
+export const RESCAN_SHARE = 0.001;
 /** However costly a rescan, the next comes within this many intervals. */
 const MAX_STRETCH = 10;
 

@@ -145,6 +145,30 @@ describe('status from the running Lookout (issue 51)', () => {
     expect(rows(live)).toEqual(rows(rowsOnFile as unknown as Status));
     expect(heard.map((message) => message.type)).toEqual(['status', 'snapshot']);
   });
+
+  it('a reply printed as it comes: a slow one that keeps coming is printed whole; one cut off mid-way exits 1 saying so, and nothing else is printed after it', async () => {
+    const env = home('streams');
+    const body = `${JSON.stringify({ from: 'running', sessions: [] })}\n`;
+    const pieces = [body.slice(0, 10), body.slice(10, 20), body.slice(20)];
+    let mode: 'slow' | 'cut' = 'slow';
+    await fakeOwner(env, (_message, socket) => {
+      socket.write(`${JSON.stringify({ type: 'status', bytes: Buffer.byteLength(body) })}\n`);
+      if (mode === 'cut') {
+        socket.end(pieces[0]);
+        return;
+      }
+      // Each piece within the 1.5 s bound of the last, the whole over it.
+      pieces.forEach((piece, index) => setTimeout(() => (index === pieces.length - 1 ? socket.end(piece) : socket.write(piece)), (index + 1) * 700));
+    });
+    const slow = await runCliAsync(['status', '--json'], env);
+    expect(slow.code, slow.stderr).toBe(0);
+    expect(slow.stdout).toBe(body);
+    mode = 'cut';
+    const cut = await runCliAsync(['status', '--json'], env);
+    expect(cut.code).toBe(1);
+    expect(cut.stdout).toBe(pieces[0]);
+    expect(cut.stderr).toContain('stopped answering mid-reply');
+  });
 });
 
 /** A channel of the test's own in the home: it hears each message and answers as `reply` says (or never). */
