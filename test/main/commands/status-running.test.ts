@@ -158,7 +158,9 @@ describe('status from the running Lookout (issue 51)', () => {
         return;
       }
       // Each piece within the 1.5 s bound of the last, the whole over it.
-      pieces.forEach((piece, index) => setTimeout(() => (index === pieces.length - 1 ? socket.end(piece) : socket.write(piece)), (index + 1) * 700));
+      pieces.forEach((piece, index) => {
+        setTimeout(() => (index === pieces.length - 1 ? socket.end(piece) : socket.write(piece)), (index + 1) * 700);
+      });
     });
     const slow = await runCliAsync(['status', '--json'], env);
     expect(slow.code, slow.stderr).toBe(0);
