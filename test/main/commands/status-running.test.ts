@@ -154,7 +154,7 @@ describe('status from the running Lookout (issue 51)', () => {
     await fakeOwner(env, (_message, socket) => {
       socket.write(`${JSON.stringify({ type: 'status', bytes: Buffer.byteLength(body) })}\n`);
       if (mode === 'cut') {
-        socket.end(pieces[0]);
+        socket.end(pieces[0] ?? '');
         return;
       }
       // Each piece within the 1.5 s bound of the last, the whole over it.
