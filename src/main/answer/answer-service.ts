@@ -43,6 +43,7 @@ export const NOT_ANSWERING: CommandResult = { ok: false, error: 'this Lookout do
 export class AnswerService {
   private readonly broker: AnswerBroker;
   private readonly channel: AnswerChannel;
+  private stopped = false;
 
   constructor(private readonly options: AnswerServiceOptions) {
     this.broker = new AnswerBroker({
@@ -127,11 +128,14 @@ export class AnswerService {
   async stop(): Promise<void> {
     const owner = this.channel.state.kind === 'owner';
     this.broker.releaseAll();
+    // Hooks whose connections close with the channel change nothing left on disk: the file goes next.
+    this.stopped = true;
     await this.channel.stop();
     if (owner) rmSync(requestsPath(this.options.home), { force: true });
   }
 
   private written(): void {
+    if (this.stopped) return;
     try {
       writeRequests(this.options.home, this.broker.requests);
     } catch (error) {

@@ -264,9 +264,12 @@ export class AnswerBroker {
     );
   }
 
-  /** Lets every waiting hook go (Lookout is stopping): the agents' own prompts decide. */
+  /**
+   * Lets every waiting hook go (Lookout is stopping): the agents' own prompts decide. Each is
+   * closed and audited now, while Lookout's home is still its own, not when its hook's connection drops.
+   */
   releaseAll(): void {
-    for (const held of this.held.values()) if (held.request.closed === null && held.hook !== null) sendLine(held.hook, { type: 'release' });
+    for (const held of [...this.held.values()]) if (held.request.closed === null) this.close(held.request.id, 'released', null, null);
   }
 
   private close(id: string, how: 'elsewhere' | 'released' | 'expired', answer: string | null, from: AnswerRecord['from']): void {

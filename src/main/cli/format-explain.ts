@@ -78,7 +78,7 @@ export function auditLine(entry: AnswerEntry): string {
     case 'options':
       return `answered ${entry.options.join('; ')} from ${entry.from ?? '?'} — ${what}`;
     case 'released':
-      return `let go to the terminal from ${entry.from ?? '?'} — ${what}`;
+      return `let go to the terminal ${entry.from === null ? 'as Lookout stopped' : `from ${entry.from}`} — ${what}`;
     case 'elsewhere':
       return `answered ${entry.from === 'agent' ? 'elsewhere (the agent said so)' : 'in the terminal'} — ${what}`;
     case 'expired':

@@ -290,7 +290,10 @@ describe('the answer channel (issue 23)', () => {
     const output = askLookout(lab.home, claudeHook, payload, 30_000);
     await openRequest(lab);
     lab.broker.releaseAll();
+    // Audited as let go while the owner still holds its home, not later when the hook's connection drops.
+    expect(lab.records.map((record) => [record.answer, record.from])).toEqual([['released', null]]);
     expect(await output).toBe('');
+    expect(lab.records).toHaveLength(1);
   });
 
   it('R74 the hook fails open: no Lookout, nobody listening, a malformed reply, its own time limit', async () => {

@@ -12,6 +12,7 @@ import { AnswerBroker, requestDigest } from '../../../src/main/answer/broker';
 import { AnswerChannel } from '../../../src/main/answer/channel-server';
 import { askLookout } from '../../../src/main/answer/hook-client';
 import { sendControl } from '../../../src/main/answer/control-client';
+import type { AnswerEntry } from '../../../src/main/cli/format-explain';
 import { answeringLine, auditLine } from '../../../src/main/cli/format-explain';
 import { waitFor } from '../../wait';
 
@@ -107,7 +108,7 @@ describe('issue 47: what you approve is what runs', () => {
       },
     });
     expect(waiting).toMatch(/too long to show whole \(1234 characters not shown\), so answered only in the terminal/);
-    const audit = auditLine({
+    const entry: AnswerEntry = {
       key: 'claude:s',
       request: `req_${'a'.repeat(24)}`,
       requestAt: '2026-12-04T00:00:00.000Z',
@@ -120,8 +121,12 @@ describe('issue 47: what you approve is what runs', () => {
       options: [],
       from: 'cli',
       at: '2026-12-04T00:00:10.000Z',
-    });
+    };
+    const audit = auditLine(entry);
     expect(audit).toMatch(/70000 more characters not kept/);
+    expect(audit).toMatch(/^let go to the terminal from cli — /);
+    // Let go by Lookout itself as it stopped (releaseAll): no one chose it.
+    expect(auditLine({ ...entry, from: null })).toMatch(/^let go to the terminal as Lookout stopped — /);
   });
 
   it.each([

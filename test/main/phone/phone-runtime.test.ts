@@ -2,7 +2,7 @@
 // the notification reaches an ntfy stand-in (ntfy-standin.ts) with Allow and Deny, and a tap there
 // (as the ntfy app makes it) answers the hook; every refusal of R93 replies; R94's failures are said
 // once and retried, and the desktop notifier is called regardless.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findAnswerHook } from '../../../src/providers';
@@ -10,6 +10,7 @@ import { Runtime } from '../../../src/main/runtime/runtime';
 import { flowingClock } from '../../../src/main/pipeline/clock';
 import { writeSpool } from '../../../src/main/hooks/spool-writer';
 import { spoolFolder } from '../../../src/main/store/home';
+import { requestsPath } from '../../../src/main/answer/paths';
 import { askLookout } from '../../../src/main/answer/hook-client';
 import { Backoff } from '../../../src/main/phone/backoff';
 import { emptyPhoneFile, savePhone } from '../../../src/main/phone/phone-config';
@@ -212,9 +213,9 @@ describe('issue 49: the phone, end to end through ntfy', () => {
   });
 
   it('R94 a 401 and a 429 from the service are said once and retried with backoff; the desktop notifier was called regardless', async () => {
-    const { standin, catcher, ask, message, problems, lookoutHome } = await lab();
+    const { runtime, standin, catcher, ask, message, problems, lookoutHome } = await lab();
     standin.failNext(401, 429);
-    void ask('npm ci');
+    const hookOutput = ask('npm ci');
     await waitFor('the desktop notification', () => catcher.sent.find((item) => item.plan.keys.includes(KEY)));
     await message('npm ci');
     const said = problems.filter((line) => line.includes('phone channel'));
@@ -227,5 +228,10 @@ describe('issue 49: the phone, end to end through ntfy', () => {
     const state = readPhoneState(lookoutHome).ntfy;
     expect(state?.lastOk).not.toBeNull();
     expect(state?.lastError?.text).toMatch(/HTTP 429/);
+    // R74 stopping lets the hook go, audited then; the hook's connection dropping (within dispose) writes nothing after.
+    await runtime.dispose();
+    expect(audit(lookoutHome).map((item) => item.answer)).toEqual(['released']);
+    expect(existsSync(requestsPath(lookoutHome))).toBe(false);
+    expect(await hookOutput).toBe('');
   });
 });
