@@ -18,6 +18,8 @@ export class TreeCache {
   private readonly trees = new Map<string, Entry>();
   private readonly reading = new Set<string>();
   private stored = 0;
+  /** The last evaluation's wants, per folder: a beat that derived nothing again reuses them. */
+  private wants: { from: Evaluation['derived']; sessions: readonly string[]; needed: ReadonlyMap<string, number> } | null = null;
 
   /** Counts the trees stored: the same count, the same trees (the pipeline lays them again only then). */
   get version(): number {
@@ -38,18 +40,33 @@ export class TreeCache {
    * sessions in one folder are not derived again every 30 s for nothing (issue 27).
    */
   async refresh(evaluation: Evaluation, now: number, gitRefresh: number): Promise<boolean> {
-    // Per folder due, the latest instant a wanting session needs the tree to be stamped at or after.
     const due = new Map<string, number>();
-    for (const key of evaluation.wantingTrees) {
-      const session = evaluation.derived.get(key);
-      const cwd = session?.evidence.cwd ?? null;
-      if (session === undefined || cwd === null || this.reading.has(cwd)) continue;
+    for (const [cwd, needed] of this.neededOf(evaluation)) {
+      if (this.reading.has(cwd)) continue;
       const entry = this.trees.get(cwd);
-      const needed = Math.max(session.evidence.turn?.endedAt ?? session.observed.at, session.claim?.since ?? Number.NEGATIVE_INFINITY);
-      const stale = entry === undefined || now - entry.readAt >= gitRefresh || (entry.tree.at ?? Number.NEGATIVE_INFINITY) < needed;
-      if (stale) due.set(cwd, Math.max(due.get(cwd) ?? Number.NEGATIVE_INFINITY, needed));
+      // Due when any wanting session there needs a newer stamp: then the latest of theirs.
+      if (entry === undefined || now - entry.readAt >= gitRefresh || (entry.tree.at ?? Number.NEGATIVE_INFINITY) < needed) due.set(cwd, needed);
     }
     return this.readDue(due, now);
+  }
+
+  /**
+   * Per folder, the latest instant a session wanting its tree needs the tree stamped at or after.
+   * Made again only when the derivations changed: every beat walked 20,000 wanting sessions (issue 51).
+   */
+  private neededOf(evaluation: Evaluation): ReadonlyMap<string, number> {
+    const { derived, wantingTrees } = evaluation;
+    if (this.wants !== null && this.wants.from === derived && this.wants.sessions === wantingTrees) return this.wants.needed;
+    const needed = new Map<string, number>();
+    for (const key of wantingTrees) {
+      const session = derived.get(key);
+      const cwd = session?.evidence.cwd ?? null;
+      if (session === undefined || cwd === null) continue;
+      const at = Math.max(session.evidence.turn?.endedAt ?? session.observed.at, session.claim?.since ?? Number.NEGATIVE_INFINITY);
+      needed.set(cwd, Math.max(needed.get(cwd) ?? Number.NEGATIVE_INFINITY, at));
+    }
+    this.wants = { from: derived, sessions: wantingTrees, needed };
+    return needed;
   }
 
   /**

@@ -59,4 +59,33 @@ describe('issue 27: TreeCache', () => {
     expect(cache.get('/home/me/app')).toMatchObject({ fingerprint: 'f2', at: later });
     expect(reads.at(-1)).toBe(later);
   });
+
+  it('issue 51: a beat that derived nothing again does not walk the wanting sessions; new derivations are walked, and their newer finish read', async () => {
+    const reads: number[] = [];
+    const cache = new TreeCache(async (_cwd, now): Promise<WorkingTree> => {
+      reads.push(now);
+      return { kind: 'read', at: now, fingerprint: 'f1', changedFiles: 2 };
+    });
+    const first = finishedAt(T0 - sec(5), T0);
+    let looked = 0;
+    const derived = first.derived;
+    // The same derivations, counted: every look at one is a wanting session walked.
+    const counted = {
+      ...first,
+      derived: new Proxy(derived, {
+        get: (target, name) => (name === 'get' ? (key: string) => ((looked += 1), target.get(key)) : Reflect.get(target, name, target)),
+      }),
+    };
+    expect(await cache.refresh(counted, T0, REFRESH)).toBe(true);
+    expect(looked).toBe(1);
+    for (let beat = 1; beat <= 5; beat += 1) expect(await cache.refresh(counted, T0 + sec(beat), REFRESH)).toBe(false);
+    expect(looked).toBe(1);
+    // gitRefresh later, still the same derivations: git is asked again all the same.
+    expect(await cache.refresh(counted, T0 + REFRESH, REFRESH)).toBe(false);
+    expect(reads).toEqual([T0, T0 + REFRESH]);
+    // A finish after the last stamp comes with new derivations: walked, and read at once.
+    const later = T0 + REFRESH + sec(3);
+    expect(await cache.refresh(finishedAt(later - sec(1), later), later, REFRESH)).toBe(true);
+    expect(reads.at(-1)).toBe(later);
+  });
 });
