@@ -73,7 +73,13 @@ describe('issue 27: TreeCache', () => {
     const counted = {
       ...first,
       derived: new Proxy(derived, {
-        get: (target, name) => (name === 'get' ? (key: string) => ((looked += 1), target.get(key)) : Reflect.get(target, name, target)),
+        get: (target, name) =>
+          name === 'get'
+            ? (key: string) => {
+                looked += 1;
+                return target.get(key);
+              }
+            : Reflect.get(target, name, target),
       }),
     };
     expect(await cache.refresh(counted, T0, REFRESH)).toBe(true);
