@@ -9,7 +9,8 @@ import { measure, median, pairedRatio, pairedRounds, writeRssWrapper } from './m
 import type { Shape } from './shapes';
 import { passPairs } from './first-pass';
 import { type RunningStatusFigures, runningStatus } from './running-status';
-import { claimsEnding, idleWindow } from './watch-latency';
+import { idleWindow } from './watch-latency';
+import type { WatchStates } from './watch-states';
 
 const MB = 1024 * 1024;
 
@@ -22,12 +23,30 @@ interface Point {
   tailMs: number;
   pass: { cpu: number; gross: number; floor: number; seconds: number; rss: number };
   /** The pass's `watch` once its pass is done and its finish claims have ended: RSS and CPU over an idle minute, and a status from it. */
-  after: { rss: number; idle: number; status: RunningStatusFigures };
+  after: {
+    rss: number;
+    idle: number /** Snapshot lines printed during the idle window (rows changed by time alone). */;
+    lines: number;
+    status: RunningStatusFigures;
+  };
 }
 
 /** A point's `watch`, measured after its pass and its finish claims' ends: how long it is watched idle, and how many status runs it answers. */
 const IDLE_SECONDS = 60;
 const STATUS_RUNS = 20;
+/** The longest wait for rows to stop changing by time alone before the idle window (the read-heavy history dims 20,000 rows within ten minutes). */
+const CHANGES_WAIT_MS = 15 * 60_000;
+
+/**
+ * Waits until the last change by time alone the watch's rows announce has come, a beat and a
+ * pacing interval past it, when that is within `boundMs`; else (the mixed history dims rows over ten
+ * hours) until the last finish claim's end. The idle window's line count says what still changed.
+ */
+async function timeChangesEnding(watch: WatchStates, boundMs: number): Promise<void> {
+  const started = Date.now();
+  const until = watch.changesEndAt - started <= boundMs ? watch.changesEndAt : watch.claimsEndAt;
+  while (Date.now() < until + 5000 && Date.now() - started < boundMs) await new Promise((done) => setTimeout(done, 500));
+}
 
 async function point(folder: string, shape: Shape, sessions: number, runs: number, quick: boolean): Promise<Point> {
   const where = join(folder, `slope-${shape.name}-${sessions}`);
@@ -52,11 +71,13 @@ async function point(folder: string, shape: Shape, sessions: number, runs: numbe
     let after: Point['after'] | null = null;
     const [pair] = await passPairs(cli, env, history.files, 1, async (watch, at) => {
       const pid = watch.child.pid ?? 0;
-      // Rows change by time alone until the last finish claim ends (each change a 13 MB line at 20,000 rows): idle is what comes after.
-      await claimsEnding(watch);
+      // Rows change by time alone until the last finish claim ends and the last idle row is dimmed
+      // (each change a 13 MB line at 20,000 rows): idle is what comes after, within a bound.
+      await timeChangesEnding(watch, quick ? 5_000 : CHANGES_WAIT_MS);
+      const lines = watch.lines;
       const idle = await idleWindow(pid, quick ? 5 : IDLE_SECONDS);
       const status = runningStatus(wrapper, cli, at, quick ? 3 : STATUS_RUNS);
-      after = { rss: Math.max(...idle.rss), idle: idle.cpuPercent, status };
+      after = { rss: Math.max(...idle.rss), idle: idle.cpuPercent, lines: watch.lines - lines, status };
     });
     if (pair === undefined || after === null) throw new Error('slope: no first pass was measured');
     const { pass, stop, control } = pair;
@@ -96,15 +117,15 @@ export async function slope(folder: string, shapes: readonly Shape[], sizes: rea
   const runs = quick ? 1 : 5;
   console.log(machineLine());
   console.log(
-    '| shape | sessions | MB | tail floor | cold, index absent | cold, index warm | first pass: own CPU (from launch to its stop; with the pass) / whole read | pass time | pass RSS max | after the pass: RSS max, idle CPU | status from the running Lookout: rows, p95 (over `node -e 0`) |',
+    '| shape | sessions | MB | tail floor | cold, index absent | cold, index warm | first pass: own CPU (from launch to its stop; with the pass) / whole read | pass time | pass RSS max | after the pass: RSS max, idle CPU (snapshot lines printed in that window) | status from the running Lookout: rows, p95 (over `node -e 0`) |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const shape of shapes) {
     for (const sessions of sizes) {
       const p = await point(folder, shape, sessions, runs, quick);
-      const { rss, idle, status } = p.after;
+      const { rss, idle, lines, status } = p.after;
       console.log(
-        `| ${p.shape} | ${p.sessions} | ${p.mb.toFixed(0)} | ${p.tailMs.toFixed(0)} ms | ${p.absent.ms.toFixed(0)} ms = ${p.absent.ratio.toFixed(2)}× | ${p.warm.ms.toFixed(0)} ms = ${p.warm.ratio.toFixed(2)}× | ${p.pass.cpu.toFixed(2)} (${p.pass.gross.toFixed(2)}) / ${p.pass.floor.toFixed(2)} s = ${(p.pass.cpu / p.pass.floor).toFixed(2)}× | ${p.pass.seconds.toFixed(0)} s | ${p.pass.rss.toFixed(0)} MB | ${rss.toFixed(0)} MB, ${idle.toFixed(2)} % | ${status.rows}, ${status.p95.toFixed(0)} ms (+${status.extra.toFixed(0)} ms) |`,
+        `| ${p.shape} | ${p.sessions} | ${p.mb.toFixed(0)} | ${p.tailMs.toFixed(0)} ms | ${p.absent.ms.toFixed(0)} ms = ${p.absent.ratio.toFixed(2)}× | ${p.warm.ms.toFixed(0)} ms = ${p.warm.ratio.toFixed(2)}× | ${p.pass.cpu.toFixed(2)} (${p.pass.gross.toFixed(2)}) / ${p.pass.floor.toFixed(2)} s = ${(p.pass.cpu / p.pass.floor).toFixed(2)}× | ${p.pass.seconds.toFixed(0)} s | ${p.pass.rss.toFixed(0)} MB | ${rss.toFixed(0)} MB, ${idle.toFixed(2)} % (${lines}) | ${status.rows}, ${status.p95.toFixed(0)} ms (+${status.extra.toFixed(0)} ms) |`,
       );
     }
   }

@@ -3,8 +3,12 @@
 // showed it was whole: parsing a 1.2 MB line is this reader's cost, not the snapshot's.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn } from 'node:child_process';
+import { defaultSettings } from '../../src/engine';
 
-type Line = { sessions: { key: string; observed: { state: string }; claim: { expiresAt: string | null } | null }[] };
+type Line = { sessions: { key: string; observed: { state: string; at: string }; idleStale?: boolean; claim: { expiresAt: string | null } | null }[] };
+
+/** After this long idle a row is shown dimmed (the default timing, as the bench's fresh home has it). */
+const IDLE_STALE_AFTER = defaultSettings().timings.idleStaleAfter;
 
 export class WatchStates {
   readonly child: ChildProcessWithoutNullStreams;
@@ -15,6 +19,8 @@ export class WatchStates {
   lines = 0;
   /** The latest end of a claim in the newest snapshot (ms; 0 with none): rows change by time alone until then. */
   claimsEndAt = 0;
+  /** The latest instant a row of the newest snapshot changes by time alone: a claim's end, or an idle row dimmed (ms; 0 with none). */
+  changesEndAt = 0;
   /** The unfinished line's pieces: each chunk is searched for a newline once (a pipe gives 64 KB at a time). */
   private parts: string[] = [];
   private readonly waiters: { key: string; state: string; resolve: (at: bigint) => void }[] = [];
@@ -36,7 +42,14 @@ export class WatchStates {
       this.parts = [];
       this.lines += 1;
       this.states = new Map(snapshot.sessions.map((row) => [row.key, row.observed.state]));
-      this.claimsEndAt = Math.max(0, ...snapshot.sessions.map((row) => Date.parse(row.claim?.expiresAt ?? '') || 0));
+      this.claimsEndAt = 0;
+      this.changesEndAt = 0;
+      for (const row of snapshot.sessions) {
+        const ends = Date.parse(row.claim?.expiresAt ?? '') || 0;
+        const dims = row.observed.state === 'idle' && row.idleStale === false ? Date.parse(row.observed.at) + IDLE_STALE_AFTER : 0;
+        if (ends > this.claimsEndAt) this.claimsEndAt = ends;
+        if (Math.max(ends, dims) > this.changesEndAt) this.changesEndAt = Math.max(ends, dims);
+      }
       for (const waiter of this.waiters.splice(0)) {
         if (this.states.get(waiter.key) === waiter.state) waiter.resolve(at);
         else this.waiters.push(waiter);
