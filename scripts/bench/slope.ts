@@ -25,7 +25,8 @@ interface Point {
   /** The pass's `watch` once its pass is done and its finish claims have ended: RSS and CPU over an idle minute, and a status from it. */
   after: {
     rss: number;
-    idle: number /** Snapshot lines printed during the idle window (rows changed by time alone). */;
+    idle: number;
+    /** Snapshot lines printed during the idle window (rows changed by time alone). */
     lines: number;
     status: RunningStatusFigures;
   };
