@@ -41,61 +41,99 @@ export function quietHeap(): void {
 /** Heap growth since the last collection under which another is not worth its pause (issue 27). */
 const SETTLE_GROWTH_BYTES = 24 * 1024 * 1024;
 
+/** What the heap holds (`used`) and what it has taken from the system (`total`), in bytes. */
+export interface HeapSize {
+  used: number;
+  total: number;
+}
+
+function heapSize(): HeapSize {
+  const stats = getHeapStatistics();
+  return { used: stats.used_heap_size, total: stats.total_heap_size };
+}
+
 /**
- * `collect`, skipped while the heap has grown by less than `growth` since the last one: rows that
- * change every few seconds (finish claims expiring) leave little behind, and a full collection of
- * the whole heap every ten seconds was most of the runtime's CPU then.
+ * What the settle does at its time (`late`: the second look, well after the burst), and whether
+ * it asks for that second look: true when the heap still holds much less than it has taken.
  */
-export function whenGrown(
-  collect: (() => void) | null,
-  usedHeap: () => number = () => getHeapStatistics().used_heap_size,
-  growth = SETTLE_GROWTH_BYTES,
-): (() => void) | null {
+export type SettlePolicy = (late: boolean) => boolean;
+
+/**
+ * `collect`, skipped while the heap has grown by less than `growth` since the last one, in what it
+ * holds or in what it has taken: rows that change every few seconds (finish claims expiring) leave
+ * little behind, and a full collection of the whole heap every ten seconds was most of the
+ * runtime's CPU then. A first pass over 2,000 sessions leaves ~20 MB more held but ~45 MB more
+ * taken (the young generation grown to its most). V8 gives that back only in a collection made
+ * once allocation has been slow for a few seconds: 3 s after the burst it keeps it, 12 s after it
+ * returns it (measured, docs/performance.md run AK), so such a collection asks for a late one.
+ */
+export function whenGrown(collect: (() => void) | null, size: () => HeapSize = heapSize, growth = SETTLE_GROWTH_BYTES): SettlePolicy | null {
   if (collect === null) return null;
-  let after = usedHeap();
-  return () => {
-    if (usedHeap() - after < growth) return;
+  let after = size();
+  return (late) => {
+    const now = size();
+    if (!late && now.used - after.used < growth && now.total - after.total < growth) return false;
     collect();
-    after = usedHeap();
+    after = size();
+    return !late && after.total - after.used >= growth;
   };
 }
 
-/** Collects once a busy stretch goes quiet, and at least every `maxWaitMs` while it does not. */
+/** How long after a collection that left the heap's taken memory unreturned the late one comes. */
+const LATE_MS = 12_000;
+
+/**
+ * Collects once a busy stretch goes quiet, and at least every `maxWaitMs` while it does not; a
+ * collection that asks for it is followed by one late collection, unless the runtime is busy again.
+ */
 export class HeapSettle {
   private timer: NodeJS.Timeout | null = null;
   private pendingSince = 0;
+  /** The pending timer is the late collection's, not a burst's. */
+  private late = false;
 
   constructor(
-    private readonly collect: (() => void) | null,
+    private readonly policy: SettlePolicy | null,
     private readonly quietMs: number = SETTLE_MS,
     private readonly maxWaitMs: number = SETTLE_MAX_WAIT_MS,
+    private readonly lateMs: number = LATE_MS,
   ) {}
 
   touch(): void {
-    if (this.collect === null) return;
+    if (this.policy === null) return;
     const now = Date.now();
-    if (this.timer !== null) {
+    if (this.timer !== null && !this.late) {
       // A session that changes every few seconds would otherwise postpone the collection forever.
       if (now - this.pendingSince >= this.maxWaitMs) return;
-      clearTimeout(this.timer);
     } else {
       this.pendingSince = now;
     }
-    const collect = this.collect;
+    // A new burst: its own collection stands for the late one.
+    this.stop();
     const delay = Math.min(this.quietMs, this.pendingSince + this.maxWaitMs - now);
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        collect();
-      },
-      Math.max(0, delay),
-    );
-    // A pending collection never keeps a finished command alive.
-    this.timer.unref();
+    this.arm(Math.max(0, delay), false);
   }
 
   dispose(): void {
+    this.stop();
+  }
+
+  private stop(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.late = false;
+  }
+
+  private arm(delay: number, late: boolean): void {
+    const policy = this.policy;
+    if (policy === null) return;
+    this.late = late;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.late = false;
+      if (policy(late)) this.arm(this.lateMs, true);
+    }, delay);
+    // A pending collection never keeps a finished command alive.
+    this.timer.unref();
   }
 }
