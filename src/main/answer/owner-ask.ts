@@ -58,3 +58,16 @@ export function lineReader<T>(maxBytes: number, parse: (line: string) => T | nul
     return newline === -1 ? undefined : parse(Buffer.concat(chunks).toString('utf8'));
   };
 }
+
+/** A reply line's object when it is of `type` (`{"type":"status",…}`); null for anything else (a refusal, no rows yet, not JSON). */
+export function replyOfType(line: string, type: string): Readonly<Record<string, unknown>> | null {
+  let reply: unknown;
+  try {
+    reply = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) return null;
+  const record = reply as Readonly<Record<string, unknown>>;
+  return record.type === type ? record : null;
+}

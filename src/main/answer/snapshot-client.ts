@@ -4,7 +4,7 @@
 // reply that is not a snapshot — gives null, and the command reads the files itself.
 import type { Snapshot } from '../../engine';
 import { snapshotSchema } from '../../engine/contract';
-import { askOwner, lineReader } from './owner-ask';
+import { askOwner, lineReader, replyOfType } from './owner-ask';
 
 /** A snapshot line is a whole history's rows: far above a prompt's cap, still bounded. */
 const SNAPSHOT_LINE_MAX_BYTES = 256 * 1024 * 1024;
@@ -16,13 +16,8 @@ export async function runningSnapshot(home: string, waitMs: number, all: boolean
 }
 /** The reply's snapshot, checked against the contract; null for anything else (a refusal, no rows yet). */
 function snapshotOf(line: string): Snapshot | null {
-  let reply: unknown;
-  try {
-    reply = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  if (typeof reply !== 'object' || reply === null || (reply as { type?: unknown }).type !== 'snapshot') return null;
-  const parsed = snapshotSchema.safeParse((reply as { snapshot?: unknown }).snapshot);
+  const reply = replyOfType(line, 'snapshot');
+  if (reply === null) return null;
+  const parsed = snapshotSchema.safeParse(reply.snapshot);
   return parsed.success ? parsed.data : null;
 }

@@ -2,6 +2,7 @@
 import { runCommand } from './dispatch';
 import { printError } from '../text/terminal-text';
 import { UsageError } from '../cli/usage-error';
+import { exitQuietlyOnClosedPipe } from '../cli/closed-pipe';
 import { lookoutHome } from '../store/home';
 import { lookoutHomeProblem } from '../store/private-home';
 
@@ -38,11 +39,7 @@ function isParseArgsError(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
 }
 
-// A reader that stops early (`lookout status --json | head`) is not an error: stop quietly.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
-  process.exit(process.exitCode ?? 0);
-});
+exitQuietlyOnClosedPipe();
 
 /**
  * Commands that are done when they return and leave nothing running: they exit once their output

@@ -4,7 +4,9 @@
 // print from the same rows. Other arguments, no Lookout to ask, or one that does not know the
 // question (an older one): the whole command line runs, as ever.
 import { parseArgs } from 'node:util';
-import { OWNER_WAIT_MS, askOwner, type ReplyReader } from '../answer/owner-ask';
+import { OWNER_WAIT_MS, askOwner, type ReplyReader, replyOfType } from '../answer/owner-ask';
+import { exitQuietlyOnClosedPipe } from '../cli/closed-pipe';
+import { STATUS_OPTIONS } from '../cli/status-options';
 import { tableLayout } from '../cli/table-layout';
 import { lookoutHome } from '../store/home';
 import { lookoutHomeProblem } from '../store/private-home';
@@ -26,11 +28,7 @@ export async function runningStatus(argv: readonly string[]): Promise<RunningSta
   const home = lookoutHome();
   // A home not private: the command line refuses it, saying why.
   if (ask === null || lookoutHomeProblem(home) !== null) return { kind: 'command-line', cold: false };
-  // A reader that stops early (`lookout status --json | head`) is not an error: stop quietly.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    process.exit(0);
-  });
+  exitQuietlyOnClosedPipe();
   const printer = statusPrinter(process.stdout);
   const reply = await askOwner(home, { type: 'status', pid: process.pid, ...ask }, OWNER_WAIT_MS, printer.read);
   switch (reply.kind) {
@@ -50,12 +48,7 @@ function statusAsk(argv: readonly string[]): { all: boolean; json: boolean; widt
   if (argv[0] !== 'status') return null;
   let values: { json?: boolean; all?: boolean; wide?: boolean; now?: string; cold?: boolean };
   try {
-    ({ values } = parseArgs({
-      args: argv.slice(1),
-      options: { json: { type: 'boolean' }, all: { type: 'boolean' }, wide: { type: 'boolean' }, now: { type: 'string' }, cold: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: false,
-    }));
+    ({ values } = parseArgs({ args: argv.slice(1), options: STATUS_OPTIONS, strict: true, allowPositionals: false }));
   } catch {
     return null;
   }
@@ -95,15 +88,8 @@ function statusPrinter(out: NodeJS.WritableStream): { read: ReplyReader<true>; s
 
 /** The length a head line announces, or null for a head that is not a status's (a refusal, no rows yet). */
 function announced(line: string): number | null {
-  let head: unknown;
-  try {
-    head = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  if (typeof head !== 'object' || head === null) return null;
-  const { type, bytes } = head as { type?: unknown; bytes?: unknown };
-  return type === 'status' && typeof bytes === 'number' && Number.isInteger(bytes) && bytes >= 0 && bytes <= STATUS_MAX_BYTES ? bytes : null;
+  const bytes = replyOfType(line, 'status')?.bytes;
+  return typeof bytes === 'number' && Number.isInteger(bytes) && bytes >= 0 && bytes <= STATUS_MAX_BYTES ? bytes : null;
 }
 
 /** What was written is out before the process exits. */

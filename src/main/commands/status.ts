@@ -5,17 +5,13 @@
 import { parseArgs } from 'node:util';
 import type { Snapshot } from '../../engine';
 import { resolveNow } from '../cli/now-option';
+import { STATUS_OPTIONS } from '../cli/status-options';
 import { statusOutput } from '../cli/status-output';
 import { tableLayout } from '../cli/table-layout';
 import { fromRunning } from './running-rows';
 
 export async function statusCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { json: { type: 'boolean' }, all: { type: 'boolean' }, wide: { type: 'boolean' }, now: { type: 'string' }, cold: { type: 'boolean' } },
-    strict: true,
-    allowPositionals: false,
-  });
+  const { values } = parseArgs({ args, options: STATUS_OPTIONS, strict: true, allowPositionals: false });
   const now = resolveNow(values.now);
   const running = await fromRunning(values);
   const snapshot = running ?? (await filesSnapshot(now));
