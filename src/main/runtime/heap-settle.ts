@@ -84,13 +84,16 @@ const LATE_MS = 12_000;
 
 /**
  * Collects once a busy stretch goes quiet, and at least every `maxWaitMs` while it does not; a
- * collection that asks for it is followed by one late collection, unless the runtime is busy again.
+ * collection that asks for it is followed by one late collection, once the runtime has been quiet
+ * for `lateMs` (a burst puts it off, never away).
  */
 export class HeapSettle {
   private timer: NodeJS.Timeout | null = null;
   private pendingSince = 0;
   /** The pending timer is the late collection's, not a burst's. */
   private late = false;
+  /** A late collection was asked for and has not come yet: a burst that put it off owes it again. */
+  private owed = false;
 
   constructor(
     private readonly policy: SettlePolicy | null,
@@ -131,7 +134,9 @@ export class HeapSettle {
     this.timer = setTimeout(() => {
       this.timer = null;
       this.late = false;
-      if (policy(late)) this.arm(this.lateMs, true);
+      const asks = policy(late);
+      this.owed = asks || (this.owed && !late);
+      if (this.owed) this.arm(this.lateMs, true);
     }, delay);
     // A pending collection never keeps a finished command alive.
     this.timer.unref();
