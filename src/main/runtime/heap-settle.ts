@@ -111,7 +111,7 @@ export class HeapSettle {
     } else {
       this.pendingSince = now;
     }
-    // A new burst: its own collection stands for the late one.
+    // A new burst: its own collection comes first, and a late one still owed after it.
     this.stop();
     const delay = Math.min(this.quietMs, this.pendingSince + this.maxWaitMs - now);
     this.arm(Math.max(0, delay), false);
