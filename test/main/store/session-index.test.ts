@@ -5,7 +5,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { SessionIndexStore } from '../../../src/main/store/session-index-store';
+import { SessionIndexStore, indexText } from '../../../src/main/store/session-index-store';
 import { indexCase } from '../index-case';
 
 const { base, turns, longSession, setup, title, learn, prompt, answer, rename } = indexCase('lookout-index-');
@@ -141,6 +141,22 @@ describe('the index file itself', () => {
     expect(again.get('claude', path, 1, 2)?.middle?.customTitle).toBe(wanted);
     store.dispose();
     again.dispose();
+  });
+
+  it('an index written with UTF-8 past ASCII (not by this code) is read as UTF-8: every title exact; an ASCII one as the same text (issue 51)', () => {
+    const home = join(base, 'utf8-home');
+    const path = real('utf8.jsonl');
+    const wanted = 'Überprüfe den Parser… 日本語のタイトル 🚀';
+    mkdirSync(home, { recursive: true, mode: 0o700 });
+    writeFileSync(join(home, 'index.json'), JSON.stringify({ version: 2, providers: { claude: { [path]: entry(10, wanted) } } }), { mode: 0o600 });
+    expect(readFileSync(join(home, 'index.json')).some((byte) => byte > 0x7f)).toBe(true);
+    const store = new SessionIndexStore(home, Date.now, () => undefined);
+    expect(store.get('claude', path, 1, 2)?.middle?.customTitle).toBe(wanted);
+    store.dispose();
+    const ascii = Buffer.from('{"t":"\\u00dc plain"}');
+    expect(JSON.parse(indexText(ascii))).toEqual({ t: 'Ü plain' });
+    // A byte past ASCII is never taken as Latin-1: "Ü" in UTF-8 is two bytes, one character.
+    expect(indexText(Buffer.from('Ü', 'utf8'))).toBe('Ü');
   });
 
   it("a deleted file's entry is dropped by the next process's first write; a write never looks again for files this process saw (issue 27)", () => {
