@@ -38,6 +38,8 @@ export interface TailOptions {
    * a file of tiny lines (`{}` or bare newlines) costs no more than one of real records.
    */
   maxLines: number;
+  /** The head's first read, when a format's heads are known to be long (else HEAD_FIRST_CHUNK). */
+  headFirstRead?: number;
 }
 
 export const DEFAULT_TAIL_OPTIONS: TailOptions = {
@@ -260,6 +262,7 @@ export class TailedFile<A extends Accumulator> {
         return head.headDone || lines >= this.options.maxLines;
       },
       (prefix) => head.headWants?.(prefix) ?? true,
+      this.options.headFirstRead,
     );
     return head;
   }

@@ -37,6 +37,13 @@ function threadId(view: RolloutView): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * A rollout's first prompt comes after its session_meta and injected instructions: 35–117 KB into
+ * the files Codex 0.118–0.147 wrote, most 50–58 KB (shared/real-samples). One read of this much
+ * finds most, where 4 KB and then 16 KB steps took five (issue 51).
+ */
+const ROLLOUT_HEAD_FIRST_READ = 64 * 1024;
+
 export class CodexProvider implements EvidenceSource {
   readonly name = 'codex';
   readonly problems = new Problems();
@@ -45,6 +52,7 @@ export class CodexProvider implements EvidenceSource {
   private readonly index: TailedFile<ThreadNames>;
 
   private readonly headIndex: FileIndex<CodexRollout> | null;
+  private readonly rolloutOptions: TailOptions;
 
   constructor(
     readonly root: string,
@@ -52,6 +60,7 @@ export class CodexProvider implements EvidenceSource {
     index: SessionIndexPort = NO_INDEX,
   ) {
     this.headIndex = index === NO_INDEX ? null : new FileIndex(index, this.name, ROLLOUT_HEAD);
+    this.rolloutOptions = { headFirstRead: ROLLOUT_HEAD_FIRST_READ, ...options };
     const whole = 8 * 1024 * 1024;
     this.index = new TailedFile(join(root, 'session_index.jsonl'), () => new ThreadNames(), { ...options, firstWindow: whole, maxWindow: whole });
   }
@@ -65,7 +74,7 @@ export class CodexProvider implements EvidenceSource {
     const rollouts = syncFiles(
       this.rollouts,
       files.rollouts,
-      (path) => new TailedFile(path, () => new CodexRollout(), this.options, this.headIndex),
+      (path) => new TailedFile(path, () => new CodexRollout(), this.rolloutOptions, this.headIndex),
       changed,
       this.problems,
     );

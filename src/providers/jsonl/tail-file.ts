@@ -8,8 +8,11 @@ import { LineSplitter } from './line-splitter';
 import { decodeLine } from './skip-field';
 
 const CHUNK = 1024 * 1024;
-/** Heads are read in steps: most need one short line (4 KB), a Codex session_meta 20–45 KB (16 KB steps). */
-const HEAD_FIRST_CHUNK = 4 * 1024;
+/**
+ * Heads are read in steps: most need one short line (4 KB); past the first, each step reads at
+ * least as much again as was read (16 KB at least), so a long head costs a few reads, not one per 16 KB.
+ */
+export const HEAD_FIRST_CHUNK = 4 * 1024;
 const HEAD_STEP = 16 * 1024;
 const shared = Buffer.allocUnsafe(CHUNK);
 /** Heads are read from the start into this buffer, which grows to the longest head read (≤ `headBytes`). */
@@ -114,12 +117,13 @@ export function readHead(
   maxLineBytes: number,
   take: (line: string) => boolean,
   wants: (prefix: string) => boolean = () => true,
+  firstChunk: number = HEAD_FIRST_CHUNK,
 ): void {
   const size = Math.min(file.size, maxBytes);
   let filled = 0;
   lastHead = { fd: file.fd, filled: 0 };
   let start = 0;
-  let step = HEAD_FIRST_CHUNK;
+  let step = firstChunk;
   while (filled < size) {
     const want = Math.min(step, size - filled);
     // The head is read into one contiguous buffer: a long first line is never copied or joined.
@@ -129,8 +133,8 @@ export function readHead(
     const scanned = filled;
     filled += bytesRead;
     lastHead = { fd: file.fd, filled };
-    // Even steps: a head needs a line or two past a long first one, not the next 64 KB.
-    step = HEAD_STEP;
+    // Growing steps: a head of 60 KB (a Codex rollout's instructions) is three reads, not five.
+    step = Math.max(HEAD_STEP, filled);
     const view = headBuffer.subarray(0, filled);
     for (let newline = view.indexOf(0x0a, scanned); newline !== -1; newline = view.indexOf(0x0a, start)) {
       const line = view.subarray(start, newline);
