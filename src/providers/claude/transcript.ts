@@ -108,7 +108,8 @@ export class ClaudeTranscript implements Titles {
   agentId: string | null = null;
   /** The newest record that answers a request: a tool result, an interrupt, a prompt (R8). */
   answeredAt: number | null = null;
-  readonly pending = new Map<string, PendingTool & { at: number }>();
+  /** The calls left open, made at the first call: most readings hold none, and an empty Map is ~190 bytes a reading (issue 51). */
+  private calls: Map<string, PendingTool & { at: number }> | null = null;
   /** Turns the user interrupted, newest last (R12 keeps their children dropped). */
   readonly interruptedTurns: { startedAt: number; endedAt: number }[] = [];
   /** The turn's API error; a usage limit keeps its own signal through the turn's end (R80). */
@@ -166,10 +167,10 @@ export class ClaudeTranscript implements Titles {
     if (kind === 'tool-result') {
       for (const block of blocks) {
         const id = block.type === 'tool_result' ? str(block.tool_use_id) : null;
-        if (id !== null) this.pending.delete(id);
+        if (id !== null) this.calls?.delete(id);
       }
       // A question or plan still open after a parallel call's result keeps waiting on the user.
-      const asking = stillAsking(this.pending.values());
+      const asking = stillAsking(this.calls?.values() ?? []);
       this.signal = asking ?? { kind: 'tool-result', at };
       // A result answers a request only when nothing that asks the user is left open.
       if (asking === null) this.answered(at);
@@ -180,7 +181,7 @@ export class ClaudeTranscript implements Titles {
         this.interruptedTurns.push({ startedAt: this.turn.startedAt, endedAt: at });
         if (this.interruptedTurns.length > 5) this.interruptedTurns.shift();
       }
-      this.pending.clear();
+      this.calls = null;
       this.answered(at);
       this.signal = { kind: 'interrupted', at };
       this.closeTurn(at, null);
@@ -194,7 +195,7 @@ export class ClaudeTranscript implements Titles {
   }
 
   private openTurn(at: number): void {
-    this.pending.clear();
+    this.calls = null;
     this.lastAssistantApiError = null;
     this.signal = { kind: 'prompt', at };
     this.turn = { startedAt: at, endedAt: null, durationMs: null };
@@ -224,8 +225,9 @@ export class ClaudeTranscript implements Titles {
           const id = str(block.id) ?? `anonymous-${at}`;
           const name = str(block.name) ?? 'tool';
           const input = obj(block.input) ?? {};
-          this.pending.set(id, { id, name, detail: toolDetail(name, input), category: toolCategory(name), escalation: false, at });
-          this.signal = { kind: 'tool-call', at, pending: [...this.pending.values()], approvalPolicy: null };
+          const calls = (this.calls ??= new Map());
+          calls.set(id, { id, name, detail: toolDetail(name, input), category: toolCategory(name), escalation: false, at });
+          this.signal = { kind: 'tool-call', at, pending: [...calls.values()], approvalPolicy: null };
           break;
         }
         case 'thinking':

@@ -46,7 +46,11 @@ export class CodexRollout {
   private lastTurnActivity: number | null = null;
   private closing: TranscriptSignal | null = null;
   private legacySignal: TranscriptSignal | null = null;
-  private readonly pending = new Map<string, Pending>();
+  /** The calls left open, made at the first call: most readings hold none, and an empty Map is ~190 bytes a reading (issue 51). */
+  private calls: Map<string, Pending> | null = null;
+  private get openCalls(): number {
+    return this.calls?.size ?? 0;
+  }
   /** Turns the user interrupted, newest last (R12 keeps their children dropped). */
   readonly interruptedTurns: { startedAt: number; endedAt: number }[] = [];
   /** Undated legacy records take the newest time seen before them (docs/providers.md). */
@@ -192,7 +196,7 @@ export class CodexRollout {
         this.explicitTurns = true;
         this.turnOpen = true;
         this.turnId = str(payload.turn_id);
-        this.pending.clear();
+        this.calls = null;
         this.closing = null;
         this.lastTurnActivity = at;
         this.turn = { startedAt: at, endedAt: null, durationMs: null };
@@ -286,7 +290,7 @@ export class CodexRollout {
           escalation: asksEscalation(argumentsText ?? input ?? ''),
           at,
         };
-        this.pending.set(callId, pending);
+        (this.calls ??= new Map()).set(callId, pending);
         this.touch(at, this.pendingSignal(at));
         return;
       }
@@ -317,21 +321,21 @@ export class CodexRollout {
     if (text !== null && !isInjected(text) && this.firstPrompt === null && text.trim() !== '') this.firstPrompt = oneLine(text, 100);
     if (!this.explicitTurns) {
       // Older files: a user message opens an implicit turn.
-      this.pending.clear();
+      this.calls = null;
       this.turn = { startedAt: at, endedAt: null, durationMs: null };
     }
     this.touch(at, { kind: 'prompt', at });
   }
 
   private resolve(callId: string | null, at: number): void {
-    if (callId !== null) this.pending.delete(callId);
+    if (callId !== null) this.calls?.delete(callId);
     // An output answers a request only when no call is left pending (one may still ask).
-    if (this.pending.size === 0) this.answered(at);
-    this.touch(at, this.pending.size > 0 ? this.pendingSignal(at) : { kind: 'tool-result', at });
+    if (this.openCalls === 0) this.answered(at);
+    this.touch(at, this.openCalls > 0 ? this.pendingSignal(at) : { kind: 'tool-result', at });
   }
 
   private pendingSignal(at: number): TranscriptSignal {
-    const calls = [...this.pending.values()];
+    const calls = [...(this.calls?.values() ?? [])];
     const newest = calls.reduce((latest, call) => Math.max(latest, call.at), 0);
     return { kind: 'tool-call', at: newest === 0 ? at : newest, pending: calls, approvalPolicy: this.approvalPolicy };
   }
@@ -347,7 +351,7 @@ export class CodexRollout {
 
   private endTurn(at: number, signal: TranscriptSignal, durationMs: number | null): void {
     this.turnOpen = false;
-    this.pending.clear();
+    this.calls = null;
     this.closing = signal;
     // Older files have no task events: the end still closes the implicit turn.
     this.legacySignal = signal;
@@ -364,7 +368,7 @@ export class CodexRollout {
   get signal(): TranscriptSignal | null {
     if (!this.explicitTurns) return this.legacySignal;
     if (!this.turnOpen) return this.closing;
-    if (this.pending.size > 0) return this.pendingSignal(this.lastTurnActivity ?? 0);
+    if (this.openCalls > 0) return this.pendingSignal(this.lastTurnActivity ?? 0);
     return this.lastTurnActivity === null ? null : { kind: 'progress', at: this.lastTurnActivity };
   }
 }
