@@ -12,7 +12,7 @@ const CHUNK = 1024 * 1024;
  * Heads are read in steps: most need one short line (4 KB); past the first, each step reads at
  * least as much again as was read (16 KB at least), so a long head costs a few reads, not one per 16 KB.
  */
-export const HEAD_FIRST_CHUNK = 4 * 1024;
+const HEAD_FIRST_CHUNK = 4 * 1024;
 const HEAD_STEP = 16 * 1024;
 const shared = Buffer.allocUnsafe(CHUNK);
 /** Heads are read from the start into this buffer, which grows to the longest head read (≤ `headBytes`). */
