@@ -38,13 +38,14 @@ function session(folder: string, id: string, cwd: string, ago: number): void {
   writeFileSync(join(folder, `2026-12-05T06-00-00-000Z_${id}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
 }
 
-function home(name: string): Record<string, string> {
+/** `ago`: when the recent session began (its last record 2 s later). */
+function home(name: string, ago = 60_000): Record<string, string> {
   const root = join(base, name);
   const project = join(root, 'project');
   const sessions = join(root, '.pi', 'agent', 'sessions', '--project--');
   mkdirSync(project, { recursive: true });
   mkdirSync(sessions, { recursive: true });
-  session(sessions, SESSION, project, 60_000);
+  session(sessions, SESSION, project, ago);
   session(sessions, OLD, project, 3 * 24 * 3_600_000);
   return { HOME: root, LOOKOUT_HOME: join(root, 'lk'), XDG_CONFIG_HOME: join(root, '.config'), XDG_DATA_HOME: join(root, '.local', 'share') };
 }
@@ -103,7 +104,9 @@ describe('status from the running Lookout (issue 51)', () => {
   });
 
   it('the table the running Lookout prints is the one the files give, laid out for this terminal (COLUMNS) and without colour in a pipe', async () => {
-    const env: Record<string, string> = { ...home('table'), COLUMNS: '72' };
+    // An age shown to the minute (1h 30m), half a minute from its next step: the two commands, a
+    // second or two apart on a loaded machine, print the same age (at 58 s they printed 58s and 59s).
+    const env: Record<string, string> = { ...home('table', 90 * 60_000 + 32_000), COLUMNS: '72' };
     const watch = new WatchProcess([], env);
     stops.push(async () => (watch.child.exitCode === null ? watch.stop() : undefined));
     await watch.until((snapshot) => snapshot.sessions.some((row) => row.key === `pi:${SESSION}`));
@@ -113,6 +116,7 @@ describe('status from the running Lookout (issue 51)', () => {
       const live = runCli(['status', ...args], env);
       const cold = runCli(['status', '--cold', ...args], env);
       expect(live.code, live.stderr).toBe(0);
+      expect(live.stdout).toContain('1h 30m');
       expect(live.stdout).toBe(cold.stdout);
       expect(live.stdout).not.toContain('\u001b');
     }
