@@ -1,7 +1,6 @@
 // How an agent lets an outside program answer its prompt (docs/answering.md): what Lookout
 // reads from the agent's request and what it prints back. The facts per agent are in
 // docs/answering.md; the channel that carries them is main's.
-import { createHash } from 'node:crypto';
 import type { AnswerQuestion } from '../engine';
 import { ANSWER_TEXT_MAX } from '../engine/answer-caps';
 import type { AnswerDecision } from '../engine/contract';
@@ -81,7 +80,6 @@ export function shownText(whole: string): { text: string; hidden: number } {
 
 /** The digest of a tool's whole input: what the agent runs, every field, whatever is shown. */
 export function wholeDigest(tool: string, input: unknown): string {
-  return createHash('sha256')
-    .update(inputText([tool, input]))
-    .digest('hex');
+  // Loaded at the first digest, not with every command (a status of the files never takes one).
+  return process.getBuiltinModule('node:crypto').hash('sha256', inputText([tool, input]), 'hex');
 }

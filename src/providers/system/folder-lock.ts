@@ -8,7 +8,6 @@
 // a lock that another process has taken meanwhile. The folder left empty is free: renaming a
 // staged lock onto an empty folder succeeds, and rmdir removes only an empty one.
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, utimesSync, writeFileSync, unlinkSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { pidAlive } from './process';
 import { errorCode } from '../problems';
@@ -83,7 +82,7 @@ function sweepStages(lockDir: string): void {
 }
 
 export function withLock<T>(lockDir: string, work: () => T): T {
-  const token = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  const token = `${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}`;
   const holder = `holder-${token}`;
   const stage = `${lockDir}.${token}`;
   mkdirSync(stage, { mode: 0o700 });
