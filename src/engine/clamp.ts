@@ -29,8 +29,13 @@ export function anyAfter(evidence: SessionEvidence, now: number): boolean {
     (evidence.turn?.endedAt ?? 0) > now
   )
     return true;
-  if (evidence.direct.some((item) => item.at > now) || evidence.notices.some((item) => item.at > now)) return true;
-  return evidence.children.some((child) => child.startedAt > now || child.lastAt > now || (child.signal?.at ?? 0) > now || (child.request?.at ?? 0) > now);
+  // Loops, not closures: this runs twice for every session of every evaluation (20,000 at a time, issue 51).
+  for (const item of evidence.direct) if (item.at > now) return true;
+  for (const item of evidence.notices) if (item.at > now) return true;
+  for (const child of evidence.children) {
+    if (child.startedAt > now || child.lastAt > now || (child.signal?.at ?? 0) > now || (child.request?.at ?? 0) > now) return true;
+  }
+  return false;
 }
 
 export function clampEvidence(evidence: SessionEvidence, at: number): SessionEvidence {

@@ -97,6 +97,8 @@ function wantsTreeFor(finished: { at: number; length: number }, visit: VisitFact
  * turns out to want its tree (the one-shot reads that one afterwards).
  */
 export function mayWantWorkingTree(raw: SessionEvidence, facts: UserFacts, now: number, timings: Settings['timings']): boolean {
+  // Clamping moves times, never makes a turn or its end: most sessions stop here, unclamped.
+  if (raw.turn === null || raw.turn.endedAt === null) return false;
   const evidence = clampEvidence(raw, now);
   const { turn } = evidence;
   if (turn === null || turn.endedAt === null) return false;
