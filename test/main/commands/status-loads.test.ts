@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli-process';
+import { writePiSession } from '../pi-session';
 
 const base = mkdtempSync('/tmp/lk-loads-');
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -27,20 +28,7 @@ function home(name: string): Record<string, string> {
   const sessions = join(root, '.pi', 'agent', 'sessions', '--project--');
   mkdirSync(project, { recursive: true });
   mkdirSync(sessions, { recursive: true });
-  const at = (offset: number): string => new Date(Date.now() - 60_000 + offset).toISOString();
-  const id = '01a244aa-0000-7000-8000-0000000000c3';
-  const lines = [
-    { type: 'session', version: 3, id, timestamp: at(0), cwd: project },
-    { type: 'message', id: 'e1', parentId: null, timestamp: at(1000), message: { role: 'user', content: [{ type: 'text', text: 'make the badge' }] } },
-    {
-      type: 'message',
-      id: 'e2',
-      parentId: 'e1',
-      timestamp: at(2000),
-      message: { role: 'assistant', content: [{ type: 'text', text: 'Done.' }], stopReason: 'stop' },
-    },
-  ];
-  writeFileSync(join(sessions, `2026-12-05T06-00-00-000Z_${id}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  writePiSession(sessions, '01a244aa-0000-7000-8000-0000000000c3', project, 60_000);
   const probe = join(root, 'probe.cjs');
   writeFileSync(probe, PROBE);
   return {

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, runCliAsync } from '../cli-process';
+import { writePiSession } from '../pi-session';
 import { WatchProcess } from '../watch-process';
 import { waitFor } from '../../wait';
 
@@ -22,22 +23,6 @@ const SESSION = '01a244aa-0000-7000-8000-0000000000a1';
 /** A session last active three days ago: historical, shown only with --all. */
 const OLD = '01a244aa-0000-7000-8000-0000000000b2';
 
-function session(folder: string, id: string, cwd: string, ago: number): void {
-  const at = (offset: number): string => new Date(Date.now() - ago + offset).toISOString();
-  const lines = [
-    { type: 'session', version: 3, id, timestamp: at(0), cwd },
-    { type: 'message', id: 'e1', parentId: null, timestamp: at(1000), message: { role: 'user', content: [{ type: 'text', text: 'make the badge' }] } },
-    {
-      type: 'message',
-      id: 'e2',
-      parentId: 'e1',
-      timestamp: at(2000),
-      message: { role: 'assistant', content: [{ type: 'text', text: 'Done.' }], stopReason: 'stop' },
-    },
-  ];
-  writeFileSync(join(folder, `2026-12-05T06-00-00-000Z_${id}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
-}
-
 /** `ago`: when the recent session began (its last record 2 s later). */
 function home(name: string, ago = 60_000): Record<string, string> {
   const root = join(base, name);
@@ -45,8 +30,8 @@ function home(name: string, ago = 60_000): Record<string, string> {
   const sessions = join(root, '.pi', 'agent', 'sessions', '--project--');
   mkdirSync(project, { recursive: true });
   mkdirSync(sessions, { recursive: true });
-  session(sessions, SESSION, project, ago);
-  session(sessions, OLD, project, 3 * 24 * 3_600_000);
+  writePiSession(sessions, SESSION, project, ago);
+  writePiSession(sessions, OLD, project, 3 * 24 * 3_600_000);
   return { HOME: root, LOOKOUT_HOME: join(root, 'lk'), XDG_CONFIG_HOME: join(root, '.config'), XDG_DATA_HOME: join(root, '.local', 'share') };
 }
 
