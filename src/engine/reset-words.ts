@@ -1,7 +1,7 @@
 // A usage limit's reset in words a person reads at a glance ("15:00", "Sat 7 Dec 15:00"), in this
 // machine's own time zone: the only place the engine reads a zone, and it reads no clock.
-// Made at their first use: making them costs ~14 ms, paid by every command that loads the engine
-// (a status of 20,000 rows included) though few rows show a reset.
+// Made at their first use: a process's first formatter loads ICU's locale data (~20 ms on a slow
+// machine), paid by every command that loads the engine though few rows show a reset.
 let clock: Intl.DateTimeFormat | undefined;
 let dayClock: Intl.DateTimeFormat | undefined;
 
