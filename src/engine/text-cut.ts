@@ -8,7 +8,28 @@ export function cutText(text: string, max: number): string {
   const last = text.charCodeAt(end - 1);
   // A high surrogate left at the end would be half of a character made of two units.
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${text.slice(0, end)}…`;
+  return withEllipsis(text.slice(0, end));
+}
+
+/**
+ * `head` and "…" as one new string. Joined, not concatenated: in V8 `${head}…` is a pair that
+ * points at `head`, and `head`, a slice, at the whole text it was cut from (a 1 MB prompt kept
+ * alive by its 100-character title for as long as the session is listed, issue 51).
+ */
+function withEllipsis(head: string): string {
+  return [head, '…'].join('');
+}
+
+/** Shorter than this, V8 copies a slice rather than pointing into its source. */
+const SLICE_MIN_COPIED = 13;
+
+/**
+ * `text` as a new string of its own characters, joined as withEllipsis is: a slice (`slice`,
+ * `trim`, `split`) of a longer string keeps that whole string alive, and what a reading keeps
+ * lives as long as its session (issue 51).
+ */
+function ownText(text: string): string {
+  return text.length < SLICE_MIN_COPIED ? text : [text.slice(0, -1), text.slice(-1)].join('');
 }
 
 /** White space that one line folds: a run of two, or any but a plain space. */
@@ -22,7 +43,8 @@ export function cutLine(text: string, max: number): string {
   const head = long ? text.slice(0, limit) : text;
   // Most lines have nothing to fold (single spaces only): a test is cheaper than a replace (issue 27).
   const flat = (FOLDABLE.test(head) ? head.replace(/\s+/g, ' ') : head).trim();
-  if (!long) return cutText(flat, max);
+  // What fits whole may still be a slice of the caller's longer text (a line split from a long message).
+  if (!long) return flat.length <= max ? ownText(flat) : cutText(flat, max);
   // The text goes on past the head: it ends in "…" even when the folded head fits.
-  return flat.length < max ? `${flat}…` : cutText(`${flat}…`, max);
+  return flat.length < max ? withEllipsis(flat) : cutText(`${flat}…`, max);
 }

@@ -1,7 +1,7 @@
 // Issue 27: `watch --json` encodes each row's JSON once while the row stays the same object; the
 // line is byte for byte what the plain rendering gives, whatever the rows' text holds.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SnapshotLines, snapshotJsonBytes } from '../../../src/main/cli/snapshot-json';
 import { SnapshotOutput } from '../../../src/main/commands/watch-output';
 import type { Snapshot } from '../../../src/engine';
@@ -83,6 +83,29 @@ describe('issue 27: a snapshot as one JSON line', () => {
     }
     // Smaller lines, and one a little larger (room was left), take the memory before them.
     expect(reused).toBeGreaterThanOrEqual(4);
+  });
+
+  it("a quiet watch holds no line's memory: what a line left is lent only to a line that comes soon after (issue 51)", () => {
+    vi.useFakeTimers();
+    try {
+      const lines = new SnapshotLines(2_000);
+      const snapshot = { now: 'n', sessions: [{ key: 'k', title: 'x'.repeat(200) }] };
+      const first = lines.line(snapshot);
+      lines.handedOn(first);
+      vi.advanceTimersByTime(1_999);
+      const soon = lines.line(snapshot);
+      expect(soon.buffer).toBe(first.buffer);
+      lines.handedOn(soon);
+      vi.advanceTimersByTime(2_000);
+      const late = lines.line(snapshot);
+      expect(late.buffer).not.toBe(first.buffer);
+      expect(late.toString('utf8')).toBe(plain(snapshot));
+      // A line being made stops the forgetting: its own memory, once handed on, waits afresh.
+      lines.handedOn(late);
+      expect(vi.getTimerCount()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a line still queued (a reader that stalls) is never written over; once it has left, its memory is lent again', () => {
