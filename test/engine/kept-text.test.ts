@@ -1,10 +1,9 @@
 // What a reading keeps of a long text is the cut text alone (issue 51): in V8 a slice of a string
 // (`slice`, `trim`, `split`) points into the whole string, and a string made with `${a}${b}` into
 // its parts, so a kept cut held what it was cut from for as long as its session was listed.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { cutLine, cutText } from '../../src/engine/text-cut';
+import { fullCollector } from '../../src/main/runtime/heap-settle';
 
 const MB = 1024 * 1024;
 /** Long texts in the first case, and each one's length: 40 × 400 KB is 16 MB kept if the cuts hold their sources. */
@@ -13,11 +12,11 @@ const TEXT_UNITS = 400 * 1024;
 /** Texts in the second case: enough that a few hundred bytes a cut stand out of the heap's own movement. */
 const HEADS = 4000;
 
+/** The runtime's own full collection (the heap settle's), which a test must have. */
 function collector(): () => void {
-  setFlagsFromString('--expose-gc');
-  const gc: unknown = runInNewContext('gc');
-  if (typeof gc !== 'function') throw new Error('no collector to call');
-  return () => void Reflect.apply(gc, undefined, []);
+  const gc = fullCollector();
+  if (gc === null) throw new Error('no collector to call');
+  return gc;
 }
 
 /** The heap's growth, after a full collection, while `kept` holds what `make` returned `count` times. */
