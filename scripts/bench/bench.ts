@@ -16,6 +16,7 @@ import { hookLatency } from './hook-latency';
 import { answerLatency } from './answer-latency';
 import { newProviders } from './new-providers';
 import { feedOnlyBench, hostsBench } from './hosts';
+import { removedWhenInterrupted } from './interrupted';
 
 const MB = 1024 * 1024;
 
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
   }
   const quick = args.includes('--quick');
   const folder = mkdtempSync(join(tmpdir(), 'lookout-bench-'));
+  removedWhenInterrupted(folder);
   try {
     const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
     // `--only hosts`: that section alone (it needs no history).

@@ -9,6 +9,7 @@ import { startSshd, sshUnavailable } from '../../test/hosts/sshd';
 import { median, percentile } from './measure';
 import { cpuSeconds, rssMb } from './watch-latency';
 import { WatchStates, within } from './watch-states';
+import { ownChild } from './interrupted';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -54,6 +55,7 @@ export async function hostsBench(folder: string, quick: boolean): Promise<void> 
   // The feed's figure, measured last, is taken over this sshd too: its host is one more alias
   // (without it, the full bench waited a minute for a host no config named, and stopped).
   const sshd = await startSshd(join(folder, 'sshd'), [...names, FEED_HOST]);
+  ownChild(sshd.process);
   try {
     const machines = names.map((name) => ({ name, ...machine(join(folder, 'hosts'), name, perHost, cli) }));
     const base = {
@@ -153,6 +155,7 @@ export async function feedOnlyBench(folder: string, quick: boolean): Promise<voi
     return;
   }
   const sshd = await startSshd(join(folder, 'sshd-feed'), [FEED_HOST]);
+  ownChild(sshd.process);
   try {
     await feedBytesBench(sshd, folder, quick, resolve(__dirname, 'cli.cjs'));
   } finally {

@@ -4,6 +4,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { defaultSettings } from '../../src/engine';
+import { ownChild } from './interrupted';
 
 type Line = { sessions: { key: string; observed: { state: string; at: string }; idleStale?: boolean; claim: { expiresAt: string | null } | null }[] };
 
@@ -28,6 +29,7 @@ export class WatchStates {
   /** `now`: the clock starts there (a control replaying another watch's timed changes). */
   constructor(cli: string, env: NodeJS.ProcessEnv, now?: number) {
     this.child = spawn(process.execPath, [cli, 'watch', '--json', '--all', ...(now === undefined ? [] : ['--now', new Date(now).toISOString()])], { env });
+    ownChild(this.child);
     this.child.stderr.pipe(process.stderr);
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (text: string) => this.take(text));
