@@ -15,7 +15,17 @@ beforeEach(() => {
   temp = mkdtempSync(join(tmpdir(), 'lookout-bench-stop-'));
 });
 afterEach(() => {
-  bench?.kill('SIGKILL');
+  // A failed test leaves neither the bench nor a watch of its running (what the bench was to stop).
+  if (bench !== null && bench.exitCode === null && bench.signalCode === null) {
+    for (const pid of childrenOf(bench.pid ?? 0)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+    bench.kill('SIGKILL');
+  }
   bench = null;
   rmSync(temp, { recursive: true, force: true });
 });
