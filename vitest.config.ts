@@ -6,7 +6,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // The live lab runs on its own (npm run test:live): real agents, minutes, not seconds.
     exclude: ['test/live/**', '**/node_modules/**'],
-    testTimeout: 30_000,
+    // Tests of real processes (an sshd, a dozen commands over it) take two to three times as long
+    // on a loaded machine, two files at a time on two cores (below): 11 s alone, 27–30 s so.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default (one worker fewer than the cores) ran one file at a time on two cores; most
